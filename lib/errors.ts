@@ -1,0 +1,72 @@
+/** One field that failed, by JSON path (`/transport/url`), with a reason a person can act on. */
+export type FieldError = { path: string; message: string };
+
+/** The errors Patchbay throws on purpose; `lib/http/problem.ts` turns each into RFC 9457 problem+json. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    readonly title: string,
+    detail: string,
+    readonly errors?: FieldError[],
+    readonly extra?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail);
+  }
+}
+
+export class InvalidInputError extends ApiError {
+  constructor(detail: string, errors?: FieldError[]) {
+    super(400, "invalid-input", "Invalid input", detail, errors);
+  }
+}
+
+export class UnauthorizedError extends ApiError {
+  constructor(detail = "A valid token is required.") {
+    super(401, "unauthorized", "Unauthorized", detail, undefined, undefined, { "WWW-Authenticate": "Bearer" });
+  }
+}
+
+export class ForbiddenError extends ApiError {
+  constructor(detail: string) {
+    super(403, "forbidden", "Forbidden", detail);
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor(detail: string) {
+    super(404, "not-found", "Not found", detail);
+  }
+}
+
+export class ConflictError extends ApiError {
+  constructor(detail: string, extra?: Record<string, unknown>) {
+    super(409, "conflict", "Conflict", detail, undefined, extra);
+  }
+}
+
+export class PreconditionFailedError extends ApiError {
+  constructor(detail = "The resource changed since you read it (If-Match does not match its ETag).") {
+    super(412, "precondition-failed", "Precondition failed", detail);
+  }
+}
+
+export class PayloadTooLargeError extends ApiError {
+  constructor(limitBytes: number) {
+    super(413, "payload-too-large", "Payload too large", `The body is larger than ${limitBytes} bytes.`);
+  }
+}
+
+export class UnresolvableError extends ApiError {
+  constructor(detail: string, errors?: FieldError[], extra?: Record<string, unknown>) {
+    super(422, "unresolvable", "Unprocessable content", detail, errors, extra);
+  }
+}
+
+export class RateLimitedError extends ApiError {
+  constructor(retryAfterSeconds: number) {
+    super(429, "rate-limited", "Too many requests", `Rate limit reached; retry in ${retryAfterSeconds} s.`,
+      undefined, undefined, { "Retry-After": String(retryAfterSeconds) });
+  }
+}

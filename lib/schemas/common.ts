@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+export const NAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,99}$/;
+/** `new` is the create page's path (`/mcp-servers/new`), so no entity may be called that. */
+export const RESERVED_NAMES = new Set(["new"]);
+
+export const entityNameSchema = z
+  .string()
+  .regex(NAME_PATTERN, "must be lowercase letters, digits, '.', '_' or '-', starting with a letter or digit, at most 100 characters")
+  .refine((name) => !RESERVED_NAMES.has(name), { message: "is reserved" });
+
+export const descriptionSchema = z.string().trim().min(1, "is required").max(500, "must be at most 500 characters");
+
+/** Tags and capability strings travel comma-separated in query strings, so they may not hold commas. */
+const labelSchema = z
+  .string()
+  .min(1, "must not be empty")
+  .max(100, "must be at most 100 characters")
+  .regex(/^[^,\s][^,]*$/, "must not contain commas or start with a space");
+
+export const labelListSchema = z
+  .array(labelSchema)
+  .max(100, "at most 100 entries")
+  .refine((list) => new Set(list).size === list.length, { message: "must not repeat an entry" });
+
+export const environmentNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "must be letters, digits, '.', '_' or '-', at most 64 characters");
+
+export const stringMapSchema = z.record(z.string().min(1).max(200), z.string().max(10_000));
+
+/** `?raw=true`, `?force=true`, `?dry_run=true` … */
+export const booleanFlagSchema = z
+  .enum(["true", "false", "1", "0"])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+/** A JSON object whose keys are up to the caller (schemas, parameters, context). */
+export const jsonObjectSchema = z.record(z.string(), z.unknown());
