@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+
+export type ApiResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
+
+/** A tiny HTTP client for API tests: real requests, JSON in and out, nothing mocked. */
+export function apiClient(baseUrl: string, defaultHeaders: Record<string, string> = {}) {
+  async function request<T = any>(method: string, path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...defaultHeaders, ...options.headers },
+      body,
+      redirect: "manual",
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+  return {
+    request,
+    get: <T = any>(path: string, headers?: Record<string, string>) => request<T>("GET", path, { headers }),
+    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>("POST", path, { body, headers }),
+    put: <T = any>(path: string, body: unknown, headers?: Record<string, string>) => request<T>("PUT", path, { body, headers }),
+    patch: <T = any>(path: string, body: unknown, headers?: Record<string, string>) => request<T>("PATCH", path, { body, headers }),
+    delete: <T = any>(path: string, headers?: Record<string, string>) => request<T>("DELETE", path, { headers }),
+  };
+}
+
+/** A name no other test uses: tests share one database and depend on no one else's data. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}`;
+}
+
+export function httpServer(name: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name,
+    description: `Test server ${name}`,
+    version: "1.0.0",
+    transport: { type: "http", url: "http://127.0.0.1:9/mcp" },
+    ...overrides,
+  };
+}

@@ -1,0 +1,6 @@
+/** Runs once when a Patchbay server process starts, before it serves requests. */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { bootPatchbay } = await import("./lib/boot");
+  await bootPatchbay();
+}

@@ -1,0 +1,6 @@
+import type { Operation } from "./operation";
+import * as servers from "./servers";
+import * as system from "./system";
+
+/** Every operation of the API: the OpenAPI document and the role matrix are built from this list. */
+export const allOperations: Operation<any, any, any>[] = [...Object.values(servers), ...Object.values(system)];

@@ -1,0 +1,28 @@
+import type { ZodType } from "zod";
+
+export type Role = "viewer" | "runner" | "editor" | "admin";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * One row of the API table: the route wrapper parses with these schemas, the OpenAPI document is built
+ * from them, and the role check reads `role` — so the three can never disagree.
+ */
+export type Operation<P = unknown, Q = unknown, B = unknown> = {
+  method: HttpMethod;
+  /** OpenAPI style: `/api/mcp-servers/{name}` */
+  path: string;
+  summary: string;
+  tag: string;
+  /** The least role that may call it; `public` needs no credentials. */
+  role: Role | "public";
+  params?: ZodType<P>;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  /** Bytes; 1 MiB unless said otherwise. */
+  maxBodyBytes?: number;
+  responses: Record<number, { description: string; schema?: ZodType; contentType?: string }>;
+};
+
+export function defineOperation<P = unknown, Q = unknown, B = unknown>(operation: Operation<P, Q, B>): Operation<P, Q, B> {
+  return operation;
+}

@@ -1,0 +1,95 @@
+import { z } from "zod";
+
+import { jsonObjectSchema } from "../schemas/common";
+import { revisionDetailSchema, revisionListSchema, revisionParamsSchema } from "../schemas/revision";
+import { serverBodySchema } from "../schemas/server";
+import {
+  fieldErrorSchema,
+  resolvedServerSchema,
+  serverListSchema,
+  storedServerSchema,
+  validationResultSchema,
+} from "../schemas/server-output";
+import {
+  forceQuerySchema,
+  serverGetQuerySchema,
+  serverListQuerySchema,
+  serverNameParamsSchema,
+  validateBodySchema,
+} from "../schemas/server-query";
+import { defineOperation } from "./operation";
+import { BAD_REQUEST, CONFLICT, NOT_FOUND, WRITE_ERRORS } from "./problem-responses";
+
+const tag = "MCP servers";
+const params = serverNameParamsSchema;
+const oneServer = z.object({ mcp_server: storedServerSchema });
+
+export const listServersOperation = defineOperation({
+  method: "GET", path: "/api/mcp-servers", tag, role: "viewer",
+  summary: "List servers, filtered by tags (all of), search, transport, provides and health; paged by cursor",
+  query: serverListQuerySchema,
+  responses: { 200: { description: "A page of summaries", schema: serverListSchema }, ...BAD_REQUEST },
+});
+
+export const createServerOperation = defineOperation({
+  method: "POST", path: "/api/mcp-servers", tag, role: "editor",
+  summary: "Create a server",
+  body: serverBodySchema,
+  responses: { 201: { description: "Created; Location and ETag set", schema: oneServer }, ...WRITE_ERRORS },
+});
+
+export const getServerOperation = defineOperation({
+  method: "GET", path: "/api/mcp-servers/{name}", tag, role: "viewer", params,
+  summary: "One server, transport resolved for ?environment= (registry values masked); ?raw=true as stored",
+  query: serverGetQuerySchema,
+  responses: {
+    200: { description: "The server", schema: z.object({ mcp_server: z.union([resolvedServerSchema, storedServerSchema]), warnings: z.array(fieldErrorSchema).optional() }) },
+    ...NOT_FOUND,
+  },
+});
+
+export const replaceServerOperation = defineOperation({
+  method: "PUT", path: "/api/mcp-servers/{name}", tag, role: "editor", params,
+  summary: "Replace a server (a different name renames it); honours If-Match",
+  body: serverBodySchema,
+  responses: { 200: { description: "The stored server", schema: oneServer }, ...WRITE_ERRORS },
+});
+
+export const patchServerOperation = defineOperation({
+  method: "PATCH", path: "/api/mcp-servers/{name}", tag, role: "editor", params,
+  summary: "Partial update as a JSON merge patch (null removes a field); honours If-Match",
+  body: jsonObjectSchema,
+  responses: { 200: { description: "The stored server", schema: oneServer }, ...WRITE_ERRORS },
+});
+
+export const deleteServerOperation = defineOperation({
+  method: "DELETE", path: "/api/mcp-servers/{name}", tag, role: "editor", params,
+  summary: "Delete a server; 409 with used_by while referenced, unless ?force=true",
+  query: forceQuerySchema,
+  responses: { 204: { description: "Deleted" }, ...NOT_FOUND, ...CONFLICT },
+});
+
+export const validateServerOperation = defineOperation({
+  method: "POST", path: "/api/mcp-servers/{name}/validate", tag, role: "viewer", params,
+  summary: "Resolve with parameters for an environment; valid:false with errors when they do not fit the schema",
+  body: validateBodySchema,
+  responses: { 200: { description: "The result", schema: validationResultSchema }, ...BAD_REQUEST, ...NOT_FOUND },
+});
+
+export const listServerRevisionsOperation = defineOperation({
+  method: "GET", path: "/api/mcp-servers/{name}/revisions", tag, role: "viewer", params,
+  summary: "Revision history, newest first",
+  responses: { 200: { description: "Revisions", schema: revisionListSchema }, ...NOT_FOUND },
+});
+
+export const getServerRevisionOperation = defineOperation({
+  method: "GET", path: "/api/mcp-servers/{name}/revisions/{n}", tag, role: "viewer", params: revisionParamsSchema,
+  summary: "One revision with its full snapshot",
+  responses: { 200: { description: "The revision", schema: revisionDetailSchema }, ...BAD_REQUEST, ...NOT_FOUND },
+});
+
+export const restoreServerRevisionOperation = defineOperation({
+  method: "POST", path: "/api/mcp-servers/{name}/revisions/{n}/restore", tag, role: "editor", params: revisionParamsSchema,
+  summary: "Write a new revision equal to revision n; honours If-Match",
+  responses: { 200: { description: "The restored server", schema: oneServer }, ...WRITE_ERRORS },
+});

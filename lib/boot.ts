@@ -1,0 +1,23 @@
+import { applyMigrations } from "./db/migrate";
+import { seedDemoData } from "./data/seed";
+import { getConfig } from "./env";
+import { demoServers } from "../prisma/demo-data";
+
+/** Validates the configuration, migrates the database and seeds an empty one; fails loudly on any of them. */
+export async function bootPatchbay(): Promise<void> {
+  let config;
+  try {
+    config = getConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+
+  const applied = await applyMigrations(config.DATABASE_URL);
+  if (applied.length) console.log(`Patchbay: applied migrations ${applied.join(", ")}`);
+
+  if (config.PATCHBAY_SEED_DEMO) {
+    const seeded = await seedDemoData(demoServers);
+    if (seeded) console.log(`Patchbay: seeded ${seeded} demo servers into the empty database`);
+  }
+}

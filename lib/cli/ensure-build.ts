@@ -1,0 +1,18 @@
+import { spawnSync } from "node:child_process";
+
+import { isBuildCurrent, writeBuildStamp } from "./build-stamp";
+
+/** Builds the app when no build exists for the current sources; otherwise does nothing. */
+export function ensureBuild(): void {
+  if (isBuildCurrent()) return;
+
+  console.log("Patchbay: building (no build exists for the current sources)…");
+  const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error("Patchbay: the build failed.");
+    process.exit(result.status ?? 1);
+  }
+  writeBuildStamp();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) ensureBuild();

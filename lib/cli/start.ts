@@ -1,0 +1,43 @@
+import { spawn } from "node:child_process";
+
+import { getConfig } from "../env";
+import { ensureBuild } from "./ensure-build";
+
+/**
+ * `npm start`: validate settings, build when needed, then serve. Migrations and the demo seed run inside
+ * the server at boot (instrumentation.ts), so every way of starting it does them.
+ */
+function main() {
+  let config;
+  try {
+    config = getConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  ensureBuild();
+
+  const host = process.env.HOST;
+  const args = ["node_modules/next/dist/bin/next", "start", "-p", String(config.PORT), ...(host ? ["-H", host] : [])];
+  const server = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+  const url = `http://${host && host !== "0.0.0.0" ? host : "localhost"}:${config.PORT}`;
+
+  server.stdout.pipe(process.stdout);
+  void announceWhenReady(`http://127.0.0.1:${config.PORT}`, url);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+  server.on("exit", (code) => process.exit(code ?? 0));
+}
+
+/** Prints the URL once the server answers readiness (migrations applied, demo data seeded). */
+async function announceWhenReady(probeBase: string, url: string) {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const ready = await fetch(`${probeBase}/api/readyz`).then((response) => response.ok, () => false);
+    if (ready) {
+      console.log(`\nPatchbay is running at ${url}  (dashboard: ${url}/mcp-servers, API: ${url}/api/openapi.json)\n`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+main();

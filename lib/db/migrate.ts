@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import path from "node:path";
+
+import Database from "better-sqlite3";
+import pg from "pg";
+
+import { isPostgresUrl } from "../env";
+import { sqlitePathFromUrl } from "./sqlite-path";
+
+/**
+ * Applies the checked-in SQL migrations (prisma/migrations/<engine>/NNNN_name.sql) in order, each in its
+ * own transaction, recording them in `_patchbay_migrations`. Prisma 6's CLI cannot migrate PostgreSQL
+ * offline (STACK.md), so one small runner serves both engines.
+ */
+const MIGRATIONS_TABLE = "_patchbay_migrations";
+
+export function migrationFiles(engine: "sqlite" | "postgresql"): { name: string; sql: string }[] {
+  const folder = path.join(process.cwd(), "prisma", "migrations", engine);
+  return fs
+    .readdirSync(folder)
+    .filter((file) => file.endsWith(".sql"))
+    .sort()
+    .map((file) => ({ name: file.replace(/\.sql$/, ""), sql: fs.readFileSync(path.join(folder, file), "utf8") }));
+}
+
+export async function applyMigrations(url: string): Promise<string[]> {
+  return isPostgresUrl(url) ? applyPostgres(url) : applySqlite(url);
+}
+
+function applySqlite(url: string): string[] {
+  const db = new Database(sqlitePathFromUrl(url));
+  try {
+    db.pragma("journal_mode = WAL");
+    db.pragma("busy_timeout = 5000");
+    db.exec(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`);
+    const applied = new Set(db.prepare(`SELECT name FROM ${MIGRATIONS_TABLE}`).pluck().all() as string[]);
+    const pending = migrationFiles("sqlite").filter((migration) => !applied.has(migration.name));
+    for (const migration of pending) {
+      db.transaction(() => {
+        db.exec(migration.sql);
+        db.prepare(`INSERT INTO ${MIGRATIONS_TABLE} (name, applied_at) VALUES (?, ?)`).run(migration.name, new Date().toISOString());
+      }).immediate();
+    }
+    return pending.map((migration) => migration.name);
+  } finally {
+    db.close();
+  }
+}
+
+async function applyPostgres(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // One instance migrates at a time; the others wait here and then find nothing pending.
+    await client.query("SELECT pg_advisory_lock(727274)");
+    await client.query(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)`);
+    const { rows } = await client.query(`SELECT name FROM ${MIGRATIONS_TABLE}`);
+    const applied = new Set(rows.map((row) => row.name as string));
+    const pending = migrationFiles("postgresql").filter((migration) => !applied.has(migration.name));
+    for (const migration of pending) {
+      await client.query("BEGIN");
+      try {
+        await client.query(migration.sql);
+        await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (name, applied_at) VALUES ($1, now())`, [migration.name]);
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw error;
+      }
+    }
+    return pending.map((migration) => migration.name);
+  } finally {
+    await client.query("SELECT pg_advisory_unlock(727274)").catch(() => undefined);
+    await client.end();
+  }
+}
+
+/** Names of migrations that exist as files but are not applied (readiness). */
+export async function pendingMigrations(
+  appliedNames: string[],
+  engine: "sqlite" | "postgresql",
+): Promise<string[]> {
+  const applied = new Set(appliedNames);
+  return migrationFiles(engine).map((migration) => migration.name).filter((name) => !applied.has(name));
+}
+
+export { MIGRATIONS_TABLE };

@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+const commaList = z
+  .string()
+  .default("")
+  .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every setting of DESIGN §9, validated once; the README documents each with its default. */
+const configSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .default("file:./data/patchbay.db")
+    .refine((url) => /^(file:|postgres(ql)?:\/\/)/.test(url), "must start with file: (SQLite) or postgresql://"),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  PATCHBAY_ENVIRONMENT: z.string().min(1).optional(),
+  AGENT_ORCHESTRATOR_ENVIRONMENT: z.string().min(1).optional(),
+  PATCHBAY_AUTH: z.enum(["on", "off"]).default("on"),
+  PATCHBAY_ADMIN_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  PATCHBAY_HEALTH_INTERVAL_S: z.coerce.number().int().min(0).default(300),
+  PATCHBAY_HEALTH_TIMEOUT_MS: positiveInt(10_000),
+  PATCHBAY_HEALTH_CONCURRENCY: positiveInt(16),
+  PATCHBAY_STDIO_ALLOW: commaList,
+  PATCHBAY_OUTBOUND_ALLOW: commaList,
+  PATCHBAY_OUTBOUND_DENY: commaList,
+  PATCHBAY_RUNNER_PLACEHOLDERS: commaList,
+  PATCHBAY_RATE_WRITES_PER_MIN: positiveInt(600),
+  PATCHBAY_RATE_TESTS_PER_MIN: positiveInt(30),
+  PATCHBAY_SEED_DEMO: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
+});
+
+export type Config = z.infer<typeof configSchema> & { environment: string };
+
+let cached: Config | undefined;
+
+/** The validated configuration; throws one message listing every bad variable. */
+export function getConfig(): Config {
+  if (cached) return cached;
+
+  const parsed = configSchema.safeParse(blankToUndefined(process.env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const environment = parsed.data.PATCHBAY_ENVIRONMENT ?? parsed.data.AGENT_ORCHESTRATOR_ENVIRONMENT ?? "development";
+  cached = { ...parsed.data, environment };
+  return cached;
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+function blankToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === "" ? undefined : value]));
+}

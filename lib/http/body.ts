@@ -1,0 +1,36 @@
+import { InvalidInputError, PayloadTooLargeError } from "../errors";
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** Reads a JSON body of at most `limit` bytes, counting as it streams (Content-Length can lie or be absent). */
+export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new PayloadTooLargeError(limit);
+
+  const text = await readText(request, limit);
+  if (text.trim() === "") throw new InvalidInputError("The request needs a JSON body.", [{ path: "", message: "is required" }]);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InvalidInputError(`Malformed JSON: ${(error as Error).message}`, [{ path: "", message: "is not valid JSON" }]);
+  }
+}
+
+async function readText(request: Request, limit: number): Promise<string> {
+  if (!request.body) return "";
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new PayloadTooLargeError(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

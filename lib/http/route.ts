@@ -1,0 +1,43 @@
+import type { Operation } from "../api/operation";
+import { DEFAULT_BODY_LIMIT, readJsonBody } from "./body";
+import { toProblemResponse } from "./problem";
+
+export type RouteContext<P, Q, B> = {
+  params: P;
+  query: Q;
+  body: B;
+  ifMatch: string | null;
+  request: Request;
+  actor: string;
+};
+
+type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * The only try/catch of the API: parses params, query and body with the operation's zod schemas, calls
+ * the handler, and turns whatever is thrown into problem+json.
+ */
+export function route<P, Q, B>(operation: Operation<P, Q, B>, handler: (context: RouteContext<P, Q, B>) => Promise<Response>) {
+  return async (request: Request, nextContext: NextRouteContext): Promise<Response> => {
+    let source: "params" | "query" | "body" = "params";
+    try {
+      const params = (operation.params ? operation.params.parse(await nextContext.params) : {}) as P;
+      source = "query";
+      const query = (operation.query ? operation.query.parse(queryObject(request)) : {}) as Q;
+      source = "body";
+      const body = (operation.body
+        ? operation.body.parse(await readJsonBody(request, operation.maxBodyBytes ?? DEFAULT_BODY_LIMIT))
+        : undefined) as B;
+
+      return await handler({ params, query, body, ifMatch: request.headers.get("if-match"), request, actor: "anonymous" });
+    } catch (error) {
+      return toProblemResponse(error, source);
+    }
+  };
+}
+
+function queryObject(request: Request): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of new URL(request.url).searchParams) result[key] ??= value;
+  return result;
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+import { serverInputSchema, supportSchema, TRANSPORT_TYPES } from "./server";
+
+const serverSetFields = {
+  created_at: z.iso.datetime(),
+  modified_at: z.iso.datetime(),
+  revision: z.number().int().positive(),
+};
+
+export const healthSummarySchema = z.object({
+  status: z.enum(["healthy", "degraded", "auth_required", "unhealthy", "unknown", "skipped"]),
+  checked_at: z.iso.datetime().nullable(),
+  latency_ms: z.number().nullable(),
+});
+export type HealthSummary = z.infer<typeof healthSummarySchema>;
+
+/** A server as stored (`?raw=true`): what was entered, plus the server-set fields. */
+export const storedServerSchema = serverInputSchema.safeExtend(serverSetFields);
+export type StoredServer = z.infer<typeof storedServerSchema>;
+
+export const resolvedTransportSchema = z.union([
+  z.object({ type: z.enum(["http", "sse"]), url: z.string(), headers: z.record(z.string(), z.string()).optional() }),
+  z.object({
+    type: z.literal("stdio"),
+    command: z.string(),
+    args: z.array(z.string()).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+  }),
+]);
+
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+
+/** A server resolved for an environment: transport after steps 1–3 of DESIGN §2. */
+export const resolvedServerSchema = storedServerSchema.safeExtend({
+  transport: resolvedTransportSchema,
+  resolved_url: z.string().nullable(),
+  environment: z.string(),
+});
+
+export const serverSummarySchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  version: z.string().nullable(),
+  transport_type: z.enum(TRANSPORT_TYPES),
+  tags: z.array(z.string()),
+  provides: z.array(z.string()),
+  has_parameters: z.boolean(),
+  support: supportSchema.pick({ version: true, documentation_url: true }),
+  health: healthSummarySchema,
+  modified_at: z.iso.datetime(),
+});
+export type ServerSummary = z.infer<typeof serverSummarySchema>;
+
+export const serverListSchema = z.object({
+  mcp_servers: z.array(serverSummarySchema),
+  next_cursor: z.string().nullable(),
+});
+
+export const validationResultSchema = z.object({
+  valid: z.boolean(),
+  resolved_config: resolvedTransportSchema.nullable(),
+  warnings: z.array(fieldErrorSchema),
+  errors: z.array(fieldErrorSchema),
+});

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+import { booleanFlagSchema } from "./common";
+import { TRANSPORT_TYPES } from "./server";
+import { healthSummarySchema } from "./server-output";
+
+const commaSeparated = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "").split(",").map((item) => item.trim()).filter(Boolean));
+
+export const HEALTH_STATUSES = healthSummarySchema.shape.status.options;
+
+export const serverListQuerySchema = z.strictObject({
+  tags: commaSeparated.describe("comma-separated; a server must carry all of them"),
+  search: z.string().max(200).optional().describe("case-insensitive, in name, description and tags"),
+  transport: z.enum(TRANSPORT_TYPES).optional(),
+  provides: commaSeparated.describe("comma-separated capability strings; all of them"),
+  health: commaSeparated
+    .pipe(z.array(z.enum(HEALTH_STATUSES)))
+    .describe("comma-separated statuses; any of them"),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  cursor: z.string().max(500).optional().describe("next_cursor of the previous page"),
+});
+export type ServerListQuery = z.infer<typeof serverListQuerySchema>;
+
+export const serverGetQuerySchema = z.strictObject({
+  environment: z.string().max(64).optional(),
+  raw: booleanFlagSchema,
+});
+
+export const forceQuerySchema = z.strictObject({ force: booleanFlagSchema });
+
+export const serverNameParamsSchema = z.object({ name: z.string() });
+
+export const validateBodySchema = z.strictObject({
+  parameters: z.record(z.string(), z.unknown()).optional(),
+  environment: z.string().max(64).optional(),
+});
