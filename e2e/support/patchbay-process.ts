@@ -34,7 +34,7 @@ export async function startPatchbay(options: { env?: Record<string, string>; dat
   const port = options.port ?? (await freePort());
   const databaseUrl = options.databaseUrl ?? tempSqliteUrl("test");
   const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, ...TEST_ENV, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(port), ...options.env },
+    env: { ...process.env, ...TEST_ENV, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: databaseUrl, PORT: String(port), ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

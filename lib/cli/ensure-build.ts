@@ -7,7 +7,7 @@ export function ensureBuild(): void {
   if (isBuildCurrent()) return;
 
   console.log("Patchbay: building (no build exists for the current sources)…");
-  const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
+  const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (result.status !== 0) {
     console.error("Patchbay: the build failed.");
     process.exit(result.status ?? 1);

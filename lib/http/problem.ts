@@ -23,7 +23,7 @@ export function zodFieldErrors(error: ZodError): FieldError[] {
     if (issue.code === "unrecognized_keys") {
       return (issue as core.$ZodIssueUnrecognizedKeys).keys.map((key) => ({ path: `${path}/${escapeToken(key)}`, message: "is not a known field" }));
     }
-    return [{ path, message: issue.message }];
+    return [{ path, message: isMissing(issue) ? "is required" : issue.message }];
   });
 }
 
@@ -41,6 +41,10 @@ export function problem(
     status,
     headers: { "Content-Type": PROBLEM_CONTENT_TYPE, "Cache-Control": "no-store", ...headers },
   });
+}
+
+function isMissing(issue: core.$ZodIssue): boolean {
+  return issue.code === "invalid_type" && / received undefined$/.test(issue.message);
 }
 
 function toJsonPointer(path: PropertyKey[]): string {
