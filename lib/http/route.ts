@@ -1,5 +1,6 @@
 import type { Operation } from "../api/operation";
 import { DEFAULT_BODY_LIMIT, readJsonBody } from "./body";
+import { preserveKeyOrder } from "../schemas/key-order";
 import { toProblemResponse } from "./problem";
 
 export type RouteContext<P, Q, B> = {
@@ -25,15 +26,18 @@ export function route<P, Q, B>(operation: Operation<P, Q, B>, handler: (context:
       source = "query";
       const query = (operation.query ? operation.query.parse(queryObject(request)) : {}) as Q;
       source = "body";
-      const body = (operation.body
-        ? operation.body.parse(await readJsonBody(request, operation.maxBodyBytes ?? DEFAULT_BODY_LIMIT))
-        : undefined) as B;
+      const body = (operation.body ? await parseBody(operation, request) : undefined) as B;
 
       return await handler({ params, query, body, ifMatch: request.headers.get("if-match"), request, actor: "anonymous" });
     } catch (error) {
       return toProblemResponse(error, source);
     }
   };
+}
+
+async function parseBody<B>(operation: Operation<unknown, unknown, B>, request: Request): Promise<B> {
+  const input = await readJsonBody(request, operation.maxBodyBytes ?? DEFAULT_BODY_LIMIT);
+  return preserveKeyOrder(operation.body!.parse(input), input);
 }
 
 function queryObject(request: Request): Record<string, string> {

@@ -1,0 +1,70 @@
+import { beforeAll, describe, expect, inject, test } from "vitest";
+
+import { apiClient, httpServer, uniqueName } from "../support/api-client";
+
+const api = apiClient(inject("baseUrl"));
+const group = uniqueName("list");
+const names = { alpha: `${group}-alpha`, beta: `${group}-beta`, gamma: `${group}-gamma`, delta: `${group}-delta` };
+
+const namesOf = (body: { mcp_servers: { name: string }[] }) => body.mcp_servers.map((server) => server.name);
+
+describe("GET /api/mcp-servers filters", () => {
+  beforeAll(async () => {
+    const created = await Promise.all([
+      api.post("/api/mcp-servers", httpServer(names.alpha, { tags: [group, "storage", "search"], provides: ["docs:read"], description: "Holds DOCUMENTS" })),
+      api.post("/api/mcp-servers", httpServer(names.beta, { tags: [group, "storage"], provides: ["docs:read", "docs:write"] })),
+      api.post("/api/mcp-servers", httpServer(names.gamma, { tags: [group, "search"], transport: { type: "sse", url: "http://127.0.0.1:9/sse" } })),
+      api.post("/api/mcp-servers", httpServer(names.delta, { tags: [group], transport: { type: "stdio", command: "node" } })),
+    ]);
+    expect(created.map((response) => response.status)).toEqual([201, 201, 201, 201]);
+  });
+
+  test("summaries carry the DESIGN §3 fields, health unknown before any probe", async () => {
+    const list = await api.get(`/api/mcp-servers?tags=${group}&search=alpha`);
+
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual({
+      mcp_servers: [{
+        name: names.alpha, description: "Holds DOCUMENTS", version: "1.0.0", transport_type: "http",
+        tags: [group, "storage", "search"], provides: ["docs:read"], has_parameters: false, support: {},
+        health: { status: "unknown", checked_at: null, latency_ms: null }, modified_at: expect.any(String),
+      }],
+      next_cursor: null,
+    });
+  });
+
+  test.each([
+    ["tags is all-of", `tags=${group},storage`, ["alpha", "beta"]],
+    ["tags all-of narrows further", `tags=${group},storage,search`, ["alpha"]],
+    ["search is case-insensitive over descriptions", `tags=${group}&search=documents`, ["alpha"]],
+    ["search matches tags", `search=${group}`, ["alpha", "beta", "delta", "gamma"]],
+    ["search matches names", `search=${names.gamma.toUpperCase()}`, ["gamma"]],
+    ["transport", `tags=${group}&transport=stdio`, ["delta"]],
+    ["provides is all-of", `tags=${group}&provides=docs:read,docs:write`, ["beta"]],
+    ["health=unknown matches never-probed servers", `tags=${group}&health=unknown`, ["alpha", "beta", "delta", "gamma"]],
+    ["health=healthy matches none yet", `tags=${group}&health=healthy`, []],
+  ])("%s (?%s)", async (_label, query, expected) => {
+    const list = await api.get(`/api/mcp-servers?${query}`);
+    expect(list.status).toBe(200);
+    expect(namesOf(list.body)).toEqual(expected.map((key) => names[key as keyof typeof names]));
+  });
+
+  test("limit and cursor page through in name order without gaps or repeats", async () => {
+    const first = await api.get(`/api/mcp-servers?tags=${group}&limit=3`);
+    expect(namesOf(first.body)).toEqual([names.alpha, names.beta, names.delta]);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+
+    const second = await api.get(`/api/mcp-servers?tags=${group}&limit=3&cursor=${first.body.next_cursor}`);
+    expect(namesOf(second.body)).toEqual([names.gamma]);
+    expect(second.body.next_cursor).toBeNull();
+  });
+
+  test("GET /api/environments lists every environment defined, plus the current one", async () => {
+    const name = uniqueName("envlist");
+    await api.post("/api/mcp-servers", httpServer(name, { environments: { [`qa-${group}`]: { url: "http://127.0.0.1:9/qa" } } }));
+    const environments = await api.get("/api/environments");
+
+    expect(environments.body.current).toBe("development");
+    expect(environments.body.environments).toEqual(expect.arrayContaining(["development", `qa-${group}`]));
+  });
+});
