@@ -1,3 +1,4 @@
+import { prepareDatabase } from "./db";
 import { applyMigrations } from "./db/migrate";
 import { seedDemoData } from "./data/seed";
 import { getConfig } from "./env";
@@ -15,6 +16,8 @@ export async function bootPatchbay(): Promise<void> {
 
   const applied = await applyMigrations(config.DATABASE_URL);
   if (applied.length) console.log(`Patchbay: applied migrations ${applied.join(", ")}`);
+
+  await prepareDatabase();
 
   if (config.PATCHBAY_SEED_DEMO) {
     const seeded = await seedDemoData(demoServers);

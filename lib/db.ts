@@ -18,6 +18,15 @@ function createClient(url: string): PrismaClient {
   return new PrismaClient({ adapter });
 }
 
+/**
+ * Per-connection settings, run once at boot. In WAL mode `synchronous = NORMAL` cannot corrupt the
+ * database; it only skips the fsync of each commit (the WAL is synced at checkpoints).
+ */
+export async function prepareDatabase(): Promise<void> {
+  if (isPostgresUrl(getConfig().DATABASE_URL)) return;
+  await getDb().$executeRawUnsafe("PRAGMA synchronous = NORMAL");
+}
+
 export type Db = PrismaClient;
 /** The client handed to a `$transaction` callback. */
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];

@@ -1,0 +1,39 @@
+import http from "node:http";
+
+import autocannon from "autocannon";
+
+/** Runs autocannon against one request and returns req/s and latency percentiles in ms. */
+export async function measure({ url, method = "GET", body, connections = 8, duration = 8 }) {
+  const result = await autocannon({
+    url,
+    method,
+    connections,
+    duration,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${method} ${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
+  }
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** A bare node:http server answering fixed bytes: the physical floor of this machine. */
+export async function startBareServer(bytes) {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(bytes);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+export function printTable(rows, floorRps) {
+  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "× framework floor"];
+  const lines = rows.map((row) => [row.name, row.rps.toFixed(0), row.p50.toFixed(1), row.p99.toFixed(1), (row.rps / floorRps).toFixed(2)]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  const format = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(" | ")} |`;
+  console.log(format(header));
+  console.log(format(widths.map((width) => "-".repeat(width))));
+  for (const line of lines) console.log(format(line));
+}
