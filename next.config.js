@@ -1,9 +1,21 @@
+const baseSecurityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native and driver packages load from node_modules at run time instead of being bundled.
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg"],
   poweredByHeader: false,
-  typedRoutes: false,
+  // Security headers on every response; pages get their nonce-based CSP from proxy.ts (DESIGN §7).
+  async headers() {
+    return [
+      { source: "/:path*", headers: baseSecurityHeaders },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
+    ];
+  },
 };
 
 export default nextConfig;

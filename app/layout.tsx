@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
+
+import { AuthOffBanner } from "@/components/auth/auth-off-banner";
 
 import "./globals.css";
 
@@ -8,10 +11,15 @@ export const metadata: Metadata = {
   description: "A self-hosted registry for MCP servers",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Reading the request makes every page render per request, so Next can stamp proxy.ts's CSP nonce.
+  await headers();
   return (
     <html lang="en">
-      <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">{children}</body>
+      <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        <AuthOffBanner />
+        {children}
+      </body>
     </html>
   );
 }

@@ -1,3 +1,4 @@
+import { ensureFirstAdmin } from "./auth/first-admin";
 import { prepareDatabase } from "./db";
 import { applyMigrations } from "./db/migrate";
 import { seedDemoData } from "./data/seed";
@@ -18,6 +19,7 @@ export async function bootPatchbay(): Promise<void> {
   if (applied.length) console.log(`Patchbay: applied migrations ${applied.join(", ")}`);
 
   await prepareDatabase();
+  await ensureFirstAdmin(config);
 
   if (config.PATCHBAY_SEED_DEMO) {
     const seeded = await seedDemoData(demoServers);

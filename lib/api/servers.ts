@@ -70,7 +70,7 @@ export const deleteServerOperation = defineOperation({
 });
 
 export const validateServerOperation = defineOperation({
-  method: "POST", path: "/api/mcp-servers/{name}/validate", tag, role: "viewer", params,
+  method: "POST", path: "/api/mcp-servers/{name}/validate", tag, role: "viewer", params, rateLimit: "none",
   summary: "Resolve with parameters for an environment; valid:false with errors when they do not fit the schema",
   body: validateBodySchema,
   responses: { 200: { description: "The result", schema: validationResultSchema }, ...BAD_REQUEST, ...NOT_FOUND },

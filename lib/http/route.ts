@@ -1,9 +1,12 @@
 import type { Operation } from "../api/operation";
+import { authorize } from "../auth/authorize";
+import type { Principal } from "../auth/principal";
 import { DEFAULT_BODY_LIMIT, readJsonBody } from "./body";
 import { preserveKeyOrder } from "../schemas/key-order";
 import { toProblemResponse } from "./problem";
 
 export type RouteContext<P, Q, B> = {
+  principal: Principal;
   params: P;
   query: Q;
   body: B;
@@ -22,13 +25,15 @@ export function route<P, Q, B>(operation: Operation<P, Q, B>, handler: (context:
   return async (request: Request, nextContext: NextRouteContext): Promise<Response> => {
     let source: "params" | "query" | "body" = "params";
     try {
+      // Credentials and role before anything is parsed: a caller without them learns nothing about inputs.
+      const principal = await authorize(request, operation);
       const params = (operation.params ? operation.params.parse(await nextContext.params) : {}) as P;
       source = "query";
       const query = (operation.query ? operation.query.parse(queryObject(request)) : {}) as Q;
       source = "body";
       const body = (operation.body ? await parseBody(operation, request) : undefined) as B;
 
-      return await handler({ params, query, body, ifMatch: request.headers.get("if-match"), request, actor: "anonymous" });
+      return await handler({ params, query, body, ifMatch: request.headers.get("if-match"), request, principal, actor: principal.name });
     } catch (error) {
       return toProblemResponse(error, source);
     }

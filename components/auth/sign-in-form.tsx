@@ -1,0 +1,71 @@
+"use client";
+
+import { useEffect, useState, type FormEvent } from "react";
+
+/** Signs in with a token (POST /api/session sets the HttpOnly cookie), then goes back where the user was. */
+export function SignInForm({ next }: { next: string }) {
+  const [token, setToken] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  async function signIn(value: string) {
+    setIsBusy(true);
+    setError(null);
+    const response = await fetch("/api/session", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: value }),
+    });
+    setIsBusy(false);
+    if (!response.ok) {
+      setError(response.status === 401 ? "That token is unknown, revoked or expired." : "Signing in failed; try again.");
+      return;
+    }
+    window.location.assign(safeNext(next));
+  }
+
+  // The first-start link carries the token in the fragment, which never reaches a server or a log.
+  useEffect(() => {
+    const fromLink = new URLSearchParams(window.location.hash.slice(1)).get("token");
+    if (!fromLink) return;
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+    void signIn(fromLink);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void signIn(token.trim());
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" aria-describedby={error ? "sign-in-error" : undefined}>
+      <label className="block text-sm font-medium" htmlFor="token">API token</label>
+      <input
+        id="token"
+        name="token"
+        type="password"
+        autoComplete="off"
+        required
+        value={token}
+        onChange={(event) => setToken(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-900"
+        placeholder="pb_…"
+      />
+      {error && <p id="sign-in-error" role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p>}
+      <button
+        type="submit"
+        disabled={isBusy || token.trim() === ""}
+        className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50"
+      >
+        {isBusy ? "Signing in…" : "Sign in"}
+      </button>
+    </form>
+  );
+}
+
+/** Only same-site paths: `?next=https://evil.example` must not become an open redirect. */
+function safeNext(next: string): string {
+  return next.startsWith("/") && !next.startsWith("//") ? next : "/mcp-servers";
+}

@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+import { auditListSchema, auditQuerySchema } from "../schemas/audit";
+import { sessionCreateSchema, sessionSchema, tokenCreateSchema, tokenSummarySchema } from "../schemas/token";
+import { defineOperation } from "./operation";
+import { BAD_REQUEST, NOT_FOUND } from "./problem-responses";
+
+const tag = "Security";
+
+export const createTokenOperation = defineOperation({
+  method: "POST", path: "/api/tokens", tag, role: "admin",
+  summary: "Mint a token; the token itself is shown once, in this response",
+  body: tokenCreateSchema,
+  responses: { 201: { description: "Minted", schema: tokenSummarySchema.omit({ last_used_at: true }).extend({ token: z.string() }) }, ...BAD_REQUEST },
+});
+
+export const listTokensOperation = defineOperation({
+  method: "GET", path: "/api/tokens", tag, role: "admin",
+  summary: "Active tokens, without the tokens themselves",
+  responses: { 200: { description: "Tokens", schema: z.object({ tokens: z.array(tokenSummarySchema) }) } },
+});
+
+export const revokeTokenOperation = defineOperation({
+  method: "DELETE", path: "/api/tokens/{id}", tag, role: "admin",
+  summary: "Revoke a token at once (its sessions end with it)",
+  params: z.object({ id: z.string().max(64) }),
+  responses: { 204: { description: "Revoked" }, ...NOT_FOUND },
+});
+
+export const createSessionOperation = defineOperation({
+  method: "POST", path: "/api/session", tag, role: "public", rateLimit: "none",
+  summary: "Sign in with a token: sets an HttpOnly, SameSite=Lax session cookie",
+  body: sessionCreateSchema,
+  responses: { 200: { description: "Signed in", schema: sessionSchema }, 401: { description: "Unknown, revoked or expired token" }, ...BAD_REQUEST },
+});
+
+export const deleteSessionOperation = defineOperation({
+  method: "DELETE", path: "/api/session", tag, role: "public", rateLimit: "none",
+  summary: "Sign out: clears the session cookie",
+  responses: { 204: { description: "Signed out" } },
+});
+
+export const getSessionOperation = defineOperation({
+  method: "GET", path: "/api/session", tag, role: "viewer",
+  summary: "Who the caller is",
+  responses: { 200: { description: "The caller", schema: sessionSchema } },
+});
+
+export const listAuditOperation = defineOperation({
+  method: "GET", path: "/api/audit", tag, role: "viewer",
+  summary: "Recent changes across servers, capabilities and agents, newest first",
+  query: auditQuerySchema,
+  responses: { 200: { description: "Entries", schema: auditListSchema }, ...BAD_REQUEST },
+});

@@ -1,0 +1,13 @@
+import type { Role } from "../api/operation";
+
+/** Who is calling: a token (by header or session cookie), or everyone when auth is off. */
+export type Principal = {
+  name: string;
+  role: Role;
+  tokenId: string | null;
+  via: "bearer" | "cookie" | "auth-off" | "anonymous";
+};
+
+/** With PATCHBAY_AUTH=off every caller may do everything; revisions name them "anonymous". */
+export const AUTH_OFF_PRINCIPAL: Principal = { name: "anonymous", role: "admin", tokenId: null, via: "auth-off" };
+export const ANONYMOUS: Principal = { name: "anonymous", role: "viewer", tokenId: null, via: "anonymous" };

@@ -1,0 +1,19 @@
+/**
+ * Pages: Next's inline bootstrap runs by nonce, Monaco needs inline styles and same-origin workers, and
+ * nothing may load from anywhere else.
+ */
+export function pageContentSecurityPolicy(nonce: string, isDevelopment: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${isDevelopment ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "worker-src 'self' blob:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}

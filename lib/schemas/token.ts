@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+import { ROLES } from "../auth/roles";
+
+export const tokenCreateSchema = z.strictObject({
+  name: z.string().trim().min(1, "is required").max(100),
+  role: z.enum(ROLES),
+  expires_at: z.iso.datetime({ offset: true }).nullable().optional().refine((value) => !value || new Date(value) > new Date(), "must be in the future"),
+});
+
+export const tokenSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  prefix: z.string(),
+  created_at: z.iso.datetime(),
+  last_used_at: z.iso.datetime().nullable(),
+  expires_at: z.iso.datetime().nullable(),
+});
+
+export const sessionCreateSchema = z.strictObject({ token: z.string().min(1, "is required").max(500) });
+export const sessionSchema = z.object({ name: z.string(), role: z.enum(ROLES), auth: z.enum(["on", "off"]) });
