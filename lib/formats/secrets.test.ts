@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+
+import { isLiteralSecret, replaceLiteralSecrets } from "./secrets";
+
+describe("isLiteralSecret", () => {
+  it.each([
+    ["Authorization", "Bearer abc", true],
+    ["X-Api-Key", "k-123", true],
+    ["GITHUB_TOKEN", "ghp_1", true],
+    ["db_password", "hunter2", true],
+    ["CLIENT_SECRET", "s", true],
+    ["Authorization", "Bearer ${TOKEN}", false],
+    ["X-Api-Key", "{{api_key}}", false],
+    ["GITHUB_TOKEN", "", false],
+    ["LOG_LEVEL", "debug", false],
+  ])("%s = %j → %s", (key, value, expected) => {
+    expect(isLiteralSecret(key, value)).toBe(expected);
+  });
+});
+
+describe("replaceLiteralSecrets", () => {
+  it("replaces literal secrets of the transport and of each environment, keeping an auth scheme", () => {
+    const server = {
+      name: "linear-issues",
+      transport: { type: "http", url: "https://mcp.linear.app/mcp", headers: { Authorization: "Bearer lin_abc", "X-Trace": "on" } },
+      environments: { production: { headers: { "X-Api-Key": "prod-key" } } },
+    };
+    expect(replaceLiteralSecrets(server)).toEqual({
+      name: "linear-issues",
+      transport: {
+        type: "http",
+        url: "https://mcp.linear.app/mcp",
+        headers: { Authorization: "Bearer ${LINEAR_ISSUES_AUTHORIZATION}", "X-Trace": "on" },
+      },
+      environments: { production: { headers: { "X-Api-Key": "${LINEAR_ISSUES_PRODUCTION_X_API_KEY}" } } },
+    });
+  });
+
+  it("replaces stdio env values and leaves placeholders and the input alone", () => {
+    const server = {
+      name: "mcp-irwin",
+      transport: { type: "stdio", command: "python", env: { IRWIN_API_KEY: "...", OTHER_TOKEN: "${OTHER_TOKEN}" } },
+    };
+    const copy = replaceLiteralSecrets(server);
+    expect(copy.transport).toEqual({
+      type: "stdio",
+      command: "python",
+      env: { IRWIN_API_KEY: "${MCP_IRWIN_IRWIN_API_KEY}", OTHER_TOKEN: "${OTHER_TOKEN}" },
+    });
+    expect(server.transport.env.IRWIN_API_KEY).toBe("...");
+  });
+});

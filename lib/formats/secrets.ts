@@ -1,0 +1,53 @@
+import { isPlainObject } from "../schemas/server";
+import { toEnvName } from "./names";
+
+/** DESIGN §7: header and env keys that look secret. */
+const SECRET_KEY = /authorization|token|secret|password|key/i;
+/** A value holding a `${VAR}` or `{{param}}` is already a reference, not a literal secret. */
+const REFERENCE = /\$\{[A-Z_][A-Z0-9_]*\}|\{\{[^}]*\}\}/;
+const AUTH_SCHEME = /^(Bearer|Basic|Token|Bot)\s+(?=\S)/i;
+
+export function isSecretKey(key: string): boolean {
+  return SECRET_KEY.test(key);
+}
+
+export function isLiteralSecret(key: string, value: unknown): boolean {
+  return isSecretKey(key) && typeof value === "string" && value !== "" && !REFERENCE.test(value);
+}
+
+/**
+ * A copy of `server` whose literal secrets in `env`/`headers` (of the transport and of every environment)
+ * are `${SERVER_KEY}` placeholders (`${SERVER_PRODUCTION_KEY}` in an environment); an auth scheme such as
+ * `Bearer ` is kept in front. The placeholder is then filled from the registry's or the runner's environment.
+ */
+export function replaceLiteralSecrets(server: Record<string, unknown>): Record<string, unknown> {
+  const name = String(server.name);
+  const copy = { ...server };
+  if (isPlainObject(copy.transport)) copy.transport = replaceInTransport(copy.transport, name);
+  if (isPlainObject(copy.environments)) {
+    copy.environments = Object.fromEntries(
+      Object.entries(copy.environments).map(([environment, override]) => [
+        environment,
+        isPlainObject(override) ? replaceInTransport(override, `${name}_${environment}`) : override,
+      ]),
+    );
+  }
+  return copy;
+}
+
+function replaceInTransport(transport: Record<string, unknown>, prefix: string): Record<string, unknown> {
+  const copy = { ...transport };
+  for (const field of ["env", "headers"] as const) {
+    const map = copy[field];
+    if (!isPlainObject(map)) continue;
+    copy[field] = Object.fromEntries(
+      Object.entries(map).map(([key, value]) => [key, isLiteralSecret(key, value) ? placeholderFor(prefix, key, value as string) : value]),
+    );
+  }
+  return copy;
+}
+
+function placeholderFor(prefix: string, key: string, value: string): string {
+  const scheme = AUTH_SCHEME.exec(value)?.[0] ?? "";
+  return `${scheme}\${${toEnvName(`${prefix}_${key}`)}}`;
+}
