@@ -1,0 +1,65 @@
+import { ApiError, NotFoundError, UnresolvableError } from "../errors";
+import type { ResolvedConfig } from "../resolve/types";
+import { validateAgainstSchema } from "../schemas/json-schema";
+import { startDeadline } from "./deadline";
+import { describeFailure, type Failure } from "./describe-failure";
+import { listAllTools } from "./list-tools";
+import { openSession } from "./mcp-session";
+import { normalizeToolResult, type NormalizedToolResult } from "./normalize-content";
+import type { OutboundPolicy } from "./outbound-policy";
+import { refuseBeforeConnecting } from "./refuse-before-connecting";
+
+export type CallToolOptions = { timeoutMs: number; policy: OutboundPolicy; stdioAllow: readonly string[] };
+
+/** The server could not be asked: refused before connecting (422) or it failed to answer (502). */
+export class ToolCallFailedError extends ApiError {
+  constructor(readonly failure: Failure) {
+    const isRefused = failure.status === "skipped" || failure.status === "unknown";
+    super(isRefused ? 422 : 502, isRefused ? "tool-call-refused" : "upstream-failed",
+      isRefused ? "Tool call refused" : "MCP server did not answer", failure.reason, undefined,
+      { health_status: failure.status, reason: failure.reason });
+  }
+}
+
+/**
+ * Calls one tool (POST /api/mcp-servers/:name/tools/:tool/call). Connects like the probe and lists the tools; the
+ * arguments are validated against the tool's input schema before anything is sent (422 with `/arguments/...`
+ * paths; nothing sent), then the result is normalized. An unknown tool is a 404.
+ */
+export async function callTool(
+  config: ResolvedConfig,
+  toolName: string,
+  args: unknown,
+  options: CallToolOptions,
+): Promise<NormalizedToolResult & { latency_ms: number }> {
+  const refusal = refuseBeforeConnecting(config, options.stdioAllow);
+  if (refusal) throw new ToolCallFailedError(refusal);
+
+  const session = openSession(config, options);
+  const deadline = startDeadline(options.timeoutMs);
+  const startedAt = performance.now();
+  try {
+    const requestOptions = { signal: deadline.signal, timeout: options.timeoutMs };
+    await session.connect(deadline);
+    const tools = await deadline.race(listAllTools(session.client, requestOptions));
+    const tool = tools.find((candidate) => candidate.name === toolName);
+    if (!tool) throw new NotFoundError(`The server offers no tool named '${toolName}'.`);
+
+    const candidate = structuredClone(args ?? {}); // validation fills in defaults; the caller's object stays as given
+    const errors = validateAgainstSchema(tool.input_schema, candidate);
+    if (errors.length > 0) {
+      throw new UnresolvableError(`The arguments do not match the input schema of tool '${toolName}'.`,
+        errors.map((error) => ({ path: `/arguments${error.path}`, message: error.message })));
+    }
+
+    const params = { name: toolName, arguments: candidate as Record<string, unknown> };
+    const result = await deadline.race(session.client.callTool(params, undefined, requestOptions));
+    return { ...normalizeToolResult(result), latency_ms: Math.round(performance.now() - startedAt) };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ToolCallFailedError(describeFailure(error, session.trace, session.stdio));
+  } finally {
+    deadline.dispose();
+    await session.close({ endSession: true });
+  }
+}

@@ -1,0 +1,23 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+
+import type { ProbeTool } from "./types";
+
+const MAX_PAGES = 20;
+
+/** Every tool the server offers, following `nextCursor`; none when it does not declare the tools capability. */
+export async function listAllTools(client: Client, options: RequestOptions): Promise<ProbeTool[]> {
+  if (!client.getServerCapabilities()?.tools) return [];
+
+  const tools: ProbeTool[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const result = await client.listTools(cursor ? { cursor } : undefined, options);
+    for (const tool of result.tools) {
+      tools.push({ name: tool.name, description: tool.description ?? null, input_schema: tool.inputSchema as Record<string, unknown> });
+    }
+    cursor = result.nextCursor;
+    if (!cursor) break;
+  }
+  return tools;
+}

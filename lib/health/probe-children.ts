@@ -1,0 +1,37 @@
+import type { ChildProcess } from "node:child_process";
+
+/** Every stdio server a probe or tool call started and that has not exited yet. */
+const liveChildren = new Set<ChildProcess>();
+
+export const KILL_GRACE_MS = 2_000;
+
+export function trackProbeChild(child: ChildProcess): void {
+  if (child.pid === undefined || hasExited(child)) return;
+  liveChildren.add(child);
+  child.once("exit", () => liveChildren.delete(child));
+}
+
+export function countProbeChildren(): number {
+  return liveChildren.size;
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves once the child has exited (or a last second after SIGKILL). */
+export async function stopProbeChild(child: ChildProcess, graceMs = KILL_GRACE_MS): Promise<void> {
+  if (child.pid === undefined || hasExited(child)) return;
+
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const killer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  const giveUp = new Promise<void>((resolve) => setTimeout(resolve, graceMs + 1_000).unref());
+  await Promise.race([exited, giveUp]);
+  clearTimeout(killer);
+}
+
+/** For shutdown: stops every stdio server still running. */
+export async function killAllProbeChildren(graceMs = KILL_GRACE_MS): Promise<void> {
+  await Promise.all([...liveChildren].map((child) => stopProbeChild(child, graceMs)));
+}
+
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}

@@ -1,0 +1,28 @@
+import type { ResolvedConfig } from "../resolve/types";
+import { findUnresolvedPlaceholder } from "./placeholders";
+import { isCommandAllowed } from "./stdio-policy";
+import type { HealthStatus } from "./types";
+
+/** Why a config must not be tried at all (unresolved placeholders, stdio not allowed); null when it may. */
+export function refuseBeforeConnecting(
+  config: ResolvedConfig,
+  stdioAllow: readonly string[],
+): { status: HealthStatus; reason: string } | null {
+  const unresolved = findUnresolvedPlaceholder(config);
+  if (unresolved) return { status: "unknown", reason: unresolved };
+
+  if (config.type === "stdio" && !isCommandAllowed(config.command, stdioAllow)) {
+    return { status: "skipped", reason: `stdio command not allowed: ${config.command}` };
+  }
+  if (config.type !== "stdio" && !isHttpUrl(config.url)) return { status: "unknown", reason: `not an http(s) URL: ${config.url}` };
+  return null;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}

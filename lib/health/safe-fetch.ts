@@ -1,0 +1,123 @@
+import http from "node:http";
+import https from "node:https";
+
+import { toWebResponse } from "./node-response";
+import type { OutboundPolicy } from "./outbound-policy";
+import { pinnedLookup, resolveCheckedAddresses, type HostResolver } from "./resolve-host";
+import type { FetchLike } from "./types";
+
+export type SafeFetchOptions = {
+  /** Bounds DNS, connect and waiting for the response headers of the whole redirect chain; bodies stream unbounded. */
+  timeoutMs: number;
+  maxRedirects?: number;
+  /** Replaces the system resolver (tests, or a resolver of your own). */
+  resolve?: HostResolver;
+};
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** The header wait ran out; `code` mimics Node's own timeouts so callers can classify it. */
+export class FetchTimeoutError extends Error {
+  readonly code = "ETIMEDOUT";
+
+  constructor(readonly timeoutMs: number, readonly url: string) {
+    super(`timeout after ${timeoutMs} ms waiting for ${url}`);
+  }
+}
+
+/**
+ * A `fetch` for outbound calls to registered servers: every hop resolves its host once, checks every address
+ * against `policy` (throwing `OutboundBlockedError` before any socket opens), then connects only to the checked
+ * addresses. Redirects are followed here (at most `maxRedirects`, re-checked per hop) unless `redirect` is
+ * "manual" or "error". No proxy, no connection reuse, no decompression (it asks for `identity`).
+ */
+export function createSafeFetch(policy: OutboundPolicy, options: SafeFetchOptions): FetchLike {
+  const maxRedirects = options.maxRedirects ?? 5;
+
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const signal = init?.signal ?? undefined;
+    signal?.throwIfAborted();
+
+    const headers = new Headers(request.headers);
+    if (!headers.has("accept-encoding")) headers.set("accept-encoding", "identity");
+    let body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    let method = request.method;
+    let url = new URL(request.url);
+
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new FetchTimeoutError(options.timeoutMs, url.href)), options.timeoutMs);
+    try {
+      for (let hop = 0; ; hop++) {
+        const response = await sendOnce({ url, method, headers, body, policy, resolve: options.resolve, signal, deadline: deadline.signal, redirected: hop > 0 });
+        const location = response.headers.get("location");
+        if (!REDIRECT_STATUSES.has(response.status) || !location || request.redirect === "manual") return response;
+
+        await response.body?.cancel();
+        if (request.redirect === "error") throw new TypeError(`fetch failed: redirect to ${location} (redirect: "error")`);
+        if (hop >= maxRedirects) throw new TypeError(`fetch failed: more than ${maxRedirects} redirects`);
+
+        const next = new URL(location, url);
+        if (next.protocol !== "http:" && next.protocol !== "https:") throw new TypeError(`fetch failed: redirect to ${next.protocol} URL`);
+        if (response.status === 303 ? method !== "HEAD" : response.status <= 302 && method === "POST") {
+          method = "GET";
+          body = undefined;
+          for (const name of ["content-type", "content-length", "content-encoding", "content-language"]) headers.delete(name);
+        }
+        if (next.origin !== url.origin) for (const name of ["authorization", "cookie", "proxy-authorization"]) headers.delete(name);
+        url = next;
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+type Hop = {
+  url: URL; method: string; headers: Headers; body: Buffer | undefined; policy: OutboundPolicy;
+  resolve: HostResolver | undefined; signal: AbortSignal | undefined; deadline: AbortSignal; redirected: boolean;
+};
+
+async function sendOnce(hop: Hop): Promise<Response> {
+  if (hop.url.protocol !== "https:" && hop.url.protocol !== "http:") throw new TypeError(`fetch failed: unsupported protocol ${hop.url.protocol}`);
+  const addresses = await raceAbort(resolveCheckedAddresses(hop.url.hostname, hop.policy, hop.resolve), hop);
+  const client = hop.url.protocol === "https:" ? https : http;
+
+  return new Promise<Response>((resolve, reject) => {
+    const request = client.request(hop.url, {
+      method: hop.method, headers: Object.fromEntries(hop.headers), agent: false, lookup: pinnedLookup(addresses),
+    });
+    const onAbort = (event: Event) => request.destroy((event.target as AbortSignal).reason);
+    hop.signal?.addEventListener("abort", onAbort, { once: true });
+    hop.deadline.addEventListener("abort", onAbort, { once: true });
+    request.once("close", () => hop.signal?.removeEventListener("abort", onAbort));
+
+    request.on("error", (error) => {
+      const reason = hop.signal?.aborted ? hop.signal.reason : hop.deadline.aborted ? hop.deadline.reason : undefined;
+      reject(reason ?? new TypeError("fetch failed", { cause: error }));
+    });
+    request.once("response", (res) => {
+      hop.deadline.removeEventListener("abort", onAbort);
+      try {
+        resolve(toWebResponse(res, hop.url, { redirected: hop.redirected, isHead: hop.method === "HEAD" }));
+      } catch (error) {
+        res.destroy();
+        reject(new TypeError("fetch failed", { cause: error }));
+      }
+    });
+    request.end(hop.body);
+  });
+}
+
+/** DNS is not cancellable; this at least stops waiting for it when the caller or the deadline gives up. */
+function raceAbort<T>(work: Promise<T>, hop: Pick<Hop, "signal" | "deadline">): Promise<T> {
+  const signals = [hop.signal, hop.deadline].filter((s): s is AbortSignal => s !== undefined);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (event: Event) => reject((event.target as AbortSignal).reason);
+    for (const s of signals) {
+      if (s.aborted) return reject(s.reason);
+      s.addEventListener("abort", onAbort, { once: true });
+    }
+    work.then(resolve, reject).finally(() => signals.forEach((s) => s.removeEventListener("abort", onAbort)));
+  });
+}

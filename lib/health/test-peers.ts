@@ -1,0 +1,124 @@
+/**
+ * Real loopback peers for the health tests (not a test file itself): the MCP "everything" reference server and
+ * tiny node:http / node:net servers. Everything listens on 127.0.0.x only, except the reference server, which
+ * listens on all interfaces and is therefore started detached and killed with its whole process group.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+
+export const EVERYTHING = path.resolve(import.meta.dirname, "../../node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+
+export type Peer = { port: number; url: string; connections: () => number; close(): Promise<void> };
+
+export async function freePort(host = "127.0.0.1"): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function waitForPort(port: number, host = "127.0.0.1", timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const isOpen = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, host, () => resolve(true)).on("error", () => resolve(false));
+      socket.once("connect", () => socket.destroy());
+    });
+    if (isOpen) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`nothing listens on ${host}:${port} after ${timeoutMs} ms`);
+}
+
+export type EverythingServer = { port: number; child: ChildProcess; stop(): Promise<void> };
+
+/** `node …/server-everything streamableHttp|sse` on `port` (a free one by default). */
+export async function startEverything(mode: "streamableHttp" | "sse", port?: number): Promise<EverythingServer> {
+  const chosen = port ?? (await freePort());
+  const child = spawn(process.execPath, [EVERYTHING, mode], {
+    env: { ...process.env, PORT: String(chosen) }, detached: true, stdio: "ignore",
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  await waitForPort(chosen);
+  return {
+    port: chosen, child,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      process.kill(-child.pid!, "SIGTERM");
+      const killer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 2_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
+/** A node:http server on loopback; counts TCP connections so a test can prove none was made. */
+export async function startHttpPeer(handler: http.RequestListener, host = "127.0.0.1"): Promise<Peer> {
+  const server = http.createServer(handler);
+  return listen(server, host, (port) => `http://${host}:${port}`);
+}
+
+/** Accepts TCP connections and never says a word. */
+export async function startSilentPeer(host = "127.0.0.1"): Promise<Peer> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("error", () => {}).on("close", () => sockets.delete(socket));
+  });
+  const peer = await listen(server, host, (port) => `http://${host}:${port}`);
+  return { ...peer, close: () => (sockets.forEach((s) => s.destroy()), peer.close()) };
+}
+
+async function listen(server: net.Server, host: string, toUrl: (port: number) => string): Promise<Peer> {
+  let connections = 0;
+  server.on("connection", () => connections++);
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    port, url: toUrl(port), connections: () => connections,
+    close: () => new Promise<void>((resolve) => {
+      (server as http.Server).closeAllConnections?.();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/** Forwards to `target` on 127.0.0.1, recording the JSON-RPC method of every POSTed message. */
+export async function startRecordingProxy(target: number): Promise<Peer & { methods: string[] }> {
+  const methods: string[] = [];
+  const peer = await startHttpPeer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      if (req.method === "POST") methods.push(String(JSON.parse(body.toString() || "{}").method));
+      const headers = withoutHopByHop(req.headers);
+      const upstream = http.request({ host: "127.0.0.1", port: target, path: req.url, method: req.method, headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
+        answer.pipe(res);
+      });
+      upstream.on("error", () => res.destroy());
+      res.on("close", () => upstream.destroy());
+      upstream.end(body);
+    });
+  });
+  return { ...peer, methods };
+}
+
+function withoutHopByHop(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const copy: http.OutgoingHttpHeaders = { ...headers };
+  for (const name of ["connection", "keep-alive", "transfer-encoding", "host", "upgrade"]) delete copy[name];
+  return copy;
+}
+
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
