@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { convert } from "./detect";
 import { expectValidServers } from "./fixtures/helpers";
 
 /** The official registry as of 2025-12-18: 2,794 versions of 1,108 servers, five schema versions, with a BOM. */
-const DUMP = "/work/shared/fixtures/official-registry-2025-12-18.json";
+const DUMP = path.resolve(process.cwd(), "../shared/fixtures/official-registry-2025-12-18.json");
 const text = readFileSync(DUMP, "utf8");
 const started = performance.now();
 const bundle = convert(text);

@@ -44,7 +44,7 @@ describe("sanitizeEnv", () => {
   });
 
   it("builds the child env from the parent's HOME, LANG and PATH plus the sanitized definition env", () => {
-    const parent = { HOME: "/home/p", LANG: "en_US.UTF-8", PATH: "/usr/bin", SECRET_TOKEN: "s", NODE_OPTIONS: "--x" };
+    const parent = { HOME: "/home/p", LANG: "en_US.UTF-8", PATH: "/usr/bin", SECRET_TOKEN: "s", NODE_OPTIONS: "--x" } as unknown as NodeJS.ProcessEnv;
     expect(buildChildEnv({ PATH: "/evil", HOME: "/evil", LANG: "C", TOKEN: "t" }, parent))
       .toEqual({ HOME: "/home/p", LANG: "C", PATH: "/usr/bin", TOKEN: "t" });
     expect(buildChildEnv(undefined, parent)).toEqual({ HOME: "/home/p", LANG: "en_US.UTF-8", PATH: "/usr/bin" });
