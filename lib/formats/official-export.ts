@@ -2,7 +2,7 @@ import { ENV_VAR_PATTERN, PARAMETER_PATTERN } from "../schemas/placeholders";
 import { isPlainObject, type ServerInput, type Transport } from "../schemas/server";
 import { compact } from "./draft";
 import { packageSpec } from "./package-spec";
-import { isSecretKey } from "./secrets";
+import { isSecretKey } from "../schemas/secrets";
 
 export const OFFICIAL_SCHEMA_URL = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json";
 export const PUBLISHER_META = "io.modelcontextprotocol.registry/publisher-provided";

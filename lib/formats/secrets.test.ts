@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { isLiteralSecret, replaceLiteralSecrets } from "./secrets";
+import { isLiteralSecret } from "../schemas/secrets";
+import { replaceLiteralSecrets } from "./secrets";
 
 describe("isLiteralSecret", () => {
   it.each([

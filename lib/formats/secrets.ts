@@ -1,19 +1,6 @@
 import { isPlainObject } from "../schemas/server";
+import { AUTH_SCHEME, isLiteralSecret } from "../schemas/secrets";
 import { toEnvName } from "./names";
-
-/** DESIGN §7: header and env keys that look secret. */
-const SECRET_KEY = /authorization|token|secret|password|key/i;
-/** A value holding a `${VAR}` or `{{param}}` is already a reference, not a literal secret. */
-const REFERENCE = /\$\{[A-Z_][A-Z0-9_]*\}|\{\{[^}]*\}\}/;
-const AUTH_SCHEME = /^(Bearer|Basic|Token|Bot)\s+(?=\S)/i;
-
-export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key);
-}
-
-export function isLiteralSecret(key: string, value: unknown): boolean {
-  return isSecretKey(key) && typeof value === "string" && value !== "" && !REFERENCE.test(value);
-}
 
 /**
  * A copy of `server` whose literal secrets in `env`/`headers` (of the transport and of every environment)

@@ -1,7 +1,9 @@
 import { validateServerOperation } from "@/lib/api/servers";
+import { hasRole } from "@/lib/auth/roles";
 import { validateServer } from "@/lib/data/server-views";
 import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
 /** POST /api/mcp-servers/:name/validate — always 200 for a known server, `valid: false` with errors. */
-export const POST = route(validateServerOperation, async ({ params, body }) => json(await validateServer(params.name, body)));
+export const POST = route(validateServerOperation, async ({ params, body, principal }) =>
+  json(await validateServer(params.name, body, { canReadSecrets: hasRole(principal.role, "runner") })));

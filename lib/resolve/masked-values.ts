@@ -1,0 +1,24 @@
+import type { FieldError } from "../errors";
+import { isPlainObject } from "../schemas/server";
+import { MASK } from "./types";
+
+/**
+ * A masked value sent back on update means "unchanged" (DESIGN §7): every string that contains `••••` is
+ * replaced by the stored value at the same path. One with nothing stored there is an error.
+ */
+export function keepMaskedValues(input: unknown, stored: unknown, path = ""): { value: unknown; errors: FieldError[] } {
+  if (typeof input === "string") {
+    if (!input.includes(MASK)) return { value: input, errors: [] };
+    if (typeof stored === "string") return { value: stored, errors: [] };
+    return { value: input, errors: [{ path, message: "is masked (••••) but nothing is stored here to keep" }] };
+  }
+  if (Array.isArray(input)) {
+    const results = input.map((item, index) => keepMaskedValues(item, Array.isArray(stored) ? stored[index] : undefined, `${path}/${index}`));
+    return { value: results.map((result) => result.value), errors: results.flatMap((result) => result.errors) };
+  }
+  if (isPlainObject(input)) {
+    const entries = Object.entries(input).map(([key, value]) => [key, keepMaskedValues(value, isPlainObject(stored) ? stored[key] : undefined, `${path}/${key}`)] as const);
+    return { value: Object.fromEntries(entries.map(([key, result]) => [key, result.value])), errors: entries.flatMap(([, result]) => result.errors) };
+  }
+  return { value: input, errors: [] };
+}
