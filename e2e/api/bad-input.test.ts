@@ -58,7 +58,7 @@ describe("bad input is refused with problem+json and changes nothing", () => {
     expect((await api.patch(`/api/mcp-servers/${existing}`, { version: "1.1.0" })).status).toBe(200);
   });
 
-  test.each(cases)("%s → %s %s answers %#", async (_label, method, path, body, status, failingPath) => {
+  test.each(cases)("%s → %s %s", async (_label, method, path, body, status, failingPath) => {
     const before = await registrySnapshot();
     const headers = _label.includes("stale") ? { "If-Match": '"1"' } : undefined;
     const response = await api.request(method, path, { rawBody: body, headers });
