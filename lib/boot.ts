@@ -2,18 +2,12 @@ import { ensureFirstAdmin } from "./auth/first-admin";
 import { prepareDatabase } from "./db";
 import { applyMigrations } from "./db/migrate";
 import { seedDemoData } from "./data/seed";
-import { getConfig } from "./env";
+import { getConfigOrExit } from "./env";
 import { demoServers } from "../prisma/demo-data";
 
 /** Validates the configuration, migrates the database and seeds an empty one; fails loudly on any of them. */
 export async function bootPatchbay(): Promise<void> {
-  let config;
-  try {
-    config = getConfig();
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
+  const config = getConfigOrExit();
 
   const applied = await applyMigrations(config.DATABASE_URL);
   if (applied.length) console.log(`Patchbay: applied migrations ${applied.join(", ")}`);

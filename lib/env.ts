@@ -48,6 +48,16 @@ export function getConfig(): Config {
   return cached;
 }
 
+/** For entry points: the configuration, or its message on stderr and exit code 1. */
+export function getConfigOrExit(): Config {
+  try {
+    return getConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 
-import { getConfig } from "../env";
+import { getConfigOrExit } from "../env";
 import { ensureBuild } from "./ensure-build";
 
 /**
@@ -8,13 +8,7 @@ import { ensureBuild } from "./ensure-build";
  * the server at boot (instrumentation.ts), so every way of starting it does them.
  */
 function main() {
-  let config;
-  try {
-    config = getConfig();
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
+  const config = getConfigOrExit();
   ensureBuild();
 
   const host = process.env.HOST;
