@@ -40,7 +40,7 @@ export async function importBundle(text: string, options: ImportOptions, { actor
       renamed: bundle.renamed,
       errors,
     };
-    if (isRefused) throw new ImportRefusedError(refusal(errors.length, plan.conflicts.length), report);
+    if (isRefused) throw new ImportRefusedError(refusal(errors.length, plan.conflicts.length, options.dryRun), report);
     if (!options.dryRun) await writeServerImport(db, plan, { actor, at: new Date() });
     return report;
   };
@@ -49,11 +49,11 @@ export async function importBundle(text: string, options: ImportOptions, { actor
   return getDb().$transaction(run, { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 10_000 });
 }
 
-function refusal(errorCount: number, conflictCount: number): string {
+function refusal(errorCount: number, conflictCount: number, isDryRun: boolean): string {
   const invalid = errorCount - conflictCount;
   const reasons = [
     invalid > 0 ? `${invalid} ${invalid === 1 ? "problem" : "problems"} with the entries` : "",
     conflictCount > 0 ? `${conflictCount} ${conflictCount === 1 ? "name that already exists" : "names that already exist"}` : "",
   ].filter(Boolean);
-  return `Nothing was imported (on_conflict=fail is all or nothing): ${reasons.join(" and ")}. Fix them, or import with on_conflict=skip or overwrite.`;
+  return `Nothing ${isDryRun ? "would be" : "was"} imported (on_conflict=fail is all or nothing): ${reasons.join(" and ")}. Fix them, or import with on_conflict=skip or overwrite.`;
 }
