@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { signInRedirectFor } from "@/lib/auth/page-access";
 import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
-/** Pages only: sign-in redirect when needed, and a fresh CSP nonce for every render. */
+/** Pages only (not /api, not the official-registry API under /v0.1): sign-in redirect when needed, and a fresh CSP nonce for every render. */
 export async function proxy(request: NextRequest) {
   const redirectTo = await signInRedirectFor(request);
   if (redirectTo) return NextResponse.redirect(new URL(redirectTo, request.url), 307);
@@ -22,7 +22,7 @@ export async function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: "/((?!api|_next/static|_next/image|icon.svg|favicon.ico).*)",
+      source: "/((?!api|v0\\.1/|_next/static|_next/image|icon.svg|favicon.ico).*)",
       missing: [{ type: "header", key: "next-router-prefetch" }],
     },
   ],

@@ -64,6 +64,14 @@ export class UnresolvableError extends ApiError {
   }
 }
 
+/** An all-or-nothing import refused (invalid entries or taken names): nothing was written; the report rides along. */
+export class ImportRefusedError extends UnresolvableError {
+  constructor(detail: string, readonly report: { errors: FieldError[] } & Record<string, unknown>) {
+    const { errors, ...rest } = report;
+    super(detail, errors, rest);
+  }
+}
+
 export class RateLimitedError extends ApiError {
   constructor(retryAfterSeconds: number) {
     super(429, "rate-limited", "Too many requests", `Rate limit reached; retry in ${retryAfterSeconds} s.`,

@@ -1,3 +1,5 @@
+import * as importExport from "./import-export";
+import * as official from "./official";
 import type { Operation } from "./operation";
 import * as security from "./security";
 import * as servers from "./servers";
@@ -7,5 +9,7 @@ import * as system from "./system";
 export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(servers),
   ...Object.values(security),
+  ...Object.values(importExport),
   ...Object.values(system),
+  ...Object.values(official),
 ];

@@ -22,6 +22,8 @@ export type Operation<P = unknown, Q = unknown, B = unknown> = {
   rateLimit?: "writes" | "tests" | "none";
   /** Bytes; 1 MiB unless said otherwise. */
   maxBodyBytes?: number;
+  /** The body is handed to `body` as text (size-limited, not JSON-parsed): for uploads in formats other than JSON. */
+  rawBody?: boolean;
   responses: Record<number, { description: string; schema?: ZodType; contentType?: string }>;
 };
 

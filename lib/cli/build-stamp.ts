@@ -20,8 +20,9 @@ export function isBuildCurrent(root = process.cwd()): boolean {
   return fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === sourceHash(root);
 }
 
-export function writeBuildStamp(root = process.cwd()): void {
-  fs.writeFileSync(path.join(root, STAMP), sourceHash(root));
+/** `hash` is the sources' hash taken before the build began: an edit made while it ran must not count as built. */
+export function writeBuildStamp(hash: string, root = process.cwd()): void {
+  fs.writeFileSync(path.join(root, STAMP), hash);
 }
 
 function listFiles(target: string): string[] {

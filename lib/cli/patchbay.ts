@@ -5,25 +5,36 @@ import { prepareDatabase } from "../db";
 import { applyMigrations } from "../db/migrate";
 import { createToken } from "../data/tokens";
 import { getConfig } from "../env";
+import { EXPORT_USAGE, exportCommand, IMPORT_USAGE, importCommand, UsageError } from "./import-export-commands";
 
 /**
  * `npm run patchbay -- <command>` against the configured database (DATABASE_URL).
  *   token create --role admin --name ops [--expires-at 2027-01-01T00:00:00Z]
+ *   import <file|dir> [--on-conflict fail|skip|overwrite] [--dry-run] [--format <format>] [--secrets keep|placeholders]
+ *   export <file.json|dir>
  */
-const USAGE = "usage: npm run patchbay -- token create --role <viewer|runner|editor|admin> --name <name> [--expires-at <ISO date>]";
+const USAGE = [
+  "usage: npm run patchbay -- token create --role <viewer|runner|editor|admin> --name <name> [--expires-at <ISO date>]",
+  `       npm run patchbay -- ${IMPORT_USAGE}`,
+  `       npm run patchbay -- ${EXPORT_USAGE}`,
+].join("\n");
 
-const commands: Record<string, (args: string[]) => Promise<void>> = {
+/** Each returns the exit code (none means 0). */
+const commands: Record<string, (args: string[]) => Promise<number | void>> = {
   "token create": createTokenCommand,
+  import: importCommand,
+  export: exportCommand,
 };
 
-async function main() {
-  const [group, verb, ...rest] = process.argv.slice(2);
-  const command = commands[`${group} ${verb}`];
+async function main(): Promise<number | void> {
+  const argv = process.argv.slice(2);
+  const twoWords = argv.slice(0, 2).join(" ");
+  const [command, args] = commands[twoWords] ? [commands[twoWords], argv.slice(2)] : [commands[argv[0]], argv.slice(1)];
   if (!command) fail(USAGE);
 
   await applyMigrations(getConfig().DATABASE_URL);
   await prepareDatabase();
-  await command(rest);
+  return command(args);
 }
 
 async function createTokenCommand(args: string[]) {
@@ -42,7 +53,9 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-main().then(() => process.exit(0), (error) => {
+main().then((code) => process.exit(code ?? 0), (error) => {
+  if (error instanceof UsageError) fail(`usage: npm run patchbay -- ${error.message}`);
+  if (String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS")) fail(`${(error as Error).message}\n${USAGE}`);
   console.error((error as Error).message);
   process.exit(1);
 });

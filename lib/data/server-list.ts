@@ -52,11 +52,11 @@ function filterOf(query: ServerListQuery): Prisma.ServerWhereInput {
   return { AND: conditions };
 }
 
-function encodeCursor(name: string): string {
+export function encodeCursor(name: string): string {
   return Buffer.from(name, "utf8").toString("base64url");
 }
 
-function decodeCursor(cursor: string): string {
+export function decodeCursor(cursor: string): string {
   const name = Buffer.from(cursor, "base64url").toString("utf8");
   if (!/^[a-z0-9][a-z0-9._-]{0,99}$/.test(name)) {
     throw new InvalidInputError("The cursor is not one this server gave out.", [{ path: "/cursor", message: "is invalid" }]);

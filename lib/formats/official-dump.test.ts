@@ -6,7 +6,8 @@ import { convert } from "./detect";
 import { expectValidServers } from "./fixtures/helpers";
 
 /** The official registry as of 2025-12-18: 2,794 versions of 1,108 servers, five schema versions, with a BOM. */
-const DUMP = path.resolve(process.cwd(), "../shared/fixtures/official-registry-2025-12-18.json");
+// ../shared beside the checkout, as CI lays it out; PATCHBAY_SHARED_DIR when it lives elsewhere (a worktree).
+const DUMP = path.join(process.env.PATCHBAY_SHARED_DIR ?? path.resolve(process.cwd(), "../shared"), "fixtures/official-registry-2025-12-18.json");
 const text = readFileSync(DUMP, "utf8");
 const started = performance.now();
 const bundle = convert(text);

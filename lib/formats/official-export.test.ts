@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { ServerInput } from "../schemas/server";
 import { convert } from "./detect";
 import rules from "./fixtures/official-server-rules.schema.json";
-import { OFFICIAL_SCHEMA_URL, toOfficialEntry, toOfficialServerJson, type StoredServer } from "./official-export";
+import { OFFICIAL_SCHEMA_URL, PATCHBAY_META, PUBLISHER_META, toOfficialEntry, toOfficialServerJson, type StoredServer } from "./official-export";
 
 const checkRules = addFormats(new Ajv({ allErrors: true, strict: false })).compile(rules);
 
@@ -136,6 +136,15 @@ describe("toOfficialServerJson", () => {
   it.each(Object.entries(servers))("meets the official server.json rules: %s", (_, server) => {
     const json = toOfficialServerJson(server);
     expect(checkRules(json) ? [] : checkRules.errors).toEqual([]);
+  });
+
+  it("percent-encodes what a URI may not hold in a remote's path, keeping the URL as entered under _meta", () => {
+    const server = { name: "bracketed", description: "x", transport: { type: "sse" as const, url: "https://[::1]:8080/mcp/[YOUR TOKEN]/é" } };
+    const json = toOfficialServerJson(server) as { remotes: { url: string }[]; _meta: Record<string, Record<string, ServerInput>> };
+
+    expect(json.remotes[0].url).toBe("https://[::1]:8080/mcp/%5BYOUR%20TOKEN%5D/%C3%A9");
+    expect(checkRules(json) ? [] : checkRules.errors).toEqual([]);
+    expect(json._meta[PUBLISHER_META][PATCHBAY_META].transport).toEqual(server.transport);
   });
 
   it("refuses what the official rules refuse (the checks bite)", () => {

@@ -45,13 +45,23 @@ export function toOfficialEntry(server: StoredServer, options: { namespace?: str
 
 function toRemote(transport: Extract<Transport, { type: "http" | "sse" }>, server: ServerInput): Json {
   const variables: Json = {};
-  const url = toTemplate(transport.url, variables, server);
+  const url = escapePath(toTemplate(transport.url, variables, server));
   const headers = Object.entries(transport.headers ?? {}).map(([name, value]) => {
     const own: Json = {};
     return compact({ name, value: toTemplate(value, own, server), isRequired: true, isSecret: isSecretKey(name) || undefined, variables: nonEmpty(own) });
   });
   const type = transport.type === "http" ? "streamable-http" : "sse";
   return compact({ type, url, headers: headers.length > 0 ? headers : undefined, variables: nonEmpty(variables) });
+}
+
+/**
+ * Percent-encodes what a URI may not hold after its authority (`[TOKEN]`, spaces, non-ASCII): the official rules
+ * check sse URLs as `uri`. Template braces stay; the definition under `_meta` keeps the URL as entered.
+ */
+function escapePath(url: string): string {
+  const pathStart = url.indexOf("/", url.indexOf("://") + 3);
+  if (pathStart < 0) return url;
+  return url.slice(0, pathStart) + url.slice(pathStart).replace(/[^A-Za-z0-9\-._~:/?#@!$&'()*+,;=%{}]/gu, encodeURIComponent);
 }
 
 function toPackage(transport: Extract<Transport, { type: "stdio" }>, server: ServerInput): Json | undefined {

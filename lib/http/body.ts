@@ -4,16 +4,22 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** Reads a JSON body of at most `limit` bytes, counting as it streams (Content-Length can lie or be absent). */
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new PayloadTooLargeError(limit);
-
-  const text = await readText(request, limit);
-  if (text.trim() === "") throw new InvalidInputError("The request needs a JSON body.", [{ path: "", message: "is required" }]);
+  const text = await readTextBody(request, limit, "a JSON body");
   try {
     return JSON.parse(text);
   } catch (error) {
     throw new InvalidInputError(`Malformed JSON: ${(error as Error).message}`, [{ path: "", message: "is not valid JSON" }]);
   }
+}
+
+/** A non-blank text body of at most `limit` bytes. */
+export async function readTextBody(request: Request, limit: number, what = "a body"): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new PayloadTooLargeError(limit);
+
+  const text = await readText(request, limit);
+  if (text.trim() === "") throw new InvalidInputError(`The request needs ${what}.`, [{ path: "", message: "is required" }]);
+  return text;
 }
 
 async function readText(request: Request, limit: number): Promise<string> {

@@ -1,7 +1,7 @@
 import type { Operation } from "../api/operation";
 import { authorize } from "../auth/authorize";
 import type { Principal } from "../auth/principal";
-import { DEFAULT_BODY_LIMIT, readJsonBody } from "./body";
+import { DEFAULT_BODY_LIMIT, readJsonBody, readTextBody } from "./body";
 import { preserveKeyOrder } from "../schemas/key-order";
 import { toProblemResponse } from "./problem";
 
@@ -41,7 +41,10 @@ export function route<P, Q, B>(operation: Operation<P, Q, B>, handler: (context:
 }
 
 async function parseBody<B>(operation: Operation<unknown, unknown, B>, request: Request): Promise<B> {
-  const input = await readJsonBody(request, operation.maxBodyBytes ?? DEFAULT_BODY_LIMIT);
+  const limit = operation.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
+  if (operation.rawBody) return operation.body!.parse(await readTextBody(request, limit));
+
+  const input = await readJsonBody(request, limit);
   return preserveKeyOrder(operation.body!.parse(input), input);
 }
 

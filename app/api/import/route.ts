@@ -1,0 +1,15 @@
+import { importOperation } from "@/lib/api/import-export";
+import { importBundle } from "@/lib/data/import-bundle";
+import { json } from "@/lib/http/responses";
+import { route } from "@/lib/http/route";
+
+/** POST /api/import — the body is the file's text; 422 with the report when on_conflict=fail refuses it. */
+export const POST = route(importOperation, async ({ body, query, actor }) => {
+  const report = await importBundle(body, {
+    format: query.format,
+    onConflict: query.on_conflict,
+    dryRun: query.dry_run,
+    secretsToPlaceholders: query.secrets === "placeholders",
+  }, { actor });
+  return json(report);
+});

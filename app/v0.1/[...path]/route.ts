@@ -1,0 +1,8 @@
+import { problem } from "@/lib/http/problem";
+
+/** Anything under /v0.1 that no route claims: problem+json, not an HTML page. */
+function notFound(request: Request): Response {
+  return problem(404, "not-found", "Not found", `No API route at ${new URL(request.url).pathname}.`);
+}
+
+export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };

@@ -1,0 +1,56 @@
+import type { ReactNode } from "react";
+
+import type { ImportReport } from "@/lib/schemas/import";
+
+/** Short lists open by default; errors always, since they are what a person has to act on. */
+const OPEN_UP_TO = 20;
+
+export function ImportReportView({ report }: { report: ImportReport }) {
+  const { created, updated, skipped, renamed, errors } = report;
+  return (
+    <div className="space-y-3" data-testid="import-report">
+      <Section title={report.dry_run ? "Would create" : "Created"} rows={created.map(({ name }) => [name])} columns={["Name"]} />
+      <Section title={report.dry_run ? "Would update" : "Updated"} rows={updated.map(({ name }) => [name])} columns={["Name"]} />
+      <Section title="Skipped" rows={skipped.map(({ name, reason }) => [name, reason])} columns={["Name", "Reason"]} />
+      <Section title="Renamed" rows={renamed.map(({ from, to }) => [from, to])} columns={["From", "To"]} />
+      <Section title="Errors" rows={errors.map(({ path, message }) => [<code key="path">{path || "/"}</code>, message])} columns={["Path", "Problem"]} isOpen tone="error" />
+    </div>
+  );
+}
+
+/** The counts of a report in one line, for the live region. */
+export function summarize(report: ImportReport): string {
+  const counts = [
+    `${report.created.length} created`, `${report.updated.length} updated`, `${report.skipped.length} skipped`,
+    `${report.renamed.length} renamed`, `${report.errors.length} ${report.errors.length === 1 ? "error" : "errors"}`,
+  ].join(", ");
+  return report.dry_run ? `Dry run (${report.format}): ${counts}.` : `Imported (${report.format}): ${counts}.`;
+}
+
+type SectionProps = { title: string; rows: ReactNode[][]; columns: string[]; isOpen?: boolean; tone?: "error" };
+
+function Section({ title, rows, columns, isOpen, tone }: SectionProps) {
+  if (rows.length === 0) return null;
+  return (
+    <details open={isOpen || rows.length <= OPEN_UP_TO} className="rounded-md border border-slate-200 dark:border-slate-800">
+      <summary className={`cursor-pointer px-3 py-2 text-sm font-medium ${tone === "error" ? "text-red-700 dark:text-red-400" : ""}`}>
+        {title} ({rows.length})
+      </summary>
+      <div className="max-h-96 overflow-auto border-t border-slate-200 dark:border-slate-800">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{title}</caption>
+          <thead className="sticky top-0 bg-slate-50 dark:bg-slate-900">
+            <tr>{columns.map((column) => <th key={column} scope="col" className="px-3 py-1.5 font-medium">{column}</th>)}</tr>
+          </thead>
+          <tbody>
+            {rows.map((cells, index) => (
+              <tr key={index} className="border-t border-slate-100 dark:border-slate-900">
+                {cells.map((cell, column) => <td key={column} className="px-3 py-1.5 align-top break-all">{cell}</td>)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}

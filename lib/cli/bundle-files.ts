@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import path from "node:path";
+
+import { parseText } from "../formats/parse-text";
+import { NAME_PATTERN } from "../schemas/common";
+import type { ExportBundle } from "../schemas/import";
+
+/** Seed 003's layout: one folder per entity, holding one JSON file named for its kind. */
+const LAYOUT = [
+  { key: "mcp_servers", folder: "mcp-servers", file: "mcp-server.json" },
+  { key: "capabilities", folder: "capabilities", file: "capability.json" },
+  { key: "agents", folder: "agents", file: "agent.json" },
+] as const;
+
+/** A seed 003 directory as the text of a native bundle; a file that is not JSON fails naming the file. */
+export function readBundleDirectory(root: string): string {
+  const bundle: Record<string, unknown[]> = {};
+  for (const { key, folder, file } of LAYOUT) {
+    const parent = path.join(root, folder);
+    const names = fs.existsSync(parent) ? fs.readdirSync(parent).sort() : [];
+    bundle[key] = names
+      .map((name) => path.join(parent, name, file))
+      .filter((filePath) => fs.existsSync(filePath))
+      .map(readJsonFile);
+  }
+  return JSON.stringify(bundle);
+}
+
+/** Writes the bundle in seed 003's layout, two-space indented; files of names not in the bundle are left alone. */
+export function writeBundleDirectory(root: string, bundle: ExportBundle): string[] {
+  const written: string[] = [];
+  for (const { key, folder, file } of LAYOUT) {
+    for (const entry of bundle[key]) {
+      const name = String(entry.name);
+      // Names become folder names: the name pattern keeps them inside `root`.
+      if (!NAME_PATTERN.test(name)) throw new Error(`Cannot export '${name}' to a folder: not a valid name.`);
+      const filePath = path.join(root, folder, name, file);
+      fs.mkdirSync(path.dirname(filePath), { recursive: true });
+      fs.writeFileSync(filePath, toJsonFile(entry));
+      written.push(filePath);
+    }
+  }
+  return written;
+}
+
+export function toJsonFile(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+function readJsonFile(filePath: string): unknown {
+  const parsed = parseText(fs.readFileSync(filePath, "utf8"));
+  if (!parsed.ok) throw new Error(`${filePath} ${parsed.error.message}`);
+  return parsed.value;
+}

@@ -1,0 +1,48 @@
+import { getDb } from "../db";
+import { NotFoundError } from "../errors";
+import { DEFAULT_NAMESPACE, toOfficialEntry } from "../formats/official-export";
+import type { Prisma } from "../generated/prisma/client";
+import type { OfficialListQuery } from "../schemas/official";
+import { decodeCursor, encodeCursor } from "./server-list";
+import { toStoredServer } from "./server-record";
+
+const PREFIX = `${DEFAULT_NAMESPACE}/`;
+const columns = { name: true, definition: true, revision: true, createdAt: true, modifiedAt: true } as const;
+
+/** The official registry's list: each server as a server.json entry, by name, paged by an opaque cursor. */
+export async function listOfficialServers(query: OfficialListQuery) {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await getDb().server.findMany({
+    where: { AND: [filterOf(query), after === undefined ? {} : { name: { gt: after } }] },
+    orderBy: { name: "asc" },
+    take: query.limit + 1,
+    select: columns,
+  });
+
+  const page = rows.slice(0, query.limit);
+  const hasMore = rows.length > query.limit;
+  return {
+    servers: page.map((row) => toOfficialEntry(toStoredServer(row))),
+    // As in the official registry: no nextCursor on the last page.
+    metadata: { ...(hasMore ? { nextCursor: encodeCursor(page[page.length - 1].name) } : {}), count: page.length },
+  };
+}
+
+/** One server by its official name (`dev.patchbay/<name>`) or its plain Patchbay name. */
+export async function getOfficialServer(officialName: string) {
+  const name = officialName.startsWith(PREFIX) ? officialName.slice(PREFIX.length) : officialName;
+  const row = await getDb().server.findUnique({ where: { name }, select: columns });
+  if (!row) throw new NotFoundError(`No server named '${officialName}'.`);
+  return toOfficialEntry(toStoredServer(row));
+}
+
+function filterOf(query: OfficialListQuery): Prisma.ServerWhereInput {
+  const conditions: Prisma.ServerWhereInput[] = [];
+  if (query.search) {
+    const term = query.search.toLowerCase();
+    conditions.push({ name: { contains: term.startsWith(PREFIX) ? term.slice(PREFIX.length) : term } });
+  }
+  if (query.updated_since) conditions.push({ modifiedAt: { gt: new Date(query.updated_since) } });
+  if (query.version && query.version !== "latest") conditions.push({ version: query.version });
+  return { AND: conditions };
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+import { IMPORT_FORMATS } from "../formats/types";
+import { booleanFlagSchema, jsonObjectSchema } from "./common";
+import { fieldErrorSchema } from "./server-output";
+
+export const CONFLICT_POLICIES = ["fail", "skip", "overwrite"] as const;
+export type ConflictPolicy = (typeof CONFLICT_POLICIES)[number];
+
+export const importQuerySchema = z.strictObject({
+  format: z.enum(IMPORT_FORMATS).optional().describe("read the body as this format instead of detecting it"),
+  on_conflict: z.enum(CONFLICT_POLICIES).default("fail")
+    .describe("fail: all or nothing (422); skip / overwrite: existing names skipped or replaced, invalid entries reported"),
+  dry_run: booleanFlagSchema.describe("report what would happen, write nothing"),
+  secrets: z.enum(["keep", "placeholders"]).default("keep")
+    .describe("placeholders: literal secrets in env and headers become ${VAR} placeholders"),
+});
+export type ImportQuery = z.infer<typeof importQuerySchema>;
+export type ImportOptions = {
+  format?: ImportQuery["format"];
+  onConflict: ConflictPolicy;
+  dryRun: boolean;
+  secretsToPlaceholders: boolean;
+};
+
+export const importBodySchema = z.string().describe("The file's text: JSON or JSONC in any import format");
+
+export const importReportSchema = z.object({
+  dry_run: z.boolean(),
+  format: z.enum(IMPORT_FORMATS),
+  created: z.array(z.object({ name: z.string() })),
+  updated: z.array(z.object({ name: z.string() })),
+  skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+  renamed: z.array(z.object({ from: z.string(), to: z.string() })),
+  errors: z.array(fieldErrorSchema),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** GET /api/export: definitions as entered, without server-set fields; importing it back changes nothing. */
+export const exportBundleSchema = z.object({
+  mcp_servers: z.array(jsonObjectSchema),
+  capabilities: z.array(jsonObjectSchema),
+  agents: z.array(jsonObjectSchema),
+});
+export type ExportBundle = z.infer<typeof exportBundleSchema>;
