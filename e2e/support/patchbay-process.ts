@@ -29,6 +29,14 @@ export function tempSqliteUrl(label: string): string {
   return `file:${path.join(dir, "patchbay.db")}`;
 }
 
+/** Removes the folder of a tempSqliteUrl (and nothing else: other URLs are left alone). */
+export function removeTempSqlite(url: string): void {
+  const dir = path.dirname(url.replace(/^file:/, ""));
+  if (url.startsWith("file:") && path.dirname(dir) === os.tmpdir() && path.basename(dir).startsWith("patchbay-")) {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Starts the built app (`next start`) on a free loopback port and waits for /api/readyz. */
 export async function startPatchbay(options: { env?: Record<string, string>; databaseUrl?: string; port?: number } = {}): Promise<PatchbayProcess> {
   const port = options.port ?? (await freePort());
