@@ -68,3 +68,31 @@ describe("GET /api/mcp-servers filters", () => {
     expect(environments.body.environments).toEqual(expect.arrayContaining(["development", `qa-${group}`]));
   });
 });
+
+describe("GET /api/mcp-servers?search= takes %, _ and \\ literally", () => {
+  const wild = uniqueName("wild");
+  const wildNames = { percent: `${wild}-percent`, plain: `${wild}-plain`, under: `${wild}-under` };
+
+  beforeAll(async () => {
+    const created = await Promise.all([
+      api.post("/api/mcp-servers", httpServer(wildNames.percent, { tags: [wild], description: "Uptime 100% Sure" })),
+      api.post("/api/mcp-servers", httpServer(wildNames.plain, { tags: [wild], description: "Uptime 1000 sure" })),
+      api.post("/api/mcp-servers", httpServer(wildNames.under, { tags: [wild], description: "Keys in snake_case Back\\slash" })),
+    ]);
+    expect(created.map((response) => response.status)).toEqual([201, 201, 201]);
+  });
+
+  test.each([
+    ["%", ["percent"]],
+    ["100%", ["percent"]],
+    ["_", ["under"]],
+    ["E_C", ["under"]],
+    ["\\", ["under"]],
+    ["K\\S", ["under"]],
+    ["SURE", ["percent", "plain"]],
+  ])("search=%s", async (search, expected) => {
+    const list = await api.get(`/api/mcp-servers?tags=${wild}&search=${encodeURIComponent(search)}`);
+    expect(list.status).toBe(200);
+    expect(namesOf(list.body)).toEqual(expected.map((key) => wildNames[key as keyof typeof wildNames]));
+  });
+});
