@@ -19,11 +19,17 @@ export function getDb(): PrismaClient {
  * have identical model APIs (one schema, derived); the PostgreSQL one is typed as the SQLite one.
  */
 export function createClient(url: string): PrismaClient {
-  if (isPostgresUrl(url)) {
-    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as PrismaClient;
-  }
+  if (isPostgresUrl(url)) return new PostgresPrismaClient({ adapter: postgresAdapter(url) }) as unknown as PrismaClient;
   const adapter = new PrismaBetterSQLite3({ url: sqlitePathFromUrl(url), timeout: 5_000 }, { timestampFormat: "iso8601" });
   return new PrismaClient({ adapter });
+}
+
+/** `?connection_limit=` caps this instance's pool (default 10), as with Prisma's own engines. */
+function postgresAdapter(url: string): PrismaPg {
+  const parsed = new URL(url);
+  const max = Number(parsed.searchParams.get("connection_limit") ?? 10);
+  parsed.searchParams.delete("connection_limit");
+  return new PrismaPg({ connectionString: parsed.toString(), max });
 }
 
 /**
