@@ -37,7 +37,7 @@ export function removeTempSqlite(url: string): void {
   }
 }
 
-/** Starts the built app (`next start`) on a free loopback port and waits for /api/readyz. */
+/** Starts the built app (`next start`) on a free loopback port and waits for /api/readyz; `stop` ends it. */
 export async function startPatchbay(options: { env?: Record<string, string>; databaseUrl?: string; port?: number } = {}): Promise<PatchbayProcess> {
   const port = options.port ?? (await freePort());
   const databaseUrl = options.databaseUrl ?? tempSqliteUrl("test");
@@ -51,8 +51,18 @@ export async function startPatchbay(options: { env?: Record<string, string>; dat
   child.stderr!.on("data", (chunk) => (output += chunk));
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(baseUrl, child, () => output);
-  return { baseUrl, port, databaseUrl, stop: () => stopProcess(child), logs: () => output };
+  // A database this call made up is removed with the process; a given one is the caller's.
+  const stop = async () => {
+    await stopProcess(child);
+    if (!options.databaseUrl) removeTempSqlite(databaseUrl);
+  };
+  try {
+    await waitUntilReady(baseUrl, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, port, databaseUrl, stop, logs: () => output };
 }
 
 async function waitUntilReady(baseUrl: string, child: ChildProcess, logs: () => string) {
