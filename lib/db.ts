@@ -24,12 +24,15 @@ export function createClient(url: string): PrismaClient {
   return new PrismaClient({ adapter });
 }
 
-/** `?connection_limit=` caps this instance's pool (default 10), as with Prisma's own engines. */
+/**
+ * `?connection_limit=` caps this instance's pool (default 10), as with Prisma's own engines. A connect
+ * timeout lets /api/readyz answer 503 while the database is unreachable instead of hanging.
+ */
 function postgresAdapter(url: string): PrismaPg {
   const parsed = new URL(url);
   const max = Number(parsed.searchParams.get("connection_limit") ?? 10);
   parsed.searchParams.delete("connection_limit");
-  return new PrismaPg({ connectionString: parsed.toString(), max });
+  return new PrismaPg({ connectionString: parsed.toString(), max, connectionTimeoutMillis: 5_000 });
 }
 
 /**

@@ -13,5 +13,3 @@ export async function freshDatabaseUrl(label: string): Promise<string> {
 export function removeDatabase(url: string): void {
   removeTempSqlite(url);
 }
-
-export const isPostgresRun = () => inject("postgres") !== null;

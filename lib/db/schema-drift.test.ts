@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 
 import { derivePostgresSchema, POSTGRES_SCHEMA, SQLITE_SCHEMA } from "./derive-schema";
 import { migrationFiles } from "./migrate";
-import { diffSchemas, generatedPart, SNAPSHOTS_DIR, type Engine } from "./schema-diff";
+import { diffSchemas, generatedPart, isEmptyDiff, SNAPSHOTS_DIR, type Engine } from "./schema-diff";
 
 const snapshotOf = (name: string) => fs.readFileSync(path.join(SNAPSHOTS_DIR, `${name}.prisma`), "utf8");
 const sqliteMigrations = migrationFiles("sqlite");
@@ -27,11 +27,13 @@ describe("schema drift (fix: npm run db:migration -- <name>, or npm run postinst
 
   test.concurrent.each<Engine>(["sqlite", "postgresql"])("every %s migration starts with what prisma migrate diff writes", async (engine) => {
     const migrations = migrationFiles(engine);
-    const expected = await Promise.all(
-      migrations.map((migration, index) =>
-        diffSchemas(index === 0 ? null : snapshotOf(migrations[index - 1].name), snapshotOf(migration.name), engine),
-      ),
-    );
-    migrations.forEach((migration, index) => expect(generatedPart(migration.sql), migration.name).toBe(expected[index]));
+    await Promise.all(migrations.map(async (migration, index) => {
+      const from = index === 0 ? null : snapshotOf(migrations[index - 1].name);
+      const to = snapshotOf(migration.name);
+      const generated = generatedPart(migration.sql);
+      // A data-only step leaves the schema as it was: no need to ask the CLI (seconds per call).
+      if (from === to) return expect(isEmptyDiff(generated), migration.name).toBe(true);
+      expect(generated, migration.name).toBe(await diffSchemas(from, to, engine));
+    }));
   }, 120_000);
 });
