@@ -65,7 +65,7 @@ async function runSetup(databaseUrl, instances) {
       ["bare node:http, same bytes (physical floor)", { url: bare.url }],
       ["GET /api/healthz (framework floor)", { url: urls("/api/healthz") }],
       ["GET one server, environment=production", { url: urls(`/api/mcp-servers/${sample}?environment=production`) }],
-      ["GET list, tags=tag-3,tag-10", { url: urls("/api/mcp-servers?tags=tag-3,tag-10") }],
+      ["GET list, tags=tag-3,tag-4", { url: urls("/api/mcp-servers?tags=tag-3,tag-4") }],
       ["GET list, search=semantic", { url: urls("/api/mcp-servers?search=semantic") }],
       ["POST validate", { url: urls(`/api/mcp-servers/${sample}/validate`), method: "POST", body: { parameters: { tenant: "acme" }, environment: "staging" } }],
     ];
@@ -75,7 +75,7 @@ async function runSetup(databaseUrl, instances) {
     }
     await bare.close();
 
-    const listed = await (await fetch(`${bases[0]}/api/mcp-servers?tags=tag-3,tag-10`)).json();
+    const listed = await (await fetch(`${bases[0]}/api/mcp-servers?tags=tag-3,tag-4`)).json();
     const searched = await (await fetch(`${bases[0]}/api/mcp-servers?search=semantic`)).json();
     console.log(`\n${count} servers on ${instances} instance(s); list with two tags returns ${listed.mcp_servers.length} per page, search ${searched.mcp_servers.length}; ${connections} connections, ${duration} s each\n`);
     printTable(rows, rows[1].rps);
