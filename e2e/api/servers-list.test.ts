@@ -96,3 +96,20 @@ describe("GET /api/mcp-servers?search= takes %, _ and \\ literally", () => {
     expect(namesOf(list.body)).toEqual(expected.map((key) => wildNames[key as keyof typeof wildNames]));
   });
 });
+
+describe("GET /api/mcp-servers order", () => {
+  test("names come in byte order on every engine, page by page, whatever the database's collation", async () => {
+    const group = uniqueName("order");
+    const names = ["a_b", "a-b", "a.b", "a0", "ab", "a-c"].map((suffix) => `${group}-${suffix}`);
+    for (const name of names) expect((await api.post("/api/mcp-servers", httpServer(name, { tags: [group] }))).status).toBe(201);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { mcp_servers: { name: string }[]; next_cursor: string | null } } = await api.get(`/api/mcp-servers?tags=${group}&limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      seen.push(...namesOf(page.body));
+      cursor = page.body.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([...names].sort());
+  });
+});

@@ -66,7 +66,8 @@ async function startCluster(): Promise<{ url: string; stop: () => Promise<void> 
   const kill = () => { try { server?.kill("SIGQUIT"); } catch { /* gone */ } removeRoot(); };
   process.once("exit", kill);
   try {
-    execFileSync(...asPostgres(path.join(PG_BIN, "initdb"), ["-D", dataDir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"]), { stdio: "pipe" });
+    // A linguistic default collation, as most production databases have: order must not depend on it.
+    execFileSync(...asPostgres(path.join(PG_BIN, "initdb"), ["-D", dataDir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--locale-provider=icu", "--icu-locale=en-US", "--no-sync"]), { stdio: "pipe" });
     const port = await freePort();
     // fsync off: a test cluster is thrown away. A far-from-UTC TimeZone proves the wire does not depend on it.
     const settings = ["listen_addresses=127.0.0.1", "fsync=off", "synchronous_commit=off", "full_page_writes=off", "TimeZone=Asia/Kathmandu", "max_connections=200"];
