@@ -9,5 +9,6 @@ import { getConfig, isPostgresUrl } from "../env";
  */
 export async function lockServerRow(tx: Tx, name: string): Promise<void> {
   if (!isPostgresUrl(getConfig().DATABASE_URL)) return;
-  await tx.$queryRaw`SELECT 1 FROM "Server" WHERE "name" = ${name} FOR UPDATE`;
+  // NO KEY: writers queue behind one another, but inserts that merely reference the row (tags, health) do not.
+  await tx.$queryRaw`SELECT 1 FROM "Server" WHERE "name" = ${name} FOR NO KEY UPDATE`;
 }
