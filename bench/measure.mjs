@@ -30,7 +30,20 @@ export async function startBareServer(bytes) {
 
 export function printTable(rows, floorRps) {
   const header = ["scenario", "req/s", "p50 ms", "p99 ms", "× framework floor"];
-  const lines = rows.map((row) => [row.name, row.rps.toFixed(0), row.p50.toFixed(1), row.p99.toFixed(1), (row.rps / floorRps).toFixed(2)]);
+  printMarkdown(header, rows.map((row) => [row.name, row.rps.toFixed(0), row.p50.toFixed(1), row.p99.toFixed(1), (row.rps / floorRps).toFixed(2)]));
+}
+
+/** One row per scenario, one column per setup: `req/s (p99 ms)`. */
+export function printComparison(results) {
+  const header = ["scenario", ...results.map((result) => result.setup)];
+  const lines = results[0].rows.map((row, index) => [
+    row.name,
+    ...results.map((result) => `${result.rows[index].rps.toFixed(0)} (${result.rows[index].p99.toFixed(0)})`),
+  ]);
+  printMarkdown(header, lines);
+}
+
+function printMarkdown(header, lines) {
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
   const format = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(" | ")} |`;
   console.log(format(header));

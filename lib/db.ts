@@ -1,8 +1,10 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 
 import { getConfig, isPostgresUrl } from "./env";
 import { sqlitePathFromUrl } from "./db/sqlite-path";
 import { PrismaClient } from "./generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-pg/client";
 
 /** The one PrismaClient of the process (a globalThis singleton so dev reloads reuse it). */
 const globalForPrisma = globalThis as unknown as { patchbayPrisma?: PrismaClient };
@@ -12,10 +14,25 @@ export function getDb(): PrismaClient {
   return globalForPrisma.patchbayPrisma;
 }
 
-function createClient(url: string): PrismaClient {
-  if (isPostgresUrl(url)) throw new Error("PostgreSQL support arrives with the scale-out work; use a file: URL.");
+/**
+ * A client for `url`: SQLite for file: URLs, PostgreSQL for postgresql:// ones. The two generated clients
+ * have identical model APIs (one schema, derived); the PostgreSQL one is typed as the SQLite one.
+ */
+export function createClient(url: string): PrismaClient {
+  if (isPostgresUrl(url)) return new PostgresPrismaClient({ adapter: postgresAdapter(url) }) as unknown as PrismaClient;
   const adapter = new PrismaBetterSQLite3({ url: sqlitePathFromUrl(url), timeout: 5_000 }, { timestampFormat: "iso8601" });
   return new PrismaClient({ adapter });
+}
+
+/**
+ * `?connection_limit=` caps this instance's pool (default 10), as with Prisma's own engines. A connect
+ * timeout lets /api/readyz answer 503 while the database is unreachable instead of hanging.
+ */
+function postgresAdapter(url: string): PrismaPg {
+  const parsed = new URL(url);
+  const max = Number(parsed.searchParams.get("connection_limit") ?? 10);
+  parsed.searchParams.delete("connection_limit");
+  return new PrismaPg({ connectionString: parsed.toString(), max, connectionTimeoutMillis: 5_000 });
 }
 
 /**

@@ -24,6 +24,17 @@ describe("concurrent writers", () => {
     expect((await api.get(`/api/mcp-servers/${name}/revisions`)).body.revisions).toHaveLength(2);
   });
 
+  test("20 parallel PATCHes without If-Match — all 200, one revision each", async () => {
+    const name = uniqueName("race-free");
+    await api.post("/api/mcp-servers", httpServer(name));
+
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => api.patch(`/api/mcp-servers/${name}`, { description: `writer ${index}` })),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
+    expect((await api.get(`/api/mcp-servers/${name}/revisions`)).body.revisions).toHaveLength(21);
+  });
+
   test("parallel creates of one name — one 201, the rest 409", async () => {
     const name = uniqueName("create-race");
     const responses = await Promise.all(Array.from({ length: 10 }, () => api.post("/api/mcp-servers", httpServer(name))));

@@ -1,21 +1,42 @@
 import type { TestProject } from "vitest/node";
 
 import { ensureBuild } from "../../lib/cli/ensure-build";
-import { startPatchbay } from "../support/patchbay-process";
+import { removeTempSqlite, startPatchbay, tempSqliteUrl } from "../support/patchbay-process";
+import { createTestDatabase, startTestPostgres, type TestPostgres } from "../support/postgres";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The test PostgreSQL server in the api-pg project (tests create their own databases there), else null. */
+    postgres: Pick<TestPostgres, "serverUrl" | "databasePrefix"> | null;
   }
 }
 
-/** One built Patchbay on a fresh SQLite file for the whole API suite; tests use unique names. */
+/**
+ * One built Patchbay for the whole suite, on a fresh database: a SQLite file in the `api` project, a
+ * PostgreSQL database in `api-pg` (see e2e/support/postgres.ts). Tests use unique names.
+ */
 export default async function setup(project: TestProject) {
   ensureBuild();
-  const patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off" } });
-  project.provide("baseUrl", process.env.PATCHBAY_TEST_BASE_URL ?? patchbay.baseUrl);
-  return async () => {
-    if (process.env.PATCHBAY_TEST_SHOW_LOGS) console.log(patchbay.logs());
-    await patchbay.stop();
-  };
+  const postgres = project.name === "api-pg" ? await startTestPostgres() : undefined;
+  let databaseUrl: string | undefined;
+  try {
+    databaseUrl = postgres ? await createTestDatabase(postgres) : tempSqliteUrl("test");
+    const patchbay = await startPatchbay({ databaseUrl, env: { PATCHBAY_AUTH: "off" } });
+    project.provide("baseUrl", process.env.PATCHBAY_TEST_BASE_URL ?? patchbay.baseUrl);
+    project.provide("postgres", postgres ? { serverUrl: postgres.serverUrl, databasePrefix: postgres.databasePrefix } : null);
+    return async () => {
+      if (process.env.PATCHBAY_TEST_SHOW_LOGS) console.log(patchbay.logs());
+      await patchbay.stop();
+      await cleanUp(postgres, databaseUrl);
+    };
+  } catch (error) {
+    await cleanUp(postgres, databaseUrl);
+    throw error;
+  }
+}
+
+async function cleanUp(postgres: TestPostgres | undefined, databaseUrl: string | undefined) {
+  await postgres?.stop();
+  if (databaseUrl) removeTempSqlite(databaseUrl);
 }

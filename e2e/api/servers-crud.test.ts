@@ -49,6 +49,23 @@ describe("MCP server CRUD", () => {
     expect(raw.body.mcp_server.transport).toEqual({ url: "http://127.0.0.1:9/${PATH_PART}", type: "sse" });
   });
 
+  test("times are UTC ISO with milliseconds, read back exactly as written; nested keys keep their order", async () => {
+    const name = uniqueName("times");
+    await api.post("/api/mcp-servers", httpServer(name, { transport: { url: "http://127.0.0.1:9/mcp", type: "http", headers: { Z: "1", A: "2" } } }));
+    const patched = await api.patch(`/api/mcp-servers/${name}`, { description: "later" });
+    const raw = (await api.get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server;
+    const [revision] = (await api.get(`/api/mcp-servers/${name}/revisions`)).body.revisions;
+
+    const isoMs = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    for (const time of [raw.created_at, raw.modified_at, revision.at]) expect(time).toMatch(isoMs);
+    expect(raw.modified_at).toBe(patched.body.mcp_server.modified_at);
+    expect(revision.at).toBe(raw.modified_at);
+    // The PostgreSQL test cluster runs at UTC+05:45: a time zone slip would show here.
+    expect(Math.abs(Date.parse(raw.modified_at) - Date.now())).toBeLessThan(60_000);
+    expect(Object.keys(raw.transport)).toEqual(["url", "type", "headers"]);
+    expect(Object.keys(raw.transport.headers)).toEqual(["Z", "A"]);
+  });
+
   test("GET resolves the transport for ?environment=, falling back to the base for an unknown one", async () => {
     const name = uniqueName("envs");
     await api.post("/api/mcp-servers", httpServer(name, {

@@ -68,3 +68,48 @@ describe("GET /api/mcp-servers filters", () => {
     expect(environments.body.environments).toEqual(expect.arrayContaining(["development", `qa-${group}`]));
   });
 });
+
+describe("GET /api/mcp-servers?search= takes %, _ and \\ literally", () => {
+  const wild = uniqueName("wild");
+  const wildNames = { percent: `${wild}-percent`, plain: `${wild}-plain`, under: `${wild}-under` };
+
+  beforeAll(async () => {
+    const created = await Promise.all([
+      api.post("/api/mcp-servers", httpServer(wildNames.percent, { tags: [wild], description: "Uptime 100% Sure" })),
+      api.post("/api/mcp-servers", httpServer(wildNames.plain, { tags: [wild], description: "Uptime 1000 sure" })),
+      api.post("/api/mcp-servers", httpServer(wildNames.under, { tags: [wild], description: "Keys in snake_case Back\\slash" })),
+    ]);
+    expect(created.map((response) => response.status)).toEqual([201, 201, 201]);
+  });
+
+  test.each([
+    ["%", ["percent"]],
+    ["100%", ["percent"]],
+    ["_", ["under"]],
+    ["E_C", ["under"]],
+    ["\\", ["under"]],
+    ["K\\S", ["under"]],
+    ["SURE", ["percent", "plain"]],
+  ])("search=%s", async (search, expected) => {
+    const list = await api.get(`/api/mcp-servers?tags=${wild}&search=${encodeURIComponent(search)}`);
+    expect(list.status).toBe(200);
+    expect(namesOf(list.body)).toEqual(expected.map((key) => wildNames[key as keyof typeof wildNames]));
+  });
+});
+
+describe("GET /api/mcp-servers order", () => {
+  test("names come in byte order on every engine, page by page, whatever the database's collation", async () => {
+    const group = uniqueName("order");
+    const names = ["a_b", "a-b", "a.b", "a0", "ab", "a-c"].map((suffix) => `${group}-${suffix}`);
+    for (const name of names) expect((await api.post("/api/mcp-servers", httpServer(name, { tags: [group] }))).status).toBe(201);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { mcp_servers: { name: string }[]; next_cursor: string | null } } = await api.get(`/api/mcp-servers?tags=${group}&limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      seen.push(...namesOf(page.body));
+      cursor = page.body.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([...names].sort());
+  });
+});

@@ -29,7 +29,15 @@ export function tempSqliteUrl(label: string): string {
   return `file:${path.join(dir, "patchbay.db")}`;
 }
 
-/** Starts the built app (`next start`) on a free loopback port and waits for /api/readyz. */
+/** Removes the folder of a tempSqliteUrl (and nothing else: other URLs are left alone). */
+export function removeTempSqlite(url: string): void {
+  const dir = path.dirname(url.replace(/^file:/, ""));
+  if (url.startsWith("file:") && path.dirname(dir) === os.tmpdir() && path.basename(dir).startsWith("patchbay-")) {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Starts the built app (`next start`) on a free loopback port and waits for /api/readyz; `stop` ends it. */
 export async function startPatchbay(options: { env?: Record<string, string>; databaseUrl?: string; port?: number } = {}): Promise<PatchbayProcess> {
   const port = options.port ?? (await freePort());
   const databaseUrl = options.databaseUrl ?? tempSqliteUrl("test");
@@ -43,8 +51,18 @@ export async function startPatchbay(options: { env?: Record<string, string>; dat
   child.stderr!.on("data", (chunk) => (output += chunk));
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(baseUrl, child, () => output);
-  return { baseUrl, port, databaseUrl, pid: child.pid!, stop: () => stopProcess(child), logs: () => output };
+  // A database this call made up is removed with the process; a given one is the caller's.
+  const stop = async () => {
+    await stopProcess(child);
+    if (!options.databaseUrl) removeTempSqlite(databaseUrl);
+  };
+  try {
+    await waitUntilReady(baseUrl, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, port, databaseUrl, pid: child.pid!, stop, logs: () => output };
 }
 
 async function waitUntilReady(baseUrl: string, child: ChildProcess, logs: () => string) {

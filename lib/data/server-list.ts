@@ -3,6 +3,7 @@ import { InvalidInputError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import type { ServerListQuery } from "../schemas/server-query";
 import type { ServerSummary } from "../schemas/server-output";
+import { toSearchNeedle } from "./search-text";
 import { toServerSummary } from "./server-record";
 
 /** Pages are ordered by name; a cursor is the last name of the previous page, opaque to clients. */
@@ -39,7 +40,7 @@ function filterOf(query: ServerListQuery): Prisma.ServerWhereInput {
     ...query.provides.map((value) => ({ provides: { some: { value } } })),
   ];
   if (query.transport) conditions.push({ transportType: query.transport });
-  if (query.search) conditions.push({ searchText: { contains: query.search.toLowerCase() } });
+  if (query.search) conditions.push({ searchText: { contains: toSearchNeedle(query.search) } });
   if (query.health.length) {
     const statuses = query.health;
     conditions.push({

@@ -1,5 +1,6 @@
 import type { ServerInput } from "../schemas/server";
 import type { HealthSummary, ServerSummary, StoredServer } from "../schemas/server-output";
+import { toSearchText } from "./search-text";
 
 type ServerRow = { definition: string; revision: number; createdAt: Date; modifiedAt: Date };
 type HealthRow = { status: string; checkedAt: Date | null; latencyMs: number | null } | null | undefined;
@@ -52,7 +53,7 @@ export function columnsOf(server: ServerInput) {
     description: server.description,
     version: server.version ?? null,
     transportType: server.transport.type,
-    searchText: [server.name, server.description, ...(server.tags ?? [])].join("\n").toLowerCase(),
+    searchText: toSearchText([server.name, server.description, ...(server.tags ?? [])]),
     definition: JSON.stringify(server),
   };
 }

@@ -10,6 +10,7 @@ import { applyMergePatch } from "./merge-patch";
 import { assertIfMatch } from "./preconditions";
 import { isUniqueViolation } from "./prisma-errors";
 import { getRevision, listRevisions, recordRevision } from "./revisions";
+import { lockServerRow } from "./row-lock";
 import { columnsOf, definitionOf, toStoredServer } from "./server-record";
 import { describeUsers, findServerUsers, isUsed } from "./used-by";
 
@@ -56,6 +57,7 @@ export async function restoreServerRevision(name: string, revision: number, opti
 
 export async function deleteServer(name: string, { ifMatch, actor, force }: WriteOptions & { force: boolean }) {
   await getDb().$transaction(async (tx) => {
+    await lockServerRow(tx, name);
     const current = await tx.server.findUnique({ where: { name } });
     if (!current) throw serverNotFound(name);
     assertIfMatch(ifMatch, current.revision);
@@ -90,6 +92,7 @@ async function writeServer(
   { ifMatch, actor }: WriteOptions,
   action: RevisionAction,
 ): Promise<StoredServer> {
+  await lockServerRow(tx, name);
   const current = await tx.server.findUnique({ where: { name } });
   if (!current) throw serverNotFound(name);
   assertIfMatch(ifMatch, current.revision);
@@ -100,11 +103,10 @@ async function writeServer(
 
   const now = new Date();
   const revision = current.revision + 1;
-  // The revision check and the write are one statement: of racing writers with one If-Match, one wins.
-  const { count } = await tx.server.updateMany({
-    where: { id: current.id, revision: current.revision },
-    data: { ...columnsOf(input), revision, modifiedAt: now },
-  });
+  // The revision check and the write are one statement too, should anything write without the row lock.
+  const { count } = await tx.server
+    .updateMany({ where: { id: current.id, revision: current.revision }, data: { ...columnsOf(input), revision, modifiedAt: now } })
+    .catch((error) => { throw isUniqueViolation(error) ? nameTaken(input.name) : error; });
   if (count === 0) throw new PreconditionFailedError();
 
   await writeLabels(tx, current.id, input, { replace: true });

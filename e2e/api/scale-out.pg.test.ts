@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { demoServers } from "../../prisma/demo-data";
+import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
+import { freshDatabaseUrl } from "../support/test-database";
+
+/** Two Patchbay instances on one PostgreSQL database, as behind a load balancer (DESIGN §8). */
+let instances: PatchbayProcess[] = [];
+const clients = () => instances.map((instance) => apiClient(instance.baseUrl));
+
+beforeAll(async () => {
+  const databaseUrl = await freshDatabaseUrl("scale-out");
+  // Both boot at once on the empty database: they migrate and seed the demo data concurrently.
+  const started = await Promise.allSettled([0, 1].map(() => startPatchbay({ databaseUrl, env: { PATCHBAY_AUTH: "off" } })));
+  instances = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) throw (failed as PromiseRejectedResult).reason;
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(instances.map((instance) => instance.stop()));
+});
+
+describe("two instances on one PostgreSQL database", () => {
+  test("booting together: the migrations are applied once, both are ready, neither logs an error", async () => {
+    const [a, b] = clients();
+    expect((await a.get("/api/readyz")).status).toBe(200);
+    expect((await b.get("/api/readyz")).status).toBe(200);
+
+    const logs = instances.map((instance) => instance.logs());
+    expect(logs.filter((log) => log.includes("applied migrations"))).toHaveLength(1);
+    for (const log of logs) expect(log).not.toMatch(/error/i);
+  });
+
+  test("the demo seed is written once: each demo server exactly once, at revision 1", async () => {
+    const [a, b] = clients();
+    const demoNames = demoServers.map((server) => server.name).sort();
+    const listed = await b.get("/api/mcp-servers?limit=1000");
+    expect(listed.body.mcp_servers.map((server: { name: string }) => server.name)).toEqual(demoNames);
+
+    for (const name of demoNames) expect((await a.get(`/api/mcp-servers/${name}/revisions`)).body.revisions, name).toHaveLength(1);
+    const seeded = instances.map((instance) => Number(/seeded (\d+) demo servers/.exec(instance.logs())?.[1] ?? 0));
+    expect(seeded[0] + seeded[1]).toBe(demoNames.length);
+  });
+
+  test("a write on one instance is read on the other at once", async () => {
+    const [a, b] = clients();
+    const name = uniqueName("shared");
+
+    const created = await a.post("/api/mcp-servers", httpServer(name));
+    expect(created.status).toBe(201);
+    expect((await b.get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server).toEqual(created.body.mcp_server);
+
+    const patched = await b.patch(`/api/mcp-servers/${name}`, { description: "changed on B" }, { "If-Match": created.headers.get("etag")! });
+    expect(patched.status).toBe(200);
+    expect((await a.get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server).toEqual(patched.body.mcp_server);
+    expect((await a.get(`/api/mcp-servers?search=${name}`)).body.mcp_servers[0].description).toBe("changed on B");
+
+    expect((await a.delete(`/api/mcp-servers/${name}`)).status).toBe(204);
+    expect((await b.get(`/api/mcp-servers/${name}`)).status).toBe(404);
+  });
+
+  test("20 racing PATCHes with one If-Match, split across both — exactly one 200, the rest 412", async () => {
+    const [a, b] = clients();
+    const name = uniqueName("race-ab");
+    const etag = (await a.post("/api/mcp-servers", httpServer(name))).headers.get("etag")!;
+
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        [a, b][index % 2].patch(`/api/mcp-servers/${name}`, { description: `writer ${index}` }, { "If-Match": etag })),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 412)).toHaveLength(19);
+
+    const winner = responses.find((response) => response.status === 200)!;
+    const stored = (await b.get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server;
+    expect(stored).toEqual(winner.body.mcp_server);
+    expect(stored.revision).toBe(2);
+  });
+
+  test("20 racing PATCHes without If-Match, split across both — all 200, one revision each", async () => {
+    const [a, b] = clients();
+    const name = uniqueName("race-free");
+    await a.post("/api/mcp-servers", httpServer(name));
+
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => [a, b][index % 2].patch(`/api/mcp-servers/${name}`, { description: `writer ${index}` })),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
+    expect(responses.map((response) => response.body.mcp_server.revision).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+    expect((await b.get(`/api/mcp-servers/${name}/revisions`)).body.revisions).toHaveLength(21);
+  });
+});
