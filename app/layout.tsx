@@ -1,5 +1,9 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+
+import { Providers } from "@/components/shell/providers";
+import { SiteHeader } from "@/components/shell/site-header";
+import { SkipLink } from "@/components/shell/skip-link";
 
 import "./globals.css";
 
@@ -8,10 +12,24 @@ export const metadata: Metadata = {
   description: "A self-hosted registry for MCP servers",
 };
 
+export const viewport: Viewport = {
+  colorScheme: "light dark",
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#020617" },
+  ],
+};
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">{children}</body>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        <SkipLink />
+        <SiteHeader />
+        <Providers>
+          <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+        </Providers>
+      </body>
     </html>
   );
 }
