@@ -11,6 +11,7 @@ import type {
   ServerListPage,
   StoredServer,
   UsedBy,
+  ValidationResult,
 } from "./types";
 
 const base = (name: string) => `/api/mcp-servers/${encodeURIComponent(name)}`;
@@ -74,4 +75,14 @@ export function environmentsQuery() {
 
 export function serverPath(name: string): string {
   return base(name);
+}
+
+export type ValidateBody = { environment?: string; parameters: Record<string, unknown> };
+
+/** Validate is a POST but changes nothing, so it is cached like a read, keyed by its body. */
+export function validationQuery(name: string, body: ValidateBody) {
+  return queryOptions({
+    queryKey: serverKeys.validation(name, body),
+    queryFn: ({ signal }) => fetchJson<ValidationResult>(`${base(name)}/validate`, { method: "POST", json: body, signal }),
+  });
 }
