@@ -8,7 +8,7 @@ export function CodeBlock({ value, className, label }: { value: unknown; classNa
       aria-label={label}
       tabIndex={0}
       className={cx(
-        "overflow-x-auto rounded-md bg-slate-100 p-3 font-mono text-xs leading-relaxed text-slate-900 dark:bg-slate-900 dark:text-slate-100",
+        "overflow-x-auto rounded-md bg-slate-100 p-3 font-mono whitespace-pre-wrap [overflow-wrap:anywhere] text-xs leading-relaxed text-slate-900 dark:bg-slate-900 dark:text-slate-100",
         className,
       )}
     >

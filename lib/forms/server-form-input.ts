@@ -8,7 +8,8 @@ export type FormProblem = { field: string; message: string };
  * Empty optional fields are left out and fields of the other transport kind are dropped, as the UI hides them.
  */
 export function toServerInput(values: ServerFormValues): { input: Record<string, unknown>; problems: FormProblem[] } {
-  const problems: FormProblem[] = [];
+  // An empty name would get the pattern's long message; "is required" says what to do.
+  const problems: FormProblem[] = values.name.trim() ? [] : [{ field: "name", message: "is required" }];
   const isStdio = values.transport.type === "stdio";
   const { type, url, command } = values.transport;
 

@@ -1,13 +1,13 @@
 import type { QueryClient } from "@tanstack/react-query";
 
-import { getRawServer } from "../data/server-views";
+import { getRawServer, getResolvedServer } from "../data/server-views";
 import { listServers } from "../data/server-list";
 import { listServerRevisions } from "../data/servers";
 import { NotFoundError } from "../errors";
 import { serverListQuerySchema } from "../schemas/server-query";
 import { PAGE_SIZE, toSearchParams, type ServerListFilters } from "./list-filters";
-import { revisionsQuery, serverListQuery, serverQuery } from "./server-queries";
-import type { RevisionSummary, StoredServer } from "./types";
+import { resolvedServerQuery, revisionsQuery, serverListQuery, serverQuery } from "./server-queries";
+import type { ResolvedServer, RevisionSummary, StoredServer } from "./types";
 
 /**
  * Server components only: the first render reads the database directly under the same query keys the

@@ -34,11 +34,12 @@ export function serverQuery(name: string) {
   });
 }
 
-export function resolvedServerQuery(name: string, environment: string) {
+/** Resolved for `environment`, or for the registry's own environment when none is given. */
+export function resolvedServerQuery(name: string, environment?: string) {
+  const query = environment ? `?environment=${encodeURIComponent(environment)}` : "";
   return queryOptions({
-    queryKey: serverKeys.resolved(name, environment),
-    queryFn: ({ signal }) =>
-      fetchJson<ResolvedServerResponse>(`${base(name)}?environment=${encodeURIComponent(environment)}`, { signal }),
+    queryKey: serverKeys.resolved(name, environment ?? null),
+    queryFn: ({ signal }) => fetchJson<ResolvedServerResponse>(`${base(name)}${query}`, { signal }),
   });
 }
 

@@ -13,7 +13,8 @@ export function useDeleteServer(name: string) {
     mutationFn: ({ revision, force = false }: { revision: number; force?: boolean }) =>
       fetchJson<void>(`${serverPath(name)}${force ? "?force=true" : ""}`, { method: "DELETE", headers: { "If-Match": `"${revision}"` } }),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: serverKeys.detail(name) });
+      // Marked stale without refetching: the page showing it is about to leave, and a refetch would only 404.
+      void queryClient.invalidateQueries({ queryKey: serverKeys.detail(name), refetchType: "none" });
       return queryClient.invalidateQueries({ queryKey: serverKeys.lists() });
     },
   });

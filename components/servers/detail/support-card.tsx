@@ -14,7 +14,7 @@ export function SupportCard({ server }: { server: StoredServer }) {
 
   return (
     <Card title="Support" id="support">
-      {items.length ? <KeyValueList items={items} /> : <p className="text-sm text-slate-600 dark:text-slate-400">No support details.</p>}
+      {items.length ? <KeyValueList items={items} isStacked /> : <p className="text-sm text-slate-600 dark:text-slate-400">No support details.</p>}
     </Card>
   );
 }

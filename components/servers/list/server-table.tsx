@@ -30,10 +30,12 @@ export function ServerTable({ servers, isStale }: { servers: ServerSummary[]; is
             </th>
             <td className={`${cell} text-slate-700 max-md:w-full dark:text-slate-300`}>{server.description}</td>
             <td className={cell}><Badge>{server.transport_type}</Badge></td>
-            <td className={cell}>
-              <ul className="flex flex-wrap gap-1" aria-label="Tags">
-                {server.tags.map((tag) => <li key={tag}><Badge tone="accent">{tag}</Badge></li>)}
-              </ul>
+            <td className={`${cell} max-md:empty:hidden`}>
+              {server.tags.length > 0 && (
+                <ul className="flex flex-wrap gap-1" aria-label="Tags">
+                  {server.tags.map((tag) => <li key={tag}><Badge tone="accent">{tag}</Badge></li>)}
+                </ul>
+              )}
             </td>
             <td className={`${cell} font-mono text-xs whitespace-nowrap`}>{server.version ?? <span aria-label="no version">—</span>}</td>
             <td className={cell}><HealthDot status={server.health.status} /></td>
