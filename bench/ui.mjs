@@ -53,13 +53,15 @@ async function timeFirstRows(browser, baseUrl) {
     new MutationObserver((_, observer) => {
       if (!document.querySelector("tbody tr")) return;
       observer.disconnect();
-      requestAnimationFrame(() => { window.__firstRowMs = performance.now(); });
+      // rAF runs before the frame is painted; a task queued from it runs after.
+      requestAnimationFrame(() => setTimeout(() => { window.__firstRowMs = performance.now(); }, 0));
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto(`${baseUrl}/mcp-servers`);
   await page.waitForFunction(() => window.__firstRowMs !== undefined);
   const result = await page.evaluate(() => ({
-    firstRow: window.__firstRowMs,
+    // Visible needs both: the row in the DOM and a paint with content.
+    firstRow: Math.max(window.__firstRowMs, performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0),
     fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
   }));
   await context.close();
@@ -76,7 +78,7 @@ async function timeSearch(page, term) {
       const rows = [...document.querySelectorAll("tbody tr th a")];
       if (!rows.length || !rows.every((link) => link.textContent.includes(wanted))) return;
       observer.disconnect();
-      requestAnimationFrame(() => { window.__searchMs = performance.now() - window.__lastKeyMs; });
+      requestAnimationFrame(() => setTimeout(() => { window.__searchMs = performance.now() - window.__lastKeyMs; }, 0));
     }).observe(document.querySelector("main"), { childList: true, subtree: true, characterData: true });
   }, term);
   await page.locator("#server-search").pressSequentially(term, { delay: 40 });
@@ -149,7 +151,7 @@ try {
   console.log(`\n${"measure".padEnd(width)} | value      | target / note`);
   console.log(`${"-".repeat(width)}-|------------|--------------`);
   for (const [label, value, note] of rows) console.log(`${label.padEnd(width)} | ${value.padEnd(10)} | ${note}`);
-  console.log(`\n(search includes the 150 ms debounce; machine: ${(await import("node:os")).cpus().length} cores, shared)`);
+  console.log(`\n(search includes the 120 ms debounce; machine: ${(await import("node:os")).cpus().length} cores, shared)`);
 } finally {
   await browser.close();
   await patchbay.stop();

@@ -1,7 +1,18 @@
 import { uniqueName } from "../support/api-client";
+import type { Page } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 
+/** Monaco types character by character (auto-closing brackets and quotes); a paste puts text in as it is. */
+async function pasteIntoEditor(page: Page, text: string) {
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+  await page.keyboard.press("ControlOrMeta+V");
+}
+
 test.describe("create and edit", () => {
+  test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
   test("create: the name is checked as you type, the transport switcher shows only its fields, and it saves", async ({ page, api }) => {
     const taken = await api.createServer("taken");
     const name = uniqueName("created");
@@ -21,7 +32,7 @@ test.describe("create and edit", () => {
     await expect(page.getByLabel(/^URL/)).toHaveCount(0);
     await page.getByLabel(/^Command/).fill("node");
     await page.getByRole("button", { name: "Add argument" }).click();
-    await page.getByLabel("Arguments 1").fill("server.js");
+    await page.getByLabel("Argument 1", { exact: true }).fill("server.js");
     await page.getByRole("button", { name: "Add variable" }).click();
     await page.getByLabel("Variable 1 name").fill("LOG_LEVEL");
     await page.getByLabel("Variable 1 value").fill("debug");
@@ -41,11 +52,9 @@ test.describe("create and edit", () => {
     await expect(editor).toBeVisible();
     await expect(page.getByText("✓ A valid JSON Schema.")).toBeVisible();
     await editor.click();
-    await page.keyboard.press("ControlOrMeta+A");
-    await page.keyboard.insertText('{"type": 5}');
+    await pasteIntoEditor(page, '{"type": 5}');
     await expect(page.locator("#schema-problems")).toContainText("must be equal to one of the allowed values");
-    await page.keyboard.press("ControlOrMeta+A");
-    await page.keyboard.insertText('{"type": "object", "properties": {"region": {"type": "string"}}}');
+    await pasteIntoEditor(page, '{"type": "object", "properties": {"region": {"type": "string"}}}');
     await expect(page.getByText("✓ A valid JSON Schema.")).toBeVisible();
 
     await page.getByRole("button", { name: "Create server" }).click();

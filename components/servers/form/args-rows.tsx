@@ -11,7 +11,7 @@ import { useFieldError } from "./use-field-error";
 type ArgsName = "transport.args" | `environments.${number}.args`;
 
 /** Command-line arguments, one row each, in order. */
-export function ArgsRows({ name, legend = "Arguments" }: { name: ArgsName; legend?: string }) {
+export function ArgsRows({ name, legend = "Arguments", itemLabel = "Argument" }: { name: ArgsName; legend?: string; itemLabel?: string }) {
   const { control, register } = useFormContext<ServerFormValues>();
   const { fields, append, remove, move } = useFieldArray({ control, name });
 
@@ -20,9 +20,9 @@ export function ArgsRows({ name, legend = "Arguments" }: { name: ArgsName; legen
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
       {fields.map((field, index) => (
         <div key={field.id} className="flex gap-2">
-          <ArgInput name={`${name}.${index}.value`} label={`${legend} ${index + 1}`} register={register} />
-          <Button size="sm" variant="ghost" className="mt-1" aria-label={`Move ${legend.toLowerCase()} ${index + 1} up`} disabled={index === 0} onClick={() => move(index, index - 1)}>↑</Button>
-          <Button size="sm" variant="ghost" className="mt-1" aria-label={`Remove ${legend.toLowerCase()} ${index + 1}`} onClick={() => remove(index)}>×</Button>
+          <ArgInput name={`${name}.${index}.value`} label={`${itemLabel} ${index + 1}`} register={register} />
+          <Button size="sm" variant="ghost" className="mt-1" aria-label={`Move ${itemLabel.toLowerCase()} ${index + 1} up`} disabled={index === 0} onClick={() => move(index, index - 1)}>↑</Button>
+          <Button size="sm" variant="ghost" className="mt-1" aria-label={`Remove ${itemLabel.toLowerCase()} ${index + 1}`} onClick={() => remove(index)}>×</Button>
         </div>
       ))}
       <Button size="sm" className="self-start" onClick={() => append({ value: "" })}>Add argument</Button>

@@ -31,7 +31,7 @@ export function EnvironmentRows() {
                   ? <TextField name={`environments.${index}.command`} label="Command override" inputClassName="font-mono" />
                   : <TextField name={`environments.${index}.url`} label="URL override" inputClassName="font-mono" placeholder="https://…" />}
               </div>
-              {type === "stdio" && <ArgsRows name={`environments.${index}.args`} legend="Argument overrides" />}
+              {type === "stdio" && <ArgsRows name={`environments.${index}.args`} legend="Argument overrides" itemLabel="Argument override" />}
               <KeptOverrides extra={rows[index]?.extra} isStdio={type === "stdio"} />
               <Button size="sm" variant="ghost" className="self-end" onClick={() => remove(index)}>
                 Remove environment {rows[index]?.name || index + 1}

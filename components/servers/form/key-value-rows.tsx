@@ -26,7 +26,7 @@ export function KeyValueRows({ name, legend, noun, keyPlaceholder }: KeyValueRow
           <div className="grid grid-cols-[1fr_1.5fr_auto] gap-2">
             <RowInput name={`${name}.${index}.key`} label={`${noun} ${index + 1} name`} placeholder={keyPlaceholder} register={register} />
             <RowInput name={`${name}.${index}.value`} label={`${noun} ${index + 1} value`} placeholder="value, ${VAR} or {{param}}" register={register} />
-            <Button size="sm" variant="ghost" className="mt-1" aria-label={`Remove ${noun} ${index + 1}`} onClick={() => remove(index)}>×</Button>
+            <Button size="sm" variant="ghost" className="mt-1" aria-label={`Remove ${noun.toLowerCase()} ${index + 1}`} onClick={() => remove(index)}>×</Button>
           </div>
           <SecretHint name={`${name}.${index}.value`} rowKey={rows[index]?.key ?? ""} value={rows[index]?.value ?? ""} />
         </div>

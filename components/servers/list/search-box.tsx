@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 
 import { Input } from "@/components/ui/input";
 
-const DEBOUNCE_MS = 150;
+const DEBOUNCE_MS = 120;
 
 /** Search that waits for a pause in typing before it changes the URL (and so the query). */
 export function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
