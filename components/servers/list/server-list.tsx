@@ -18,7 +18,8 @@ import { useListFilters } from "./use-list-filters";
 export function ServerList({ tags }: { tags: string[] }) {
   const { filters, setFilters } = useListFilters();
   const pager = useCursorPager(filters, setFilters);
-  const query = useQuery({ ...serverListQuery(filters), placeholderData: keepPreviousData });
+  // Polled so health dots change without a reload (the health work may replace this with server-sent events).
+  const query = useQuery({ ...serverListQuery(filters), placeholderData: keepPreviousData, refetchInterval: 30_000 });
   const servers = query.data?.mcp_servers ?? [];
 
   return (

@@ -37,7 +37,7 @@ export function ServerTable({ servers, isStale }: { servers: ServerSummary[]; is
                 </ul>
               )}
             </td>
-            <td className={`${cell} font-mono text-xs whitespace-nowrap`}>{server.version ?? <span aria-label="no version">—</span>}</td>
+            <td className={`${cell} whitespace-nowrap tabular-nums`}>{server.version ?? <span aria-label="no version">—</span>}</td>
             <td className={cell}><HealthDot status={server.health.status} /></td>
           </tr>
         ))}
