@@ -1,8 +1,11 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 
 import { AuthOffBanner } from "@/components/auth/auth-off-banner";
+import { Providers } from "@/components/shell/providers";
+import { SiteHeader } from "@/components/shell/site-header";
+import { SkipLink } from "@/components/shell/skip-link";
 
 import "./globals.css";
 
@@ -11,14 +14,26 @@ export const metadata: Metadata = {
   description: "A self-hosted registry for MCP servers",
 };
 
+export const viewport: Viewport = {
+  colorScheme: "light dark",
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#020617" },
+  ],
+};
+
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Reading the request makes every page render per request, so Next can stamp proxy.ts's CSP nonce.
   await headers();
   return (
     <html lang="en">
-      <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        <SkipLink />
         <AuthOffBanner />
-        {children}
+        <SiteHeader />
+        <Providers>
+          <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+        </Providers>
       </body>
     </html>
   );

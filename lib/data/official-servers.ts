@@ -4,13 +4,15 @@ import { DEFAULT_NAMESPACE, toOfficialEntry } from "../formats/official-export";
 import type { Prisma } from "../generated/prisma/client";
 import type { OfficialListQuery } from "../schemas/official";
 import { decodeCursor, encodeCursor } from "./server-list";
+import { maskLiteralSecrets } from "../resolve/literal-secrets";
 import { toStoredServer } from "./server-record";
+import type { Visibility } from "./server-views";
 
 const PREFIX = `${DEFAULT_NAMESPACE}/`;
 const columns = { name: true, definition: true, revision: true, createdAt: true, modifiedAt: true } as const;
 
 /** The official registry's list: each server as a server.json entry, by name, paged by an opaque cursor. */
-export async function listOfficialServers(query: OfficialListQuery) {
+export async function listOfficialServers(query: OfficialListQuery, visibility: Visibility) {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rows = await getDb().server.findMany({
     where: { AND: [filterOf(query), after === undefined ? {} : { name: { gt: after } }] },
@@ -22,18 +24,24 @@ export async function listOfficialServers(query: OfficialListQuery) {
   const page = rows.slice(0, query.limit);
   const hasMore = rows.length > query.limit;
   return {
-    servers: page.map((row) => toOfficialEntry(toStoredServer(row))),
+    servers: page.map((row) => toVisibleEntry(row, visibility)),
     // As in the official registry: no nextCursor on the last page.
     metadata: { ...(hasMore ? { nextCursor: encodeCursor(page[page.length - 1].name) } : {}), count: page.length },
   };
 }
 
 /** One server by its official name (`dev.patchbay/<name>`) or its plain Patchbay name. */
-export async function getOfficialServer(officialName: string) {
+export async function getOfficialServer(officialName: string, visibility: Visibility) {
   const name = officialName.startsWith(PREFIX) ? officialName.slice(PREFIX.length) : officialName;
   const row = await getDb().server.findUnique({ where: { name }, select: columns });
   if (!row) throw new NotFoundError(`No server named '${officialName}'.`);
-  return toOfficialEntry(toStoredServer(row));
+  return toVisibleEntry(row, visibility);
+}
+
+/** Literal secrets typed into a definition stay masked below the runner role, as everywhere else. */
+function toVisibleEntry(row: Parameters<typeof toStoredServer>[0], { canReadSecrets }: Visibility) {
+  const server = toStoredServer(row);
+  return toOfficialEntry(canReadSecrets ? server : maskLiteralSecrets(server));
 }
 
 function filterOf(query: OfficialListQuery): Prisma.ServerWhereInput {

@@ -1,7 +1,9 @@
 import { listOfficialServersOperation } from "@/lib/api/official";
+import { hasRole } from "@/lib/auth/roles";
 import { listOfficialServers } from "@/lib/data/official-servers";
 import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
 /** GET /v0.1/servers — the official registry's list API, read-only. */
-export const GET = route(listOfficialServersOperation, async ({ query }) => json(await listOfficialServers(query)));
+export const GET = route(listOfficialServersOperation, async ({ query, principal }) =>
+  json(await listOfficialServers(query, { canReadSecrets: hasRole(principal.role, "runner") })));

@@ -1,0 +1,5 @@
+import { ServerNotFound } from "@/components/servers/detail/server-not-found";
+
+export default function ServerNotFoundPage() {
+  return <ServerNotFound />;
+}

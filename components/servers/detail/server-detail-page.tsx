@@ -1,0 +1,19 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { notFound } from "next/navigation";
+
+import { getQueryClient } from "@/lib/query/query-client";
+import { prefetchServer } from "@/lib/query/server-prefetch";
+import { ServerDetail } from "./server-detail";
+
+/** Server component: the definition and its history come with the HTML; 404 page for an unknown name. */
+export async function ServerDetailPage({ name }: { name: string }) {
+  const queryClient = getQueryClient();
+  const server = await prefetchServer(queryClient, name);
+  if (!server) notFound();
+
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <ServerDetail name={name} />
+    </HydrationBoundary>
+  );
+}

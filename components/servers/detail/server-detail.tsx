@@ -1,0 +1,61 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import type { ReactNode } from "react";
+
+import { Alert } from "@/components/ui/alert";
+import { buttonClass } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
+import { serverQuery } from "@/lib/query/server-queries";
+import { RevisionHistory } from "../revisions/revision-history";
+import { ValidationPanel } from "../validate/validation-panel";
+import { DefinitionCard } from "./definition-card";
+import { DeleteServerButton } from "./delete-server-button";
+import { EnvironmentConfigs } from "./environment-configs";
+import { HealthCard } from "./health-card";
+import { ParametersCard } from "./parameters-card";
+import { SupportCard } from "./support-card";
+import { UsedByCard } from "./used-by-card";
+
+type ServerDetailProps = {
+  name: string;
+  /** Slot for the health work (status, history chart, Test connection); a placeholder until it lands. */
+  healthSlot?: ReactNode;
+};
+
+export function ServerDetail({ name, healthSlot }: ServerDetailProps) {
+  const { data: server, error } = useQuery(serverQuery(name));
+  if (!server) {
+    return <Alert tone="danger" title={`MCP server “${name}” could not be loaded`} isUrgent>{error?.message}</Alert>;
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={server.name}
+        description={server.description}
+        actions={
+          <>
+            <Link href={`/mcp-servers/${encodeURIComponent(name)}/edit`} className={buttonClass({ variant: "primary" })}>Edit</Link>
+            <DeleteServerButton name={name} revision={server.revision} />
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <DefinitionCard server={server} />
+          <EnvironmentConfigs server={server} />
+          <ParametersCard schema={server.parameters_schema} />
+          <ValidationPanel server={server} />
+          <RevisionHistory name={name} currentRevision={server.revision} />
+        </div>
+        <aside aria-label="About this server" className="flex min-w-0 flex-col gap-6">
+          {healthSlot ?? <HealthCard />}
+          <SupportCard server={server} />
+          <UsedByCard name={name} />
+        </aside>
+      </div>
+    </>
+  );
+}

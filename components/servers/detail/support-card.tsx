@@ -1,0 +1,31 @@
+import { Card } from "@/components/ui/card";
+import { KeyValueList } from "@/components/ui/key-value-list";
+import type { StoredServer } from "@/lib/query/types";
+
+export function SupportCard({ server }: { server: StoredServer }) {
+  const support = server.support ?? {};
+  const items: [string, React.ReactNode][] = [];
+  if (support.documentation_url) items.push(["Documentation", <ExternalLink key="d" href={support.documentation_url} />]);
+  if (support.api_reference_url) items.push(["API reference", <ExternalLink key="a" href={support.api_reference_url} />]);
+  if (support.contact) items.push(["Contact", <Contact key="c" value={support.contact} />]);
+  if (support.sla) items.push(["SLA", support.sla]);
+  if (support.version) items.push(["Version", support.version]);
+  if (support.health_endpoint) items.push(["Health endpoint", <code key="h" className="font-mono text-xs">{support.health_endpoint}</code>]);
+
+  return (
+    <Card title="Support" id="support">
+      {items.length ? <KeyValueList items={items} isStacked /> : <p className="text-sm text-slate-600 dark:text-slate-400">No support details.</p>}
+    </Card>
+  );
+}
+
+/** Only http(s) becomes a link: a `javascript:` URL typed into a definition must never run. */
+function ExternalLink({ href }: { href: string }) {
+  if (!/^https?:\/\//i.test(href)) return <span>{href}</span>;
+  return <a href={href} target="_blank" rel="noreferrer noopener" className="text-indigo-700 underline dark:text-indigo-300">{href}</a>;
+}
+
+function Contact({ value }: { value: string }) {
+  if (!/^[^@\s]+@[^@\s]+$/.test(value)) return <span>{value}</span>;
+  return <a href={`mailto:${value}`} className="text-indigo-700 underline dark:text-indigo-300">{value}</a>;
+}

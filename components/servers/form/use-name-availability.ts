@@ -1,0 +1,33 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+
+import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
+import { fetchJson, isProblem } from "@/lib/query/fetch-json";
+import { serverKeys } from "@/lib/query/server-keys";
+import { serverPath } from "@/lib/query/server-queries";
+import { NAME_PATTERN, RESERVED_NAMES } from "@/lib/schemas/common";
+
+export type NameAvailability = "idle" | "checking" | "available" | "taken";
+
+/** Is `name` free? Asked once typing pauses; a 404 for `?raw=true` means nobody has it. */
+export function useNameAvailability(name: string, ownName?: string): NameAvailability {
+  const typed = name.trim();
+  const debounced = useDebouncedValue(typed, 300);
+  const isCheckable = NAME_PATTERN.test(debounced) && !RESERVED_NAMES.has(debounced) && debounced !== ownName;
+
+  const query = useQuery({
+    queryKey: serverKeys.nameCheck(debounced),
+    queryFn: ({ signal }) => fetchJson(`${serverPath(debounced)}?raw=true`, { signal }).then(
+      () => false,
+      (error) => { if (isProblem(error, 404)) return true; throw error; },
+    ),
+    enabled: isCheckable,
+    staleTime: 5_000,
+  });
+
+  if (!NAME_PATTERN.test(typed) || typed === ownName) return "idle";
+  if (typed !== debounced || query.isFetching) return "checking";
+  if (query.data === true) return "available";
+  return query.data === false ? "taken" : "idle";
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { hasFilters, PAGE_SIZE } from "@/lib/query/list-filters";
+import { serverListQuery } from "@/lib/query/server-queries";
+import { ServerFilters } from "./server-filters";
+import { ServerPager } from "./server-pager";
+import { ServerTable } from "./server-table";
+import { useCursorPager } from "./use-cursor-pager";
+import { useListFilters } from "./use-list-filters";
+
+/** The servers list: filters in the URL, a page of rows, cursor paging. The first page arrives server-rendered. */
+export function ServerList({ tags }: { tags: string[] }) {
+  const { filters, setFilters } = useListFilters();
+  const pager = useCursorPager(filters, setFilters);
+  // Polled so health dots change without a reload (the health work may replace this with server-sent events).
+  const query = useQuery({ ...serverListQuery(filters), placeholderData: keepPreviousData, refetchInterval: 30_000 });
+  const servers = query.data?.mcp_servers ?? [];
+
+  return (
+    <>
+      <ServerFilters filters={filters} onChange={setFilters} tags={tags} />
+      <p role="status" aria-live="polite" className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+        {query.isPending ? "Loading servers…" : query.isError ? "" : `Showing ${servers.length}${servers.length === PAGE_SIZE ? "+" : ""} server${servers.length === 1 ? "" : "s"}`}
+      </p>
+      {query.isError ? (
+        <Alert tone="danger" title="The servers could not be loaded" isUrgent>
+          <p>{query.error.message}</p>
+          <Button size="sm" className="mt-2" onClick={() => query.refetch()}>Try again</Button>
+        </Alert>
+      ) : !query.isPending && servers.length === 0 ? (
+        <EmptyState title={hasFilters(filters) ? "No servers match these filters" : "No servers yet"}>
+          {hasFilters(filters)
+            ? <Button size="sm" onClick={() => setFilters({ tags: [], health: [] })}>Clear filters</Button>
+            : <Link href="/mcp-servers/new" className="text-indigo-700 underline dark:text-indigo-300">Create the first one</Link>}
+        </EmptyState>
+      ) : (
+        <ServerTable servers={servers} isStale={query.isPlaceholderData} />
+      )}
+      <ServerPager pageNumber={pager.pageNumber} hasPrevious={pager.hasPrevious} nextCursor={query.data?.next_cursor ?? null}
+        onNext={pager.goNext} onPrevious={pager.goPrevious} />
+    </>
+  );
+}

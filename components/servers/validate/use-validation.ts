@@ -1,0 +1,20 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+
+import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
+import { validationQuery, type ValidateBody } from "@/lib/query/server-queries";
+
+const DEBOUNCE_MS = 250;
+
+/** The live validation result; asks again once typing pauses, keeping the last result on screen meanwhile. */
+export function useValidation(name: string, revision: number, body: ValidateBody) {
+  const debounced = useDebouncedValue(body, DEBOUNCE_MS);
+  const options = validationQuery(name, debounced);
+  return useQuery({
+    ...options,
+    // The revision in the key: an edit elsewhere makes the same parameters worth asking about again.
+    queryKey: [...options.queryKey, revision] as unknown as typeof options.queryKey,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,24 @@
+import Link from "next/link";
+
+import { NavLink } from "./nav-link";
+
+export function SiteHeader() {
+  return (
+    <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <Link href="/mcp-servers" className="flex items-center gap-2 font-semibold">
+          <img src="/icon.svg" alt="" width={24} height={24} />
+          Patchbay
+        </Link>
+        <nav aria-label="Main">
+          <ul className="flex flex-wrap gap-1">
+            <li><NavLink href="/mcp-servers">Servers</NavLink></li>
+            <li><NavLink href="/capabilities">Capabilities</NavLink></li>
+            <li><NavLink href="/agents">Agents</NavLink></li>
+            <li><NavLink href="/import">Import</NavLink></li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

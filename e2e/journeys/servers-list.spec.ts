@@ -1,0 +1,80 @@
+import { uniqueName } from "../support/api-client";
+import { expect, test } from "./fixtures";
+
+test.describe("servers list", () => {
+  test("search narrows the rows, is kept in the URL, and the link opens the detail page", async ({ page, api }) => {
+    const prefix = uniqueName("findme");
+    const wanted = await api.createServer(`${prefix}-alpha`, { description: "The one we look for" });
+    const other = await api.createServer("unrelated");
+
+    await page.goto("/mcp-servers");
+    await expect(page.getByRole("heading", { level: 1, name: "MCP servers" })).toBeVisible();
+    await expect(page).toHaveTitle("MCP servers · Patchbay");
+
+    await page.getByLabel("Search").fill(prefix);
+    await expect(page.getByRole("link", { name: wanted.name })).toBeVisible();
+    await expect(page.getByRole("link", { name: other.name })).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`search=${prefix}`));
+    await expect(page.getByRole("status").filter({ hasText: "Showing 1 server" })).toBeVisible();
+
+    // The URL is shareable: opening it fresh shows the same filtered list.
+    await page.reload();
+    await expect(page.getByLabel("Search")).toHaveValue(prefix);
+    await expect(page.getByRole("link", { name: other.name })).toHaveCount(0);
+
+    await page.getByRole("link", { name: wanted.name }).click();
+    await expect(page.getByRole("heading", { level: 1, name: wanted.name })).toBeVisible();
+    await expect(page).toHaveTitle(`${wanted.name} · Patchbay`);
+  });
+
+  test("tag chips, transport and health filters come from and go to the URL", async ({ page, api }) => {
+    const tag = uniqueName("tag");
+    const stdio = await api.createServer("stdio-one", { tags: [tag], transport: { type: "stdio", command: "node" } });
+    const http = await api.createServer("http-one", { tags: [tag] });
+
+    await page.goto(`/mcp-servers?tags=${tag}&transport=stdio`);
+    await expect(page.getByRole("button", { name: tag, pressed: true })).toBeVisible();
+    await expect(page.getByLabel("Transport")).toHaveValue("stdio");
+    await expect(page.getByRole("link", { name: stdio.name })).toBeVisible();
+    await expect(page.getByRole("link", { name: http.name })).toHaveCount(0);
+
+    await page.getByLabel("Transport").selectOption("");
+    await expect(page.getByRole("link", { name: http.name })).toBeVisible();
+    await expect(page).not.toHaveURL(/transport=/);
+
+    await page.getByLabel("Health").selectOption("healthy");
+    await expect(page.getByText("No servers match these filters")).toBeVisible();
+    await expect(page).toHaveURL(/health=healthy/);
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/mcp-servers$/);
+
+    await expect(page.getByRole("row").filter({ hasText: "context-store" }).getByText("unknown")).toBeVisible();
+  });
+
+  test("Next and Previous page through the API's cursor", async ({ page, api }) => {
+    const tag = uniqueName("paged");
+    const names: string[] = [];
+    for (let batch = 0; batch < 55; batch += 11) {
+      const created = await Promise.all(Array.from({ length: 11 }, (_, i) => api.createServer(`p${String(batch + i).padStart(2, "0")}`, { tags: [tag] })));
+      names.push(...created.map((server) => server.name));
+    }
+
+    await page.goto(`/mcp-servers?tags=${tag}`);
+    await expect(page.getByRole("row")).toHaveCount(51); // header + 50
+    await page.getByRole("button", { name: "Next →" }).click();
+    await expect(page.getByRole("row")).toHaveCount(6);
+    await expect(page).toHaveURL(/cursor=/);
+    await expect(page.getByText("Page 2")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Next →" })).toBeDisabled();
+
+    await page.getByRole("button", { name: "← Previous" }).click();
+    await expect(page.getByRole("row")).toHaveCount(51);
+    await expect(page).not.toHaveURL(/cursor=/);
+  });
+
+  test("an error from the API shows an error state with a retry", async ({ page }) => {
+    await page.goto("/mcp-servers?cursor=not-a-real-cursor");
+    await expect(page.getByRole("alert").filter({ hasText: "The servers could not be loaded" })).toContainText("cursor");
+    await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+  });
+});

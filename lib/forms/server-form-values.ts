@@ -1,0 +1,69 @@
+import type { ServerInput, TransportType } from "../schemas/server";
+
+export type KeyValueRow = { key: string; value: string };
+export type ArgRow = { value: string };
+export type EnvironmentRow = {
+  name: string;
+  url: string;
+  command: string;
+  args: ArgRow[];
+  /** Overrides the form has no inputs for (headers, env), kept as they were. */
+  extra: Record<string, unknown>;
+};
+export const SUPPORT_FIELDS = ["documentation_url", "api_reference_url", "contact", "sla", "version", "health_endpoint"] as const;
+export type SupportField = (typeof SUPPORT_FIELDS)[number];
+
+/** The edit form's shape: maps become rows, the parameters schema is JSON text. */
+export type ServerFormValues = {
+  name: string;
+  description: string;
+  version: string;
+  transport: { type: TransportType; url: string; headers: KeyValueRow[]; command: string; args: ArgRow[]; env: KeyValueRow[] };
+  environments: EnvironmentRow[];
+  support: Record<SupportField, string>;
+  tags: string[];
+  provides: string[];
+  parameters_schema: string;
+  /** Fields of the definition the form does not edit (tools), sent back unchanged. */
+  extra: Record<string, unknown>;
+};
+
+const SERVER_SET = new Set(["created_at", "modified_at", "revision"]);
+const FORM_FIELDS = new Set(["name", "description", "version", "transport", "environments", "support", "tags", "provides", "parameters_schema"]);
+
+export function emptyFormValues(): ServerFormValues {
+  return toFormValues({ name: "", description: "", transport: { type: "http", url: "" } });
+}
+
+export function toFormValues(server: ServerInput & Record<string, unknown>): ServerFormValues {
+  const transport = server.transport as Record<string, unknown>;
+  return {
+    name: server.name,
+    description: server.description,
+    version: server.version ?? "",
+    transport: {
+      type: server.transport.type,
+      url: (transport.url as string) ?? "",
+      headers: toRows(transport.headers as Record<string, string>),
+      command: (transport.command as string) ?? "",
+      args: toArgRows(transport.args as string[]),
+      env: toRows(transport.env as Record<string, string>),
+    },
+    environments: Object.entries(server.environments ?? {}).map(([name, { url, command, args, ...extra }]) => ({
+      name, url: url ?? "", command: command ?? "", args: toArgRows(args), extra,
+    })),
+    support: Object.fromEntries(SUPPORT_FIELDS.map((field) => [field, server.support?.[field] ?? ""])) as Record<SupportField, string>,
+    tags: server.tags ?? [],
+    provides: server.provides ?? [],
+    parameters_schema: server.parameters_schema ? JSON.stringify(server.parameters_schema, null, 2) : "",
+    extra: Object.fromEntries(Object.entries(server).filter(([key]) => !FORM_FIELDS.has(key) && !SERVER_SET.has(key))),
+  };
+}
+
+function toRows(map: Record<string, string> | undefined): KeyValueRow[] {
+  return Object.entries(map ?? {}).map(([key, value]) => ({ key, value }));
+}
+
+function toArgRows(args: string[] | undefined): ArgRow[] {
+  return (args ?? []).map((value) => ({ value }));
+}

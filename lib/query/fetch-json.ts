@@ -1,0 +1,48 @@
+import type { FieldError } from "../errors";
+
+/** An RFC 9457 problem+json body, with the extensions Patchbay adds (`errors`, `used_by`). */
+export type Problem = {
+  type?: string;
+  title?: string;
+  status: number;
+  detail?: string;
+  errors?: FieldError[];
+  [extension: string]: unknown;
+};
+
+/** Thrown for every non-2xx answer; carries the problem+json body (or one made up from the status). */
+export class ApiProblemError extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.detail ?? problem.title ?? `HTTP ${problem.status}`);
+    this.name = "ApiProblemError";
+  }
+
+  get status(): number {
+    return this.problem.status;
+  }
+}
+
+export function isProblem(error: unknown, status?: number): error is ApiProblemError {
+  return error instanceof ApiProblemError && (status === undefined || error.status === status);
+}
+
+type FetchJsonInit = Omit<RequestInit, "body"> & { json?: unknown };
+
+/** JSON in and out; throws ApiProblemError on any non-2xx answer. A 204 gives `undefined`. */
+export async function fetchJson<T>(path: string, { json, headers, ...init }: FetchJsonInit = {}): Promise<T> {
+  const response = await fetch(path, {
+    ...init,
+    headers: { Accept: "application/json", ...(json === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  if (response.status === 204) return undefined as T;
+
+  const body = await response.json().catch(() => undefined);
+  if (!response.ok) throw new ApiProblemError(toProblem(response, body));
+  return body as T;
+}
+
+function toProblem(response: Response, body: unknown): Problem {
+  if (body && typeof body === "object" && "status" in body) return body as Problem;
+  return { status: response.status, title: response.statusText || `HTTP ${response.status}` };
+}

@@ -1,0 +1,20 @@
+import type { z } from "zod";
+
+import type { UsedBy } from "../data/used-by";
+import type { revisionDetailSchema, revisionSummarySchema } from "../schemas/revision";
+import type {
+  resolvedServerSchema,
+  ServerSummary,
+  StoredServer,
+  validationResultSchema,
+} from "../schemas/server-output";
+
+/** Wire shapes as the browser sees them (type-only imports: no schema code reaches the client). */
+export type { ServerSummary, StoredServer, UsedBy };
+export type ServerListPage = { mcp_servers: ServerSummary[]; next_cursor: string | null };
+export type ResolvedServer = z.infer<typeof resolvedServerSchema>;
+export type ResolvedServerResponse = { mcp_server: ResolvedServer; warnings?: { path: string; message: string }[] };
+export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
+export type RevisionDetail = z.infer<typeof revisionDetailSchema>["revision"];
+export type ValidationResult = z.infer<typeof validationResultSchema>;
+export type Environments = { current: string; environments: string[] };
