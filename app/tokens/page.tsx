@@ -1,0 +1,22 @@
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { MintTokenForm } from "@/components/security/mint-token-form";
+import { TokenTable } from "@/components/security/token-table";
+
+export const metadata = { title: "API tokens" };
+
+export default function TokensPage() {
+  return (
+    <>
+      <PageHeader title="API tokens" description="Admins mint tokens for people and runners. A token is shown once; revoking it ends its sessions at once." />
+      <div className="space-y-6">
+        <Card title="Mint a token" id="mint">
+          <MintTokenForm />
+        </Card>
+        <Card title="Active tokens" id="active">
+          <TokenTable />
+        </Card>
+      </div>
+    </>
+  );
+}
