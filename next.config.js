@@ -4,6 +4,9 @@ const nextConfig = {
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg"],
   poweredByHeader: false,
   typedRoutes: false,
+  // proxy.ts must see the dashboard router's RSC markers (or seed-path navigations would get JSON), and
+  // its rewrites must keep the request's own origin (or Next proxies them over a second HTTP hop).
+  skipProxyUrlNormalize: true,
 };
 
 export default nextConfig;
