@@ -53,6 +53,25 @@ describe("capabilities — every reference form of seed 003 round-trips exactly"
   });
 });
 
+describe("capabilities — legacy inline configs are flagged in every response that touches them", () => {
+  test("POST, GET and PATCH answer warnings naming the adopt-inline action; none without inline configs", async () => {
+    const server = await givenServer(api, "cap-warn");
+    const name = uniqueName("cap-warn");
+    const warning = {
+      path: "/mcp_servers/neo4j",
+      message: `inline MCP server config in capability ${name} is deprecated; POST /api/capabilities/${name}/adopt-inline moves it into the registry`,
+    };
+
+    const created = await api.post("/api/capabilities", capabilityBody(name, { mcp_servers: { neo4j: { type: "http", url: "http://127.0.0.1:9003/mcp/" } } }));
+    const read = await api.get(`/api/capabilities/${name}`);
+    const patched = await api.patch(`/api/capabilities/${name}`, { mcp_servers: { neo4j: null, docs: server } });
+
+    expect(created.body.warnings).toEqual([warning]);
+    expect(read.body.warnings).toEqual([warning]);
+    expect(patched.body.warnings).toEqual([]);
+  });
+});
+
 describe("capabilities — refusals", () => {
   test("POST /api/capabilities — 422 naming an unknown server at the path of its reference", async () => {
     const name = uniqueName("cap-unknown");

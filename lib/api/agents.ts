@@ -12,13 +12,14 @@ import {
 import { jsonObjectSchema } from "../schemas/common";
 import { documentGetQuerySchema, documentListQuerySchema, documentNameParamsSchema } from "../schemas/document";
 import { revisionDetailSchema, revisionListSchema, revisionParamsSchema } from "../schemas/revision";
+import { fieldErrorSchema } from "../schemas/server-output";
 import { forceQuerySchema } from "../schemas/server-query";
 import { defineOperation } from "./operation";
 import { BAD_REQUEST, CONFLICT, NOT_FOUND, PRECONDITION_FAILED, UNRESOLVABLE, WRITE_ERRORS } from "./problem-responses";
 
 const tag = "Agents";
 const params = documentNameParamsSchema;
-const oneAgent = z.object({ agent: storedAgentSchema });
+const oneAgent = z.object({ agent: storedAgentSchema, warnings: z.array(fieldErrorSchema) });
 const SAVE_ERRORS = { ...WRITE_ERRORS, ...UNRESOLVABLE };
 const RESOLVE_ERRORS = { ...NOT_FOUND, 409: { ...CONFLICT[409], description: "One alias defined in several places" }, ...UNRESOLVABLE };
 

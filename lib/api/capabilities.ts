@@ -4,13 +4,14 @@ import { jsonObjectSchema } from "../schemas/common";
 import { capabilityBodySchema, capabilityListSchema, storedCapabilitySchema } from "../schemas/capability";
 import { documentListQuerySchema, documentNameParamsSchema } from "../schemas/document";
 import { revisionDetailSchema, revisionListSchema, revisionParamsSchema } from "../schemas/revision";
+import { fieldErrorSchema } from "../schemas/server-output";
 import { forceQuerySchema } from "../schemas/server-query";
 import { defineOperation } from "./operation";
 import { BAD_REQUEST, CONFLICT, NOT_FOUND, PRECONDITION_FAILED, UNRESOLVABLE, WRITE_ERRORS } from "./problem-responses";
 
 const tag = "Capabilities";
 const params = documentNameParamsSchema;
-const oneCapability = z.object({ capability: storedCapabilitySchema });
+const oneCapability = z.object({ capability: storedCapabilitySchema, warnings: z.array(fieldErrorSchema) });
 const SAVE_ERRORS = { ...WRITE_ERRORS, ...UNRESOLVABLE };
 
 export const listCapabilitiesOperation = defineOperation({

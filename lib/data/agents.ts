@@ -1,3 +1,4 @@
+import { inlineWarnings } from "../resolve/references";
 import { agentInputSchema, type AgentInput } from "../schemas/agent";
 import type { DocumentListQuery } from "../schemas/document";
 import { listDocuments } from "./document-list";
@@ -23,6 +24,11 @@ export const agentSpec: DocumentSpec<AgentInput> = {
   schema: agentInputSchema,
   targetsOf: (agent) => [...capabilityTargetsOf(agent.capabilities), ...serverTargetsOf(agent.mcp_servers)],
 };
+
+/** Every single-agent response as stored: the agent, beside warnings for its own inline configs. */
+export function toAgentBody(agent: AgentInput) {
+  return { agent, warnings: inlineWarnings(agent.mcp_servers, `agent ${agent.name}`) };
+}
 
 export async function listAgents(query: DocumentListQuery) {
   const { page, next_cursor } = await listDocuments<AgentInput>("agent", query);

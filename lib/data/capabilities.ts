@@ -1,3 +1,4 @@
+import { inlineWarnings } from "../resolve/references";
 import { capabilityInputSchema, type CapabilityInput } from "../schemas/capability";
 import type { DocumentListQuery } from "../schemas/document";
 import { listDocuments } from "./document-list";
@@ -24,6 +25,12 @@ export const capabilitySpec: DocumentSpec<CapabilityInput> = {
   targetsOf: (capability) => serverTargetsOf(capability.mcp_servers),
   usersOf: findCapabilityUsers,
 };
+
+/** Every single-capability response: the capability as stored, beside warnings for its inline configs. */
+export function toCapabilityBody(capability: CapabilityInput) {
+  const remedy = `POST /api/capabilities/${capability.name}/adopt-inline moves it into the registry`;
+  return { capability, warnings: inlineWarnings(capability.mcp_servers, `capability ${capability.name}`, remedy) };
+}
 
 export async function listCapabilities(query: DocumentListQuery) {
   const { page, next_cursor } = await listDocuments<CapabilityInput>("capability", query);

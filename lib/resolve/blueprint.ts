@@ -3,7 +3,7 @@ import type { AgentInput } from "../schemas/agent";
 import type { CapabilityInput } from "../schemas/capability";
 import type { InlineReference } from "../schemas/reference";
 import type { ServerInput } from "../schemas/server";
-import { parseReferences, pointerSegment, type ParsedReference } from "./references";
+import { inlineWarning, parseReferences, pointerSegment, type ParsedReference } from "./references";
 import { resolveServer } from "./resolve-server";
 import type { ResolvedConfig, ResolveContext } from "./types";
 
@@ -39,7 +39,7 @@ export function resolveBlueprint(input: BlueprintInput): Blueprint {
   for (const { place, reference } of entries) {
     const path = `/mcp_servers/${pointerSegment(reference.alias)}`;
     if (reference.kind === "inline") {
-      warnings.push({ path, message: `inline MCP server config in ${place} is deprecated; move it into the registry` });
+      warnings.push(inlineWarning(path, place));
       mcpServers.set(reference.alias, reference.config);
       continue;
     }

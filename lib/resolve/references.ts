@@ -1,3 +1,4 @@
+import type { FieldError } from "../errors";
 import { referenceFormOf, type InlineReference, type McpServerReferences, type ServerReference } from "../schemas/reference";
 
 /**
@@ -40,4 +41,13 @@ export function parseReferences(mcpServers: McpServerReferences | undefined): Pa
 /** RFC 6901: `~` and `/` inside a key are escaped so the path stays unambiguous. */
 export function pointerSegment(key: string): string {
   return key.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/** DESIGN §1: every response that touches a legacy inline config flags it, at its path. */
+export function inlineWarning(path: string, place: string, remedy = "move it into the registry"): FieldError {
+  return { path, message: `inline MCP server config in ${place} is deprecated; ${remedy}` };
+}
+
+export function inlineWarnings(mcpServers: McpServerReferences | undefined, place: string, remedy?: string): FieldError[] {
+  return parseReferences(mcpServers).flatMap((reference) => (reference.kind === "inline" ? [inlineWarning(reference.path, place, remedy)] : []));
 }

@@ -1,5 +1,5 @@
 import { createAgentOperation, listAgentsOperation } from "@/lib/api/agents";
-import { createAgent, listAgents } from "@/lib/data/agents";
+import { createAgent, listAgents, toAgentBody } from "@/lib/data/agents";
 import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
@@ -9,7 +9,7 @@ export const GET = route(listAgentsOperation, async ({ query }) => json(await li
 /** POST /api/agents — create; 409 when the name is taken, 422 for an unknown capability or server. */
 export const POST = route(createAgentOperation, async ({ body, actor }) => {
   const agent = await createAgent(body, { actor });
-  return json({ agent }, {
+  return json(toAgentBody(agent), {
     status: 201,
     revision: agent.revision,
     headers: { Location: `/api/agents/${encodeURIComponent(agent.name)}` },

@@ -1,5 +1,5 @@
 import { deleteAgentOperation, getAgentOperation, patchAgentOperation, replaceAgentOperation } from "@/lib/api/agents";
-import { deleteAgent, getRawAgent, patchAgent, replaceAgent } from "@/lib/data/agents";
+import { deleteAgent, getRawAgent, patchAgent, replaceAgent, toAgentBody } from "@/lib/data/agents";
 import { resolveAgent } from "@/lib/data/blueprints";
 import { json, noContent } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
@@ -8,7 +8,7 @@ import { route } from "@/lib/http/route";
 export const GET = route(getAgentOperation, async ({ params, query }) => {
   if (query.raw) {
     const agent = await getRawAgent(params.name);
-    return json({ agent }, { revision: agent.revision });
+    return json(toAgentBody(agent), { revision: agent.revision });
   }
   const { body, revision } = await resolveAgent(params.name, { environment: query.environment });
   return json(body, { revision });
@@ -17,13 +17,13 @@ export const GET = route(getAgentOperation, async ({ params, query }) => {
 /** PUT /api/agents/:name — full replace; 412 on a stale If-Match. */
 export const PUT = route(replaceAgentOperation, async ({ params, body, ifMatch, actor }) => {
   const agent = await replaceAgent(params.name, body, { ifMatch, actor });
-  return json({ agent }, { revision: agent.revision });
+  return json(toAgentBody(agent), { revision: agent.revision });
 });
 
 /** PATCH /api/agents/:name — JSON merge patch; 412 on a stale If-Match. */
 export const PATCH = route(patchAgentOperation, async ({ params, body, ifMatch, actor }) => {
   const agent = await patchAgent(params.name, body, { ifMatch, actor });
-  return json({ agent }, { revision: agent.revision });
+  return json(toAgentBody(agent), { revision: agent.revision });
 });
 
 /** DELETE /api/agents/:name */
