@@ -8,7 +8,7 @@ import { startPatchbay } from "../e2e/support/patchbay-process.ts";
 
 const CAPABILITIES = 10;
 const SERVERS_PER_CAPABILITY = 5;
-const CONNECTIONS = 8;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGET_P99_MS = 50;
 

@@ -3,7 +3,7 @@ import { NotFoundError } from "../errors";
 import type { AgentInput } from "../schemas/agent";
 import type { CapabilityInput } from "../schemas/capability";
 import type { ServerInput } from "../schemas/server";
-import { definitionOf } from "./document-table";
+import { parseDefinitionCached } from "./definition-cache";
 
 type Row = { kind: "agent" | "capability" | "server"; definition: string; revision: number | bigint; createdAt: Date | string; modifiedAt: Date | string };
 
@@ -29,10 +29,10 @@ export async function loadBlueprintInputs(agentName: string) {
   if (!agentRow) throw new NotFoundError(`Agent '${agentName}' does not exist.`);
 
   const definitions = <T extends { name: string }>(kind: Row["kind"]) =>
-    new Map(rows.filter((row) => row.kind === kind).map((row) => definitionOf<T>(row)).map((definition) => [definition.name, definition]));
+    new Map(rows.filter((row) => row.kind === kind).map((row) => parseDefinitionCached<T>(row.definition)).map((definition) => [definition.name, definition]));
   return {
     agent: {
-      ...definitionOf<AgentInput>(agentRow),
+      ...parseDefinitionCached<AgentInput>(agentRow.definition),
       created_at: new Date(agentRow.createdAt).toISOString(),
       modified_at: new Date(agentRow.modifiedAt).toISOString(),
       revision: Number(agentRow.revision),
