@@ -9,6 +9,10 @@ const nextConfig = {
   // Native and driver packages load from node_modules at run time instead of being bundled.
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg"],
   poweredByHeader: false,
+  typedRoutes: false,
+  // proxy.ts must see the dashboard router's RSC markers (or seed-path navigations would get JSON), and
+  // its rewrites must keep the request's own origin (or Next proxies them over a second HTTP hop).
+  skipProxyUrlNormalize: true,
   // Security headers on every response; pages get their nonce-based CSP from proxy.ts (DESIGN §7).
   async headers() {
     return [

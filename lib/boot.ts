@@ -3,7 +3,7 @@ import { prepareDatabase } from "./db";
 import { applyMigrations } from "./db/migrate";
 import { seedDemoData } from "./data/seed";
 import { getConfigOrExit } from "./env";
-import { demoServers } from "../prisma/demo-data";
+import { demoAgents, demoCapabilities, demoServers } from "../prisma/demo-data";
 
 /** Validates the configuration, migrates the database and seeds an empty one; fails loudly on any of them. */
 export async function bootPatchbay(): Promise<void> {
@@ -16,7 +16,7 @@ export async function bootPatchbay(): Promise<void> {
   await ensureFirstAdmin(config);
 
   if (config.PATCHBAY_SEED_DEMO) {
-    const seeded = await seedDemoData(demoServers);
-    if (seeded) console.log(`Patchbay: seeded ${seeded} demo servers into the empty database`);
+    const seeded = await seedDemoData({ servers: demoServers, capabilities: demoCapabilities, agents: demoAgents });
+    if (seeded) console.log(`Patchbay: seeded ${seeded} demo servers, capabilities and agents into the empty database`);
   }
 }

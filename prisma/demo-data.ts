@@ -108,3 +108,29 @@ export const demoServers = [
     provides: ["echo", "sampling"],
   },
 ];
+
+/** Seed 003 "Capability Using Registry" and "Agent Using Capability", seeded after the servers they name. */
+export const demoCapabilities = [
+  {
+    name: "document-research",
+    description: "Research documents in the context store",
+    mcp_servers: { docs: { server: "context-store", parameters: { namespace: "research-docs" } } },
+    tags: ["research", "documents"],
+  },
+  {
+    name: "orchestration",
+    description: "Start and resume agent sessions",
+    mcp_servers: ["orchestrator"],
+    tags: ["orchestration"],
+  },
+];
+
+export const demoAgents = [
+  {
+    name: "researcher",
+    description: "Research agent with document access",
+    capabilities: ["document-research", "orchestration"],
+    mcp_servers: ["memory"],
+    tags: ["research"],
+  },
+];

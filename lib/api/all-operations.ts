@@ -1,3 +1,5 @@
+import * as agents from "./agents";
+import * as capabilities from "./capabilities";
 import * as importExport from "./import-export";
 import * as official from "./official";
 import type { Operation } from "./operation";
@@ -8,8 +10,10 @@ import * as system from "./system";
 /** Every operation of the API: the OpenAPI document and the role matrix are built from this list. */
 export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(servers),
+  ...Object.values(capabilities),
+  ...Object.values(agents),
   ...Object.values(security),
   ...Object.values(importExport),
-  ...Object.values(system),
   ...Object.values(official),
+  ...Object.values(system),
 ];

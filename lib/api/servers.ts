@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { jsonObjectSchema } from "../schemas/common";
+import { usedBySchema } from "../schemas/used-by";
 import { revisionDetailSchema, revisionListSchema, revisionParamsSchema } from "../schemas/revision";
 import { serverBodySchema } from "../schemas/server";
 import {
@@ -92,4 +93,10 @@ export const restoreServerRevisionOperation = defineOperation({
   method: "POST", path: "/api/mcp-servers/{name}/revisions/{n}/restore", tag, role: "editor", params: revisionParamsSchema,
   summary: "Write a new revision equal to revision n; honours If-Match",
   responses: { 200: { description: "The restored server", schema: oneServer }, ...WRITE_ERRORS },
+});
+
+export const serverUsedByOperation = defineOperation({
+  method: "GET", path: "/api/mcp-servers/{name}/used-by", tag, role: "viewer", params,
+  summary: "Capabilities that reference the server, and agents that do directly or via a capability",
+  responses: { 200: { description: "Who references it", schema: usedBySchema }, ...NOT_FOUND },
 });

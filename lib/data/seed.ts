@@ -1,15 +1,30 @@
 import { getDb } from "../db";
+import { agentInputSchema } from "../schemas/agent";
+import { capabilityInputSchema } from "../schemas/capability";
 import { serverInputSchema } from "../schemas/server";
+import { createAgent } from "./agents";
+import { createCapability } from "./capabilities";
 import { createServer } from "./servers";
 
-/** Seeds demo servers into an empty registry only; returns how many were written. */
-export async function seedDemoData(servers: unknown[]): Promise<number> {
+export type DemoData = { servers: unknown[]; capabilities: unknown[]; agents: unknown[] };
+
+/**
+ * Seeds demo data into an empty registry only — servers first, then the capabilities and agents that
+ * reference them; returns how many entities were written.
+ */
+export async function seedDemoData({ servers, capabilities, agents }: DemoData): Promise<number> {
   if ((await getDb().server.count()) > 0) return 0;
 
+  const actor = { actor: "demo-seed" };
+  const writes = [
+    ...servers.map((server) => () => createServer(serverInputSchema.parse(server), actor)),
+    ...capabilities.map((capability) => () => createCapability(capabilityInputSchema.parse(capability), actor)),
+    ...agents.map((agent) => () => createAgent(agentInputSchema.parse(agent), actor)),
+  ];
   let written = 0;
-  for (const server of servers) {
+  for (const write of writes) {
     try {
-      await createServer(serverInputSchema.parse(server), { actor: "demo-seed" });
+      await write();
       written++;
     } catch (error) {
       // Another instance seeding the same empty database at the same moment wins the name.

@@ -22,18 +22,21 @@ export async function getServer(name: string): Promise<StoredServer & { id: numb
   return { ...toStoredServer(row), id: row.id };
 }
 
-export async function createServer(input: ServerInput, { actor }: WriteOptions, action: RevisionAction = "create") {
-  return getDb().$transaction(async (tx) => {
-    const now = new Date();
-    if (await tx.server.findUnique({ where: { name: input.name }, select: { id: true } })) throw nameTaken(input.name);
+export async function createServer(input: ServerInput, options: WriteOptions, action: RevisionAction = "create") {
+  return getDb().$transaction((tx) => insertServer(tx, input, options, action));
+}
 
-    const row = await tx.server
-      .create({ data: { ...columnsOf(input), revision: 1, createdAt: now, modifiedAt: now } })
-      .catch((error) => { throw isUniqueViolation(error) ? nameTaken(input.name) : error; });
-    await writeLabels(tx, row.id, input);
-    await recordRevision(tx, { entityType: "server", entityId: row.id, entityName: row.name, revision: 1, action, actor, at: now, snapshot: input });
-    return toStoredServer(row);
-  });
+/** Creates a server inside the caller's transaction (adopt-inline creates several beside a capability). */
+export async function insertServer(tx: Tx, input: ServerInput, { actor }: WriteOptions, action: RevisionAction = "create") {
+  const now = new Date();
+  if (await tx.server.findUnique({ where: { name: input.name }, select: { id: true } })) throw nameTaken(input.name);
+
+  const row = await tx.server
+    .create({ data: { ...columnsOf(input), revision: 1, createdAt: now, modifiedAt: now } })
+    .catch((error) => { throw isUniqueViolation(error) ? nameTaken(input.name) : error; });
+  await writeLabels(tx, row.id, input);
+  await recordRevision(tx, { entityType: "server", entityId: row.id, entityName: row.name, revision: 1, action, actor, at: now, snapshot: input });
+  return toStoredServer(row);
 }
 
 /** PUT: the whole definition; a different `name` renames, refused while anything references the server. */

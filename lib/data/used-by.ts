@@ -1,5 +1,6 @@
 import type { Db, Tx } from "../db";
 import { getDb } from "../db";
+import { NotFoundError } from "../errors";
 
 export type UsedBy = {
   capabilities: { name: string; alias: string }[];
@@ -41,4 +42,20 @@ export function describeUsers(usedBy: UsedBy): string {
     ...usedBy.agents.map((agent) => `agent ${agent.name}`),
   ];
   return [...new Set(names)].join(", ");
+}
+
+/** Who references a capability: agents only, in the used-by shape so a 409 reads the same for both. */
+export async function findCapabilityUsers(capabilityName: string, client: Db | Tx = getDb()): Promise<UsedBy> {
+  const rows = await client.reference.findMany({
+    where: { ownerType: "agent", targetType: "capability", targetName: capabilityName },
+    orderBy: { ownerName: "asc" },
+  });
+  return { capabilities: [], agents: rows.map((row) => ({ name: row.ownerName, alias: row.alias, via: null })) };
+}
+
+/** GET /api/mcp-servers/{name}/used-by: 404 for a server that does not exist. */
+export async function getServerUsedBy(serverName: string): Promise<UsedBy> {
+  const server = await getDb().server.findUnique({ where: { name: serverName }, select: { id: true } });
+  if (!server) throw new NotFoundError(`MCP server '${serverName}' does not exist.`);
+  return findServerUsers(serverName);
 }

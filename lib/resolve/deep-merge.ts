@@ -1,4 +1,5 @@
 import { isPlainObject } from "../schemas/server";
+import { cloneJson } from "./clone-json";
 
 /**
  * `override` over `base`: plain objects merge key by key, arrays and scalars replace, an `undefined` in
@@ -7,12 +8,12 @@ import { isPlainObject } from "../schemas/server";
  */
 export function deepMerge(base: Record<string, unknown>, override: Record<string, unknown>): Record<string, unknown> {
   // A Map plus Object.fromEntries defines own properties, so a `__proto__` key can not reach a prototype.
-  const merged = new Map(Object.entries(base).map(([key, value]) => [key, structuredClone(value)]));
+  const merged = new Map(Object.entries(base).map(([key, value]) => [key, cloneJson(value)]));
   for (const [key, value] of Object.entries(override)) {
     if (value === undefined) continue;
 
     const current = merged.get(key);
-    merged.set(key, isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : structuredClone(value));
+    merged.set(key, isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : cloneJson(value));
   }
   return Object.fromEntries(merged);
 }

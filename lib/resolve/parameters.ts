@@ -1,6 +1,7 @@
 import type { FieldError } from "../errors";
 import { validateAgainstSchema } from "../schemas/json-schema";
 import { isPlainObject } from "../schemas/server";
+import { cloneJson } from "./clone-json";
 import type { ParameterSources } from "./types";
 
 /**
@@ -19,7 +20,7 @@ export function collectParameters(
   );
   if (!schema) return { parameters: merged, errors: [] };
 
-  const parameters = structuredClone(merged);
+  const parameters = cloneJson(merged);
   const errors = validateAgainstSchema(schema, parameters).map((error) => ({
     path: `/parameters${error.path}`,
     message: error.message,

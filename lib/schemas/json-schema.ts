@@ -12,6 +12,8 @@ const options = { allErrors: true, strict: false, useDefaults: true, validateFor
 const draft2020 = addFormats(new Ajv2020(options));
 const draft07 = addFormats(new Ajv(options));
 const cache = new Map<string, ValidateFunction>();
+/** Schema objects reused across calls (cached definitions) skip even the stringify of the text key. */
+const byIdentity = new WeakMap<object, ValidateFunction>();
 const CACHE_LIMIT = 5_000;
 
 function ajvFor(schema: Record<string, unknown>) {
@@ -32,13 +34,17 @@ export function checkJsonSchema(schema: Record<string, unknown>): FieldError[] {
 }
 
 export function compileJsonSchema(schema: Record<string, unknown>): ValidateFunction {
-  const key = JSON.stringify(schema);
-  const cached = cache.get(key);
-  if (cached) return cached;
+  const known = byIdentity.get(schema);
+  if (known) return known;
 
-  const validate = ajvFor(schema).compile(schema);
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  cache.set(key, validate);
+  const key = JSON.stringify(schema);
+  let validate = cache.get(key);
+  if (!validate) {
+    validate = ajvFor(schema).compile(schema);
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    cache.set(key, validate);
+  }
+  byIdentity.set(schema, validate);
   return validate;
 }
 

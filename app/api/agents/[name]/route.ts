@@ -1,0 +1,33 @@
+import { deleteAgentOperation, getAgentOperation, patchAgentOperation, replaceAgentOperation } from "@/lib/api/agents";
+import { deleteAgent, getRawAgent, patchAgent, replaceAgent, toAgentBody } from "@/lib/data/agents";
+import { resolveAgent } from "@/lib/data/blueprints";
+import { json, noContent } from "@/lib/http/responses";
+import { route } from "@/lib/http/route";
+
+/** GET /api/agents/:name — the blueprint for ?environment= (422 when unresolvable), or as stored with ?raw=true. */
+export const GET = route(getAgentOperation, async ({ params, query, principal }) => {
+  if (query.raw) {
+    const agent = await getRawAgent(params.name);
+    return json(toAgentBody(agent), { revision: agent.revision });
+  }
+  const { body, revision } = await resolveAgent(params.name, { environment: query.environment }, principal);
+  return json(body, { revision });
+});
+
+/** PUT /api/agents/:name — full replace; 412 on a stale If-Match. */
+export const PUT = route(replaceAgentOperation, async ({ params, body, ifMatch, actor }) => {
+  const agent = await replaceAgent(params.name, body, { ifMatch, actor });
+  return json(toAgentBody(agent), { revision: agent.revision });
+});
+
+/** PATCH /api/agents/:name — JSON merge patch; 412 on a stale If-Match. */
+export const PATCH = route(patchAgentOperation, async ({ params, body, ifMatch, actor }) => {
+  const agent = await patchAgent(params.name, body, { ifMatch, actor });
+  return json(toAgentBody(agent), { revision: agent.revision });
+});
+
+/** DELETE /api/agents/:name */
+export const DELETE = route(deleteAgentOperation, async ({ params, query, ifMatch, actor }) => {
+  await deleteAgent(params.name, { ifMatch, actor, force: query.force });
+  return noContent();
+});

@@ -1,0 +1,10 @@
+import { restoreCapabilityRevisionOperation } from "@/lib/api/capabilities";
+import { restoreCapabilityRevision, toCapabilityBody } from "@/lib/data/capabilities";
+import { json } from "@/lib/http/responses";
+import { route } from "@/lib/http/route";
+
+/** POST /api/capabilities/:name/revisions/:n/restore — a new revision equal to n. */
+export const POST = route(restoreCapabilityRevisionOperation, async ({ params, ifMatch, actor }) => {
+  const capability = await restoreCapabilityRevision(params.name, params.n, { ifMatch, actor });
+  return json(toCapabilityBody(capability), { revision: capability.revision });
+});

@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+import {
+  agentBodySchema,
+  agentListSchema,
+  blueprintBodySchema,
+  blueprintQuerySchema,
+  blueprintSchema,
+  clientFileSchema,
+  storedAgentSchema,
+} from "../schemas/agent";
+import { jsonObjectSchema } from "../schemas/common";
+import { documentGetQuerySchema, documentListQuerySchema, documentNameParamsSchema } from "../schemas/document";
+import { revisionDetailSchema, revisionListSchema, revisionParamsSchema } from "../schemas/revision";
+import { fieldErrorSchema } from "../schemas/server-output";
+import { forceQuerySchema } from "../schemas/server-query";
+import { defineOperation } from "./operation";
+import { BAD_REQUEST, CONFLICT, NOT_FOUND, PRECONDITION_FAILED, UNRESOLVABLE, WRITE_ERRORS } from "./problem-responses";
+
+const tag = "Agents";
+const params = documentNameParamsSchema;
+const oneAgent = z.object({ agent: storedAgentSchema, warnings: z.array(fieldErrorSchema) });
+const SAVE_ERRORS = { ...WRITE_ERRORS, ...UNRESOLVABLE };
+const RESOLVE_ERRORS = { ...NOT_FOUND, 409: { ...CONFLICT[409], description: "One alias defined in several places" }, ...UNRESOLVABLE };
+
+export const listAgentsOperation = defineOperation({
+  method: "GET", path: "/api/agents", tag, role: "viewer",
+  summary: "List agents, filtered by tags (all of) and search; paged by cursor",
+  query: documentListQuerySchema,
+  responses: { 200: { description: "A page of summaries", schema: agentListSchema }, ...BAD_REQUEST },
+});
+
+export const createAgentOperation = defineOperation({
+  method: "POST", path: "/api/agents", tag, role: "editor",
+  summary: "Create an agent; 422 naming any capability or server that does not exist",
+  body: agentBodySchema,
+  responses: { 201: { description: "Created; Location and ETag set", schema: oneAgent }, ...SAVE_ERRORS },
+});
+
+export const getAgentOperation = defineOperation({
+  method: "GET", path: "/api/agents/{name}", tag, role: "viewer", params,
+  summary: "The agent's blueprint: mcp_servers resolved for ?environment= (422 when unresolvable); ?raw=true as stored",
+  query: documentGetQuerySchema,
+  responses: { 200: { description: "The blueprint, or the agent as stored", schema: z.union([blueprintSchema, oneAgent]) }, ...RESOLVE_ERRORS },
+});
+
+export const blueprintOperation = defineOperation({
+  method: "POST", path: "/api/agents/{name}/blueprint", tag, role: "viewer", params, rateLimit: "none",
+  summary: "Resolve with run-time parameters (by alias) and context; ?format=claude|cursor|vscode gives that client's config file",
+  query: blueprintQuerySchema,
+  body: blueprintBodySchema,
+  responses: { 200: { description: "The blueprint, or a client config file", schema: z.union([blueprintSchema, clientFileSchema]) }, ...BAD_REQUEST, ...RESOLVE_ERRORS },
+});
+
+export const replaceAgentOperation = defineOperation({
+  method: "PUT", path: "/api/agents/{name}", tag, role: "editor", params,
+  summary: "Replace an agent (a different name renames it); honours If-Match",
+  body: agentBodySchema,
+  responses: { 200: { description: "The stored agent", schema: oneAgent }, ...SAVE_ERRORS },
+});
+
+export const patchAgentOperation = defineOperation({
+  method: "PATCH", path: "/api/agents/{name}", tag, role: "editor", params,
+  summary: "Partial update as a JSON merge patch (null removes a field or alias); honours If-Match",
+  body: jsonObjectSchema,
+  responses: { 200: { description: "The stored agent", schema: oneAgent }, ...SAVE_ERRORS },
+});
+
+export const deleteAgentOperation = defineOperation({
+  method: "DELETE", path: "/api/agents/{name}", tag, role: "editor", params,
+  summary: "Delete an agent",
+  query: forceQuerySchema,
+  responses: { 204: { description: "Deleted" }, ...NOT_FOUND, ...PRECONDITION_FAILED },
+});
+
+export const listAgentRevisionsOperation = defineOperation({
+  method: "GET", path: "/api/agents/{name}/revisions", tag, role: "viewer", params,
+  summary: "Revision history, newest first",
+  responses: { 200: { description: "Revisions", schema: revisionListSchema }, ...NOT_FOUND },
+});
+
+export const getAgentRevisionOperation = defineOperation({
+  method: "GET", path: "/api/agents/{name}/revisions/{n}", tag, role: "viewer", params: revisionParamsSchema,
+  summary: "One revision with its full snapshot",
+  responses: { 200: { description: "The revision", schema: revisionDetailSchema }, ...BAD_REQUEST, ...NOT_FOUND },
+});
+
+export const restoreAgentRevisionOperation = defineOperation({
+  method: "POST", path: "/api/agents/{name}/revisions/{n}/restore", tag, role: "editor", params: revisionParamsSchema,
+  summary: "Write a new revision equal to revision n; honours If-Match",
+  responses: { 200: { description: "The restored agent", schema: oneAgent }, ...SAVE_ERRORS },
+});

@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+import { jsonObjectSchema } from "../schemas/common";
+import { capabilityBodySchema, capabilityListSchema, storedCapabilitySchema } from "../schemas/capability";
+import { documentListQuerySchema, documentNameParamsSchema } from "../schemas/document";
+import { revisionDetailSchema, revisionListSchema, revisionParamsSchema } from "../schemas/revision";
+import { fieldErrorSchema } from "../schemas/server-output";
+import { forceQuerySchema } from "../schemas/server-query";
+import { defineOperation } from "./operation";
+import { BAD_REQUEST, CONFLICT, NOT_FOUND, PRECONDITION_FAILED, UNRESOLVABLE, WRITE_ERRORS } from "./problem-responses";
+
+const tag = "Capabilities";
+const params = documentNameParamsSchema;
+const oneCapability = z.object({ capability: storedCapabilitySchema, warnings: z.array(fieldErrorSchema) });
+const SAVE_ERRORS = { ...WRITE_ERRORS, ...UNRESOLVABLE };
+
+export const listCapabilitiesOperation = defineOperation({
+  method: "GET", path: "/api/capabilities", tag, role: "viewer",
+  summary: "List capabilities, filtered by tags (all of) and search; paged by cursor",
+  query: documentListQuerySchema,
+  responses: { 200: { description: "A page of summaries", schema: capabilityListSchema }, ...BAD_REQUEST },
+});
+
+export const createCapabilityOperation = defineOperation({
+  method: "POST", path: "/api/capabilities", tag, role: "editor",
+  summary: "Create a capability; 422 naming any referenced server that does not exist",
+  body: capabilityBodySchema,
+  responses: { 201: { description: "Created; Location and ETag set", schema: oneCapability }, ...SAVE_ERRORS },
+});
+
+export const getCapabilityOperation = defineOperation({
+  method: "GET", path: "/api/capabilities/{name}", tag, role: "viewer", params,
+  summary: "One capability as stored; mcp_servers exactly as entered",
+  responses: { 200: { description: "The capability", schema: oneCapability }, ...NOT_FOUND },
+});
+
+export const replaceCapabilityOperation = defineOperation({
+  method: "PUT", path: "/api/capabilities/{name}", tag, role: "editor", params,
+  summary: "Replace a capability (a different name renames it, refused while agents use it); honours If-Match",
+  body: capabilityBodySchema,
+  responses: { 200: { description: "The stored capability", schema: oneCapability }, ...SAVE_ERRORS },
+});
+
+export const patchCapabilityOperation = defineOperation({
+  method: "PATCH", path: "/api/capabilities/{name}", tag, role: "editor", params,
+  summary: "Partial update as a JSON merge patch (null removes a field or alias); honours If-Match",
+  body: jsonObjectSchema,
+  responses: { 200: { description: "The stored capability", schema: oneCapability }, ...SAVE_ERRORS },
+});
+
+export const deleteCapabilityOperation = defineOperation({
+  method: "DELETE", path: "/api/capabilities/{name}", tag, role: "editor", params,
+  summary: "Delete a capability; 409 with used_by while agents use it, unless ?force=true",
+  query: forceQuerySchema,
+  responses: { 204: { description: "Deleted" }, ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_FAILED },
+});
+
+export const adoptInlineOperation = defineOperation({
+  method: "POST", path: "/api/capabilities/{name}/adopt-inline", tag, role: "editor", params,
+  summary: "Move every legacy inline config into the registry and reference it by name, in one transaction",
+  responses: {
+    200: { description: "The rewritten capability and the servers created", schema: oneCapability.safeExtend({ created: z.array(z.string()) }) },
+    ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_FAILED, ...UNRESOLVABLE,
+  },
+});
+
+export const listCapabilityRevisionsOperation = defineOperation({
+  method: "GET", path: "/api/capabilities/{name}/revisions", tag, role: "viewer", params,
+  summary: "Revision history, newest first",
+  responses: { 200: { description: "Revisions", schema: revisionListSchema }, ...NOT_FOUND },
+});
+
+export const getCapabilityRevisionOperation = defineOperation({
+  method: "GET", path: "/api/capabilities/{name}/revisions/{n}", tag, role: "viewer", params: revisionParamsSchema,
+  summary: "One revision with its full snapshot",
+  responses: { 200: { description: "The revision", schema: revisionDetailSchema }, ...BAD_REQUEST, ...NOT_FOUND },
+});
+
+export const restoreCapabilityRevisionOperation = defineOperation({
+  method: "POST", path: "/api/capabilities/{name}/revisions/{n}/restore", tag, role: "editor", params: revisionParamsSchema,
+  summary: "Write a new revision equal to revision n; honours If-Match",
+  responses: { 200: { description: "The restored capability", schema: oneCapability }, ...SAVE_ERRORS },
+});

@@ -1,0 +1,75 @@
+import { isDeepStrictEqual } from "node:util";
+
+import type { Tx } from "../db";
+import { getDb } from "../db";
+import { ConflictError, NotFoundError, UnresolvableError } from "../errors";
+import { zodFieldErrors } from "../http/problem";
+import { parseReferences } from "../resolve/references";
+import type { CapabilityInput } from "../schemas/capability";
+import { toEntityName } from "../schemas/name-mapping";
+import type { InlineReference, ReferenceValue } from "../schemas/reference";
+import { serverBodySchema, type ServerInput } from "../schemas/server";
+import { capabilitySpec } from "./capabilities";
+import { definitionOf, toStoredDocument } from "./document-table";
+import { writeDocument } from "./documents";
+import { assertIfMatch } from "./preconditions";
+import { insertServer, type WriteOptions } from "./servers";
+
+/**
+ * POST /api/capabilities/{name}/adopt-inline: every legacy inline config becomes a registry server named
+ * after its alias, and the reference is rewritten to that server — in one transaction, so either all of
+ * them move or nothing changes. An existing server of that name is reused when its transport is identical.
+ */
+export async function adoptInlineConfigs(name: string, options: WriteOptions) {
+  return getDb().$transaction(async (tx) => {
+    const row = await tx.capability.findUnique({ where: { name } });
+    if (!row) throw new NotFoundError(`Capability '${name}' does not exist.`);
+    assertIfMatch(options.ifMatch, row.revision);
+
+    const current = definitionOf<CapabilityInput>(row);
+    const adopted = new Map<string, string>();
+    const created: string[] = [];
+    for (const reference of parseReferences(current.mcp_servers)) {
+      if (reference.kind !== "inline") continue;
+      const server = serverFromInline(name, reference.alias, reference.config, reference.path);
+      if (await isNewServer(tx, server)) {
+        await insertServer(tx, server, options);
+        created.push(server.name);
+      }
+      adopted.set(reference.alias, server.name);
+    }
+
+    if (adopted.size === 0) return { capability: toStoredDocument<CapabilityInput>(row), created };
+    const capability = await writeDocument(tx, capabilitySpec, name, (definition) => rewrite(definition, adopted), options, "update");
+    return { capability, created };
+  });
+}
+
+function serverFromInline(capability: string, alias: string, config: InlineReference, path: string): ServerInput {
+  const { type, ...fields } = config;
+  const result = serverBodySchema.safeParse({
+    name: toEntityName(alias),
+    description: `Adopted from capability ${capability}`,
+    transport: { type: type ?? (fields.command === undefined ? "http" : "stdio"), ...fields },
+  });
+  if (result.success) return result.data;
+
+  const errors = zodFieldErrors(result.error).map((error) => ({ path: `${path}${error.path.replace(/^\/transport/, "")}`, message: error.message }));
+  throw new UnresolvableError(`The inline config '${alias}' can not become a registry server: ${errors[0].path} ${errors[0].message}.`, errors);
+}
+
+/** False when a server of that name exists with the same transport (it is reused); 409 when it differs. */
+async function isNewServer(tx: Tx, server: ServerInput): Promise<boolean> {
+  const existing = await tx.server.findUnique({ where: { name: server.name }, select: { definition: true } });
+  if (!existing) return true;
+  if (isDeepStrictEqual(definitionOf<ServerInput>(existing).transport, server.transport)) return false;
+  throw new ConflictError(`An MCP server named '${server.name}' already exists with a different transport; rename the inline config's alias or reference that server.`);
+}
+
+/** The same aliases in the same order; each adopted one now names its server. */
+function rewrite(definition: CapabilityInput, adopted: Map<string, string>): CapabilityInput {
+  const references = definition.mcp_servers as Record<string, ReferenceValue>;
+  const mcpServers = Object.fromEntries(Object.entries(references).map(([alias, value]) => [alias, adopted.get(alias) ?? value]));
+  return { ...definition, mcp_servers: mcpServers };
+}
+

@@ -1,0 +1,53 @@
+import type { FieldError } from "../errors";
+import { referenceFormOf, type InlineReference, type McpServerReferences, type ServerReference } from "../schemas/reference";
+
+/**
+ * One entry of `mcp_servers`, whatever form it was written in. `path` is where the entry sits in its owner's
+ * definition, `serverPath` where the server's name does (the same, except in `{"server": …}`).
+ */
+export type ParsedReference =
+  | { kind: "server"; alias: string; server: string; parameters?: Record<string, unknown>; path: string; serverPath: string }
+  | { kind: "inline"; alias: string; config: InlineReference; path: string };
+
+/** Every reference of an already validated `mcp_servers`, in order. The key is the alias, or the server name. */
+export function parseReferences(mcpServers: McpServerReferences | undefined): ParsedReference[] {
+  if (mcpServers === undefined) return [];
+  if (Array.isArray(mcpServers)) {
+    return mcpServers.map((server, index): ParsedReference => {
+      const path = `/mcp_servers/${index}`;
+      return { kind: "server", alias: server, server, path, serverPath: path };
+    });
+  }
+
+  return Object.entries(mcpServers).map(([alias, value]): ParsedReference => {
+    const path = `/mcp_servers/${pointerSegment(alias)}`;
+    switch (referenceFormOf(value)) {
+      case "name":
+        return { kind: "server", alias, server: value as string, path, serverPath: path };
+      case "server": {
+        const { server, parameters } = value as ServerReference;
+        return { kind: "server", alias, server, ...(parameters ? { parameters } : {}), path, serverPath: `${path}/server` };
+      }
+      case "inline":
+        return { kind: "inline", alias, config: value as InlineReference, path };
+      default: {
+        const { parameters } = value as { parameters?: Record<string, unknown> };
+        return { kind: "server", alias, server: alias, ...(parameters ? { parameters } : {}), path, serverPath: path };
+      }
+    }
+  });
+}
+
+/** RFC 6901: `~` and `/` inside a key are escaped so the path stays unambiguous. */
+export function pointerSegment(key: string): string {
+  return key.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/** DESIGN §1: every response that touches a legacy inline config flags it, at its path. */
+export function inlineWarning(path: string, place: string, remedy = "move it into the registry"): FieldError {
+  return { path, message: `inline MCP server config in ${place} is deprecated; ${remedy}` };
+}
+
+export function inlineWarnings(mcpServers: McpServerReferences | undefined, place: string, remedy?: string): FieldError[] {
+  return parseReferences(mcpServers).flatMap((reference) => (reference.kind === "inline" ? [inlineWarning(reference.path, place, remedy)] : []));
+}

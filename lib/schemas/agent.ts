@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+import { descriptionSchema, entityNameSchema, jsonObjectSchema, labelListSchema } from "./common";
+import { referenceSummarySchema, serverSetFieldsSchema, withoutServerSetFields } from "./document";
+import { mcpServersSchema } from "./reference";
+import { fieldErrorSchema } from "./server-output";
+
+/** An agent (seed 003 `agent.json`): capabilities by name, plus server references of its own. Strict. */
+export const agentInputSchema = z.strictObject({
+  name: entityNameSchema,
+  description: descriptionSchema,
+  capabilities: z
+    .array(entityNameSchema)
+    .max(200, "at most 200 entries")
+    .refine((names) => new Set(names).size === names.length, { message: "must not repeat a capability" })
+    .optional(),
+  mcp_servers: mcpServersSchema.optional(),
+  tags: labelListSchema.optional(),
+});
+export type AgentInput = z.infer<typeof agentInputSchema>;
+
+export const agentBodySchema = z.preprocess(withoutServerSetFields, agentInputSchema);
+
+export const storedAgentSchema = agentInputSchema.safeExtend(serverSetFieldsSchema);
+export type StoredAgent = z.infer<typeof storedAgentSchema>;
+
+export const agentSummarySchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  capabilities: z.array(z.string()),
+  server_count: z.number().int(),
+  references: z.array(referenceSummarySchema),
+  has_inline: z.boolean(),
+  modified_at: z.iso.datetime(),
+});
+export type AgentSummary = z.infer<typeof agentSummarySchema>;
+
+export const agentListSchema = z.object({ agents: z.array(agentSummarySchema), next_cursor: z.string().nullable() });
+
+export const CLIENT_FORMATS = ["claude", "cursor", "vscode"] as const;
+export type ClientFormat = (typeof CLIENT_FORMATS)[number];
+
+/** POST /api/agents/{name}/blueprint: run-time parameters by alias, and session context. */
+export const blueprintBodySchema = z.strictObject({
+  environment: z.string().max(64).optional(),
+  parameters: z.record(z.string(), jsonObjectSchema).optional().describe("run-time parameters by alias"),
+  context: jsonObjectSchema.optional().describe("session context; fills only parameters a server's schema declares"),
+});
+export type BlueprintRequest = z.infer<typeof blueprintBodySchema>;
+
+export const blueprintQuerySchema = z.strictObject({
+  format: z.enum(CLIENT_FORMATS).optional().describe("a client's config file instead of the blueprint"),
+});
+
+/** The agent with `mcp_servers` resolved to one flat client config per alias. */
+export const blueprintSchema = z.object({
+  agent: storedAgentSchema.safeExtend({ mcp_servers: z.record(z.string(), jsonObjectSchema) }),
+  environment: z.string(),
+  warnings: z.array(fieldErrorSchema),
+});
+
+export const clientFileSchema = z.union([
+  z.object({ mcpServers: z.record(z.string(), jsonObjectSchema) }),
+  z.object({ servers: z.record(z.string(), jsonObjectSchema) }),
+]);

@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+import { booleanFlagSchema } from "./common";
+
+/**
+ * Capabilities and agents are "documents": named JSON definitions stored as entered, with server-set
+ * fields beside them, listed and searched the same way.
+ */
+export const SERVER_SET_FIELDS = ["created_at", "modified_at", "revision"] as const;
+
+export const serverSetFieldsSchema = {
+  created_at: z.iso.datetime(),
+  modified_at: z.iso.datetime(),
+  revision: z.number().int().positive(),
+};
+
+/** Server-set fields are ignored on input, so a GET body can be sent back as it is. */
+export function withoutServerSetFields(input: unknown): unknown {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  const copy: Record<string, unknown> = { ...input };
+  for (const field of SERVER_SET_FIELDS) delete copy[field];
+  return copy;
+}
+
+const commaSeparated = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "").split(",").map((item) => item.trim()).filter(Boolean));
+
+export const documentListQuerySchema = z.strictObject({
+  tags: commaSeparated.describe("comma-separated; a document must carry all of them"),
+  search: z.string().max(200).optional().describe("case-insensitive, in name, description and tags"),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  cursor: z.string().max(500).optional().describe("next_cursor of the previous page"),
+});
+export type DocumentListQuery = z.infer<typeof documentListQuerySchema>;
+
+export const documentNameParamsSchema = z.object({ name: z.string() });
+
+export const referenceSummarySchema = z.object({
+  alias: z.string(),
+  /** null for a legacy inline config */
+  server: z.string().nullable(),
+});
+
+export const documentGetQuerySchema = z.strictObject({
+  environment: z.string().max(64).optional(),
+  raw: booleanFlagSchema,
+});
