@@ -6,7 +6,6 @@ import { promisify } from "node:util";
 
 import { describe, expect, test } from "vitest";
 
-import { DEFERRED_REASON } from "../../lib/import/deferred-entities";
 import { tempSqliteUrl } from "../support/patchbay-process";
 
 /**
@@ -62,13 +61,13 @@ describe("npm run patchbay -- import / export", { timeout: 120_000 }, () => {
     expect(JSON.parse(imported.stdout)).toEqual({
       dry_run: false,
       format: "native",
-      created: [{ name: "context-store" }, { name: "orchestrator" }],
+      created: [{ name: "context-store" }, { name: "orchestrator" }, { name: "document-research", kind: "capability" }, { name: "researcher", kind: "agent" }],
       updated: [],
-      skipped: [{ name: "document-research", reason: DEFERRED_REASON }, { name: "researcher", reason: DEFERRED_REASON }],
+      skipped: [],
       renamed: [],
       errors: [],
     });
-    expect(imported.stderr).toContain("Imported (native): 2 created, 0 updated, 2 skipped, 0 renamed, 0 errors");
+    expect(imported.stderr).toContain("Imported (native): 4 created, 0 updated, 0 skipped, 0 renamed, 0 errors");
 
     const target = fs.mkdtempSync(path.join(os.tmpdir(), "patchbay-cli-export-"));
     const exported = await patchbay(databaseUrl, "export", target);
@@ -77,7 +76,10 @@ describe("npm run patchbay -- import / export", { timeout: 120_000 }, () => {
       const file = `mcp-servers/${name}/mcp-server.json`;
       expect(fs.readFileSync(path.join(target, file), "utf8")).toBe(fs.readFileSync(path.join(source, file), "utf8"));
     }
-    expect(fs.readdirSync(target)).toEqual(["mcp-servers"]);
+    for (const file of ["capabilities/document-research/capability.json", "agents/researcher/agent.json"]) {
+      expect(fs.readFileSync(path.join(target, file), "utf8")).toBe(fs.readFileSync(path.join(source, file), "utf8"));
+    }
+    expect(fs.readdirSync(target).sort()).toEqual(["agents", "capabilities", "mcp-servers"]);
   });
 
   test("import again: on_conflict=fail exits 1 with the report; --on-conflict skip exits 0; --dry-run writes nothing", async () => {
@@ -103,7 +105,8 @@ describe("npm run patchbay -- import / export", { timeout: 120_000 }, () => {
     await patchbay(databaseUrl, "export", bundleFile);
     const bundle = JSON.parse(fs.readFileSync(bundleFile, "utf8"));
     expect(bundle.mcp_servers.map((server: { name: string }) => server.name)).toEqual(["context-store", "orchestrator"]);
-    expect(bundle).toMatchObject({ capabilities: [], agents: [] });
+    expect(bundle.capabilities.map((capability: { name: string }) => capability.name)).toEqual(["document-research"]);
+    expect(bundle.agents.map((agent: { name: string }) => agent.name)).toEqual(["researcher"]);
   });
 
   test("a bad option exits 2 with the usage", async () => {

@@ -3,7 +3,6 @@ import path from "node:path";
 
 import { describe, expect, inject, test } from "vitest";
 
-import { DEFERRED_REASON } from "../../lib/import/deferred-entities";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 
 const api = apiClient(inject("baseUrl"));
@@ -92,13 +91,43 @@ describe("POST /api/import — conflict policies, atomicity, dry run", () => {
     expect((await api.get(`/api/mcp-servers/${taken}?raw=true`)).body.mcp_server.revision).toBe(1);
   });
 
-  test("capabilities and agents of a native bundle are reported as skipped, for now", async () => {
-    const response = await postImport(fixture("native.json"), "?dry_run=true&on_conflict=skip");
+  test("capabilities and agents of a native bundle import with its servers, in one transaction", async () => {
+    const bundle = JSON.parse(fixture("native.json"));
+    const suffix = uniqueName("bundle");
+    bundle.mcp_servers[0].name = `context-store-${suffix}`;
+    bundle.capabilities[0].name = `document-research-${suffix}`;
+    bundle.capabilities[0].mcp_servers.docs.server = `context-store-${suffix}`;
+    bundle.agents[0].name = `researcher-${suffix}`;
+    bundle.agents[0].capabilities = [`document-research-${suffix}`];
 
-    expect(response.body.skipped).toEqual(expect.arrayContaining([
-      { name: "document-research", reason: DEFERRED_REASON },
-      { name: "researcher", reason: DEFERRED_REASON },
-    ]));
+    const dryRun = await postImport(bundle, "?dry_run=true");
+    expect(dryRun.status).toBe(200);
+    expect(dryRun.body.created).toEqual([
+      { name: `context-store-${suffix}` },
+      { name: `document-research-${suffix}`, kind: "capability" },
+      { name: `researcher-${suffix}`, kind: "agent" },
+    ]);
+    expect((await api.get(`/api/capabilities/${bundle.capabilities[0].name}`)).status).toBe(404);
+
+    const imported = await postImport(bundle);
+    expect(imported.status).toBe(200);
+    expect(imported.body.created).toEqual(dryRun.body.created);
+    const blueprint = await api.get(`/api/agents/${bundle.agents[0].name}?environment=development`);
+    expect(blueprint.body.agent.mcp_servers.docs).toMatchObject({ type: "http", url: "http://localhost:8766/mcp/", headers: { "X-Namespace": "research-docs" } });
+  });
+
+  test("fail mode: a capability referencing an unknown server refuses the whole bundle", async () => {
+    const server = uniqueName("kept-out");
+    const bundle = {
+      mcp_servers: [httpServer(server)],
+      capabilities: [{ name: uniqueName("dangling"), description: "Refers to nothing", mcp_servers: ["no-such-server-anywhere"] }],
+      agents: [],
+    };
+    const refused = await postImport(bundle);
+
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([{ path: "/capabilities/0/mcp_servers/0", message: expect.stringContaining("no-such-server-anywhere") }]);
+    expect(await statusOf(server)).toBe(404);
   });
 });
 

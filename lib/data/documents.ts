@@ -36,20 +36,23 @@ export async function getDocument<T extends Definition>(spec: DocumentSpec<T>, n
 }
 
 export async function createDocument<T extends Definition>(spec: DocumentSpec<T>, input: T, { actor }: WriteOptions) {
-  return getDb().$transaction(async (tx) => {
-    const table = tableOf(tx, spec.kind);
-    if (await table.findUnique({ where: { name: input.name } })) throw nameTaken(spec, input.name);
-    const targets = spec.targetsOf(input);
-    await assertTargetsExist(tx, `${spec.noun} '${input.name}'`, targets);
+  return getDb().$transaction((tx) => insertDocument(tx, spec, input, actor, "create"));
+}
 
-    const now = new Date();
-    const row = await table
-      .create({ data: { name: input.name, description: input.description, definition: JSON.stringify(input), revision: 1, createdAt: now, modifiedAt: now } })
-      .catch((error) => { throw isUniqueViolation(error) ? nameTaken(spec, input.name) : error; });
-    await replaceReferences(tx, spec.kind, { to: input.name }, targets);
-    await recordRevision(tx, { entityType: spec.kind, entityId: row.id, entityName: row.name, revision: 1, action: "create", actor, at: now, snapshot: input });
-    return toStoredDocument<T>(row);
-  });
+/** The one insert of a new document, inside the caller's transaction (imports share it). */
+export async function insertDocument<T extends Definition>(tx: Tx, spec: DocumentSpec<T>, input: T, actor: string, action: RevisionAction) {
+  const table = tableOf(tx, spec.kind);
+  if (await table.findUnique({ where: { name: input.name } })) throw nameTaken(spec, input.name);
+  const targets = spec.targetsOf(input);
+  await assertTargetsExist(tx, `${spec.noun} '${input.name}'`, targets);
+
+  const now = new Date();
+  const row = await table
+    .create({ data: { name: input.name, description: input.description, definition: JSON.stringify(input), revision: 1, createdAt: now, modifiedAt: now } })
+    .catch((error) => { throw isUniqueViolation(error) ? nameTaken(spec, input.name) : error; });
+  await replaceReferences(tx, spec.kind, { to: input.name }, targets);
+  await recordRevision(tx, { entityType: spec.kind, entityId: row.id, entityName: row.name, revision: 1, action, actor, at: now, snapshot: input });
+  return toStoredDocument<T>(row);
 }
 
 /** PUT: the whole definition; a different `name` renames, refused while anything references the document. */

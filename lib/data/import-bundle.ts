@@ -2,9 +2,9 @@ import { getDb, type Tx } from "../db";
 import { ImportRefusedError, InvalidInputError } from "../errors";
 import { convert } from "../formats/detect";
 import { checkServers } from "../import/check-servers";
-import { deferredEntities } from "../import/deferred-entities";
 import { planServerImport } from "../import/plan-import";
 import type { ImportOptions, ImportReport } from "../schemas/import";
+import { importDocuments, type DocumentImport } from "./import-documents";
 import { findExistingServers, writeServerImport } from "./import-servers";
 
 /** A big import holds SQLite's write lock for its whole transaction; allow it time on a busy machine. */
@@ -14,6 +14,7 @@ const TRANSACTION_TIMEOUT_MS = 120_000;
  * DESIGN §6: text in any import format → converted, every entry validated, written in one transaction.
  * `fail` refuses the whole import (ImportRefusedError, 422) on any invalid entry or taken name; `skip` and
  * `overwrite` write what they can and report the rest. A dry run reports exactly what the real call would do.
+ * Capabilities and agents of a bundle follow its servers in the same transaction.
  */
 export async function importBundle(text: string, options: ImportOptions, { actor }: { actor: string }): Promise<ImportReport> {
   const bundle = convert(text, { format: options.format, secretsToPlaceholders: options.secretsToPlaceholders });
@@ -24,29 +25,51 @@ export async function importBundle(text: string, options: ImportOptions, { actor
   const format = bundle.format;
   const checked = checkServers(bundle.servers);
 
-  // A dry run only reads, so it needs no transaction (nor SQLite's write lock).
+  // Everything runs in one transaction; a dry run is the same run rolled back, so its report is exact
+  // (capabilities may reference servers of the same bundle).
   const run = async (db: Tx) => {
     const existing = await findExistingServers(db, checked.valid.map(({ server }) => server.name));
     const plan = planServerImport(checked.valid, existing, options.onConflict);
-    const errors = [...bundle.errors, ...checked.errors, ...plan.conflicts];
-    const isRefused = options.onConflict === "fail" && errors.length > 0;
-
-    const report: ImportReport = {
+    const serverErrors = [...bundle.errors, ...checked.errors, ...plan.conflicts];
+    const report = (documents: DocumentImport, isRefused: boolean): ImportReport => ({
       dry_run: options.dryRun,
       format,
-      created: isRefused ? [] : plan.create.map(({ name }) => ({ name })),
-      updated: isRefused ? [] : plan.update.map(({ server }) => ({ name: server.name })),
-      skipped: [...bundle.skipped, ...plan.skipped, ...deferredEntities(bundle)],
+      created: isRefused ? [] : [...plan.create.map(({ name }) => ({ name })), ...documents.created],
+      updated: isRefused ? [] : [...plan.update.map(({ server }) => ({ name: server.name })), ...documents.updated],
+      skipped: [...bundle.skipped, ...plan.skipped, ...documents.skipped],
       renamed: bundle.renamed,
-      errors,
+      errors: [...serverErrors, ...documents.errors],
+    });
+    const refuse = (documents: DocumentImport) => {
+      const errors = [...serverErrors, ...documents.errors];
+      throw new ImportRefusedError(refusal(errors.length, plan.conflicts.length, options.dryRun), report(documents, true));
     };
-    if (isRefused) throw new ImportRefusedError(refusal(errors.length, plan.conflicts.length, options.dryRun), report);
-    if (!options.dryRun) await writeServerImport(db, plan, { actor, at: new Date() });
-    return report;
+
+    if (options.onConflict === "fail" && serverErrors.length > 0) refuse(NO_DOCUMENTS);
+    await writeServerImport(db, plan, { actor, at: new Date() });
+    const documents = await importDocuments(db, bundle, { onConflict: options.onConflict, actor });
+    if (options.onConflict === "fail" && documents.errors.length > 0) refuse(documents);
+
+    const done = report(documents, false);
+    if (options.dryRun) throw new DryRunRollback(done);
+    return done;
   };
 
-  if (options.dryRun) return run(getDb());
-  return getDb().$transaction(run, { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 10_000 });
+  try {
+    return await getDb().$transaction(run, { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 10_000 });
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.report;
+    throw error;
+  }
+}
+
+const NO_DOCUMENTS: DocumentImport = { created: [], updated: [], skipped: [], errors: [] };
+
+/** Thrown at the end of a dry run to roll its transaction back, carrying the report out. */
+class DryRunRollback extends Error {
+  constructor(readonly report: ImportReport) {
+    super("dry run");
+  }
 }
 
 function refusal(errorCount: number, conflictCount: number, isDryRun: boolean): string {

@@ -25,12 +25,15 @@ export type ImportOptions = {
 
 export const importBodySchema = z.string().describe("The file's text: JSON or JSONC in any import format");
 
+/** Servers are named alone; capabilities and agents say which they are. */
+const reportEntrySchema = z.object({ name: z.string(), kind: z.enum(["capability", "agent"]).optional() });
+
 export const importReportSchema = z.object({
   dry_run: z.boolean(),
   format: z.enum(IMPORT_FORMATS),
-  created: z.array(z.object({ name: z.string() })),
-  updated: z.array(z.object({ name: z.string() })),
-  skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+  created: z.array(reportEntrySchema),
+  updated: z.array(reportEntrySchema),
+  skipped: z.array(reportEntrySchema.extend({ reason: z.string() })),
   renamed: z.array(z.object({ from: z.string(), to: z.string() })),
   errors: z.array(fieldErrorSchema),
 });
