@@ -1,0 +1,44 @@
+import type { Db, Tx } from "../db";
+import { getDb } from "../db";
+
+export type UsedBy = {
+  capabilities: { name: string; alias: string }[];
+  agents: { name: string; alias: string; via: string | null }[];
+};
+
+/** Who references a server: capabilities (with their alias), and agents directly or `via` a capability. */
+export async function findServerUsers(serverName: string, client: Db | Tx = getDb()): Promise<UsedBy> {
+  const direct = await client.reference.findMany({
+    where: { targetType: "server", targetName: serverName },
+    orderBy: [{ ownerType: "asc" }, { ownerName: "asc" }],
+  });
+  const capabilities = direct
+    .filter((ref) => ref.ownerType === "capability")
+    .map((ref) => ({ name: ref.ownerName, alias: ref.alias }));
+
+  const viaCapabilities = await client.reference.findMany({
+    where: { ownerType: "agent", targetType: "capability", targetName: { in: capabilities.map((cap) => cap.name) } },
+    orderBy: { ownerName: "asc" },
+  });
+  const agents = [
+    ...direct.filter((ref) => ref.ownerType === "agent").map((ref) => ({ name: ref.ownerName, alias: ref.alias, via: null })),
+    ...viaCapabilities.flatMap((agentRef) =>
+      capabilities
+        .filter((cap) => cap.name === agentRef.targetName)
+        .map((cap) => ({ name: agentRef.ownerName, alias: cap.alias, via: cap.name })),
+    ),
+  ];
+  return { capabilities, agents };
+}
+
+export function isUsed(usedBy: UsedBy): boolean {
+  return usedBy.capabilities.length > 0 || usedBy.agents.length > 0;
+}
+
+export function describeUsers(usedBy: UsedBy): string {
+  const names = [
+    ...usedBy.capabilities.map((cap) => `capability ${cap.name}`),
+    ...usedBy.agents.map((agent) => `agent ${agent.name}`),
+  ];
+  return [...new Set(names)].join(", ");
+}
