@@ -3,6 +3,8 @@ import { prepareDatabase } from "./db";
 import { applyMigrations } from "./db/migrate";
 import { seedDemoData } from "./data/seed";
 import { getConfig } from "./env";
+import { startHealthChecks } from "./health/health-lifecycle";
+import { getProbeSettings } from "./health/probe-settings";
 import { demoServers } from "../prisma/demo-data";
 
 /** Validates the configuration, migrates the database and seeds an empty one; fails loudly on any of them. */
@@ -10,6 +12,7 @@ export async function bootPatchbay(): Promise<void> {
   let config;
   try {
     config = getConfig();
+    getProbeSettings();
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
@@ -25,4 +28,5 @@ export async function bootPatchbay(): Promise<void> {
     const seeded = await seedDemoData(demoServers);
     if (seeded) console.log(`Patchbay: seeded ${seeded} demo servers into the empty database`);
   }
+  startHealthChecks();
 }

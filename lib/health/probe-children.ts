@@ -1,7 +1,11 @@
 import type { ChildProcess } from "node:child_process";
 
-/** Every stdio server a probe or tool call started and that has not exited yet. */
-const liveChildren = new Set<ChildProcess>();
+/**
+ * Every stdio server a probe or tool call started and that has not exited yet. On globalThis: Next bundles
+ * route handlers and instrumentation separately, and shutdown (instrumentation) must see the routes' children.
+ */
+const state = globalThis as unknown as { patchbayProbeChildren?: Set<ChildProcess> };
+const liveChildren = (state.patchbayProbeChildren ??= new Set<ChildProcess>());
 
 export const KILL_GRACE_MS = 2_000;
 
@@ -30,6 +34,11 @@ export async function stopProbeChild(child: ChildProcess, graceMs = KILL_GRACE_M
 /** For shutdown: stops every stdio server still running. */
 export async function killAllProbeChildren(graceMs = KILL_GRACE_MS): Promise<void> {
   await Promise.all([...liveChildren].map((child) => stopProbeChild(child, graceMs)));
+}
+
+/** For the last moment of a process exit, when no timer will fire any more: SIGKILL to whatever is left. */
+export function killProbeChildrenNow(): void {
+  for (const child of liveChildren) child.kill("SIGKILL");
 }
 
 function hasExited(child: ChildProcess): boolean {
