@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-export type PatchbayProcess = { baseUrl: string; port: number; databaseUrl: string; stop: () => Promise<void>; logs: () => string };
+export type PatchbayProcess = { baseUrl: string; port: number; pid: number; databaseUrl: string; stop: () => Promise<void>; logs: () => string };
 
 /** Loopback only: any Patchbay a test or benchmark starts may probe nothing beyond this machine. */
 export const TEST_ENV = {
@@ -45,7 +45,7 @@ export async function startPatchbay(options: { env?: Record<string, string>; dat
 
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(baseUrl, child, () => output);
-  return { baseUrl, port, databaseUrl, stop: () => stopProcess(child), logs: () => output };
+  return { baseUrl, port, pid: child.pid!, databaseUrl, stop: () => stopProcess(child), logs: () => output };
 }
 
 async function waitUntilReady(baseUrl: string, child: ChildProcess, logs: () => string) {

@@ -30,19 +30,21 @@ const state = globalThis as unknown as { patchbayHealthPoller?: Poller };
 /**
  * Health status changes, from the database rather than this process, so a probe recorded by any instance
  * reaches clients connected to any other. Polling starts with the first subscriber and stops with the last.
+ * `ready` settles once the poller knows where the feed stands: changes recorded after that are delivered.
  */
-export function subscribeToHealthChanges(onEvent: Listener, onEnd: () => void = () => {}): () => void {
+export function subscribeToHealthChanges(onEvent: Listener, onEnd: () => void = () => {}): { ready: Promise<void>; unsubscribe: () => void } {
   const poller: Poller = (state.patchbayHealthPoller ??= { subscriptions: new Set(), cursor: 0, statuses: new Map(), seen: new Map(), floor: 0 });
   const subscription = { onEvent, onEnd };
   poller.subscriptions.add(subscription);
   if (!poller.timer) start(poller);
 
-  return () => {
+  const unsubscribe = () => {
     poller.subscriptions.delete(subscription);
     if (poller.subscriptions.size > 0 || !poller.timer) return;
     clearInterval(poller.timer);
     poller.timer = undefined;
   };
+  return { ready: poller.ready!, unsubscribe };
 }
 
 /** At shutdown: every subscriber is told to end (streams close, so the HTTP server can finish closing). */

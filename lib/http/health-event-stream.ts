@@ -15,12 +15,12 @@ export function healthEventStream(signal: AbortSignal): Response {
       let isClosed = false;
       const send = (text: string) => {
         try {
-          controller.enqueue(encoder.encode(text));
+          if (!isClosed) controller.enqueue(encoder.encode(text));
         } catch {
           close();
         }
       };
-      const unsubscribe = subscribeToHealthChanges((event: HealthEvent) => send(`data: ${JSON.stringify(event)}\n\n`), () => close());
+      const { ready, unsubscribe } = subscribeToHealthChanges((event: HealthEvent) => send(`data: ${JSON.stringify(event)}\n\n`), () => close());
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
 
       close = () => {
@@ -36,8 +36,9 @@ export function healthEventStream(signal: AbortSignal): Response {
         }
       };
       signal.addEventListener("abort", close);
-      send("retry: 3000\n: connected\n\n");
-      if (signal.aborted) close();
+      if (signal.aborted) return close();
+      // "connected" once changes from here on are sure to arrive (tests wait for it; browsers ignore comments).
+      void ready.then(() => send("retry: 3000\n: connected\n\n"), () => close());
     },
     cancel: () => close(),
   });
