@@ -257,6 +257,12 @@ describe("POST /api/mcp-servers/:name/tools/:tool/call", () => {
     expect(links.body.content).toContainEqual(expect.objectContaining({ type: "resource", uri: expect.any(String) }));
   });
 
+  test("structured content is checked against the tool's output schema and passed on", async () => {
+    const called = await api.post(`/api/mcp-servers/${group}-streamable/tools/get-structured-content/call`, { arguments: { location: "Chicago" } });
+    expect(called.status, called.text).toBe(200);
+    expect(called.body).toMatchObject({ is_error: false, structured_content: { temperature: expect.any(Number), conditions: expect.any(String), humidity: expect.any(Number) } });
+  });
+
   test("an unknown tool → 404; an unreachable server → 502; a refused one → 422", async () => {
     expect((await api.post(`/api/mcp-servers/${group}-streamable/tools/no-such-tool/call`, { arguments: {} })).status).toBe(404);
 
@@ -269,5 +275,19 @@ describe("POST /api/mcp-servers/:name/tools/:tool/call", () => {
     const refused = await api.post(`/api/mcp-servers/${group}-denied/tools/echo/call`, { arguments: { message: "x" } });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ health_status: "skipped", reason: "blocked by outbound policy: 127.0.0.2" });
+  });
+});
+
+describe("OpenAPI", () => {
+  test("documents the health routes with their roles", async () => {
+    const { body } = await api.get("/api/openapi.json");
+    for (const [path, method, role] of [
+      ["/api/mcp-servers/{name}/health", "get", "viewer"], ["/api/mcp-servers/{name}/health-check", "post", "editor"],
+      ["/api/mcp-servers/{name}/test", "post", "editor"], ["/api/mcp-servers/{name}/tools/{tool}/call", "post", "editor"],
+      ["/api/health/events", "get", "viewer"],
+    ]) {
+      expect(body.paths[path]?.[method]?.["x-patchbay-role"], `${method.toUpperCase()} ${path}`).toBe(role);
+    }
+    expect(body.paths["/api/health/events"].get.responses[200].content).toHaveProperty("text/event-stream");
   });
 });

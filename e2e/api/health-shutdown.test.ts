@@ -8,6 +8,7 @@ import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 
 let patchbay: PatchbayProcess | undefined;
+const script = `process.on("SIGTERM", () => {}); require("fs").writeFileSync(process.env.PID_FILE, String(process.pid)); setInterval(() => {}, 1000);`;
 
 /** Running, and not a zombie waiting to be reaped (this machine's init may never reap it). */
 function isRunning(pid: number): boolean {
@@ -23,7 +24,6 @@ test("SIGTERM to Patchbay ends a running stdio probe's child, even one that igno
   patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_STDIO_ALLOW: "node" } });
   const api = apiClient(patchbay.baseUrl);
   const pidFile = path.join(mkdtempSync(path.join(tmpdir(), "patchbay-shutdown-")), "child.pid");
-  const script = `process.on("SIGTERM", () => {}); require("fs").writeFileSync(process.env.PID_FILE, String(process.pid)); setInterval(() => {}, 1000);`;
   const name = uniqueName("stubborn");
   await api.post("/api/mcp-servers", httpServer(name, { transport: { type: "stdio", command: "node", args: ["-e", script], env: { PID_FILE: pidFile } } }));
 
@@ -37,4 +37,20 @@ test("SIGTERM to Patchbay ends a running stdio probe's child, even one that igno
   await expect.poll(() => isRunning(patchbay!.pid), { timeout: 10_000 }).toBe(false);
   await expect.poll(() => isRunning(childPid), { timeout: 3_000 }).toBe(false);
   await testing;
+});
+
+test("SIGTERM to Patchbay also ends a stubborn stdio child that a scheduled sweep (in the worker thread) started", async () => {
+  patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_STDIO_ALLOW: "node", PATCHBAY_HEALTH_INTERVAL_S: "1" } });
+  const api = apiClient(patchbay.baseUrl);
+  const pidFile = path.join(mkdtempSync(path.join(tmpdir(), "patchbay-shutdown-")), "child.pid");
+  const name = uniqueName("stubborn-swept");
+  await api.post("/api/mcp-servers", httpServer(name, { transport: { type: "stdio", command: "node", args: ["-e", script], env: { PID_FILE: pidFile } } }));
+
+  await expect.poll(() => existsSync(pidFile), { timeout: 30_000 }).toBe(true);
+  const childPid = Number(readFileSync(pidFile, "utf8"));
+  expect(isRunning(childPid)).toBe(true);
+
+  process.kill(patchbay.pid, "SIGTERM");
+  await expect.poll(() => isRunning(patchbay!.pid), { timeout: 10_000 }).toBe(false);
+  await expect.poll(() => isRunning(childPid), { timeout: 3_000 }).toBe(false);
 });

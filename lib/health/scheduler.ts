@@ -2,24 +2,23 @@ import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 
 import { releaseLease, tryAcquireLease } from "../data/lease";
-import { sweepAllServers } from "./sweep";
+import type { SweepSummary } from "./sweep";
 
 export const SWEEP_LEASE = "health-sweep";
 /** The first sweep comes this soon after start (or after one interval, if that is shorter). */
 const FIRST_SWEEP_DELAY_MS = 3_000;
 
 export type HealthScheduler = { stop(): Promise<void> };
-export type SchedulerOptions = { intervalMs: number; concurrency: number; log?: (line: string) => void };
+export type SchedulerOptions = { intervalMs: number; sweep: () => Promise<SweepSummary>; log?: (line: string) => void };
 
 /**
  * Sweeps every `intervalMs`. In this process a tick that finds the previous sweep still running is skipped;
  * across processes the database lease lets one instance sweep: it holds the lease for two intervals and
  * renews it at every tick and while a long sweep runs, so others take over only once it stops or dies.
  */
-export function startHealthScheduler({ intervalMs, concurrency, log = console.log }: SchedulerOptions): HealthScheduler {
+export function startHealthScheduler({ intervalMs, sweep, log = console.log }: SchedulerOptions): HealthScheduler {
   const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const ttlMs = intervalMs * 2;
-  const stopping = new AbortController();
   let running: Promise<void> | undefined;
 
   async function tick() {
@@ -32,7 +31,7 @@ export function startHealthScheduler({ intervalMs, concurrency, log = console.lo
       if (!(await tryAcquireLease(SWEEP_LEASE, holder, ttlMs))) return;
       const renew = setInterval(() => void tryAcquireLease(SWEEP_LEASE, holder, ttlMs).catch(() => {}), intervalMs);
       try {
-        const summary = await sweepAllServers({ concurrency, signal: stopping.signal });
+        const summary = await sweep();
         log(`Patchbay: health sweep by ${holder}: ${summary.servers} servers in ${summary.durationMs} ms`);
       } finally {
         clearInterval(renew);
@@ -52,7 +51,6 @@ export function startHealthScheduler({ intervalMs, concurrency, log = console.lo
     async stop() {
       clearTimeout(first);
       clearInterval(timer);
-      stopping.abort();
       await running;
       await releaseLease(SWEEP_LEASE, holder).catch(() => {});
     },

@@ -1,0 +1,32 @@
+import { parentPort } from "node:worker_threads";
+
+import { prepareDatabase } from "../db";
+import { killAllProbeChildren, watchProbeChildren } from "./probe-children";
+import { sweepAllServers } from "./sweep";
+
+export type SweepWorkerRequest = { type: "sweep"; id: number; concurrency: number } | { type: "stop" };
+export type SweepWorkerReply =
+  | { type: "ready" }
+  | { type: "done"; id: number; summary: Awaited<ReturnType<typeof sweepAllServers>> }
+  | { type: "failed"; id: number; message: string }
+  | { type: "children"; pids: number[] };
+
+/** The worker side of `sweep-runner.ts`: sweeps on request with its own database connection. */
+const port = parentPort!;
+const stopping = new AbortController();
+await prepareDatabase();
+// The main thread holds the pids too: at process exit this thread may be gone before its SIGKILL timers fire.
+watchProbeChildren((pids) => port.postMessage({ type: "children", pids } satisfies SweepWorkerReply));
+
+port.on("message", (request: SweepWorkerRequest) => {
+  if (request.type === "stop") {
+    stopping.abort();
+    void killAllProbeChildren();
+    return;
+  }
+  sweepAllServers({ concurrency: request.concurrency, signal: stopping.signal }).then(
+    (summary) => port.postMessage({ type: "done", id: request.id, summary } satisfies SweepWorkerReply),
+    (error: Error) => port.postMessage({ type: "failed", id: request.id, message: error.stack ?? String(error) } satisfies SweepWorkerReply),
+  );
+});
+port.postMessage({ type: "ready" } satisfies SweepWorkerReply);
