@@ -12,35 +12,44 @@ export type SweepRunner = {
   childPids(): readonly number[];
 };
 
+type Waiter = { resolve: (summary: SweepSummary) => void; reject: (error: Error) => void };
+
 /**
  * Sweeps in a worker thread. Measured (bench/health.mjs): a 1,000-server sweep in the API's own event loop
- * pushed its p99 to over 4× idle; the worker keeps probing, parsing and recording off that loop.
+ * pushed its p99 to over 4× idle; the worker keeps probing, parsing and recording off that loop. A worker
+ * that died (it should not) is started again for the next sweep.
  */
 export function createWorkerSweepRunner(): SweepRunner {
-  // Loaded from the sources at run time, not bundled: the comments keep Turbopack from tracing it.
-  const entry = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "health", "sweep-worker.mjs");
-  const worker = new Worker(/* turbopackIgnore: true */ entry);
-  worker.unref();
-  const pending = new Map<number, { resolve: (summary: SweepSummary) => void; reject: (error: Error) => void }>();
+  const pending = new Map<number, Waiter>();
+  let worker: Worker | undefined;
   let nextId = 1;
   let childPids: number[] = [];
 
-  worker.on("message", (reply: SweepWorkerReply) => {
-    if (reply.type === "children") return void (childPids = reply.pids);
-    if (reply.type === "ready") return;
-    const waiter = pending.get(reply.id);
-    pending.delete(reply.id);
-    if (reply.type === "done") waiter?.resolve(reply.summary);
-    else waiter?.reject(new Error(`sweep worker: ${reply.message}`));
-  });
-  worker.on("error", (error) => failAll(error));
-  worker.on("exit", (code) => failAll(new Error(`sweep worker exited with code ${code}`)));
+  function start(): Worker {
+    // Loaded from the sources at run time, not bundled: the comments keep Turbopack from tracing it.
+    const entry = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "health", "sweep-worker.mjs");
+    const started = new Worker(/* turbopackIgnore: true */ entry);
+    started.unref();
+    started.on("message", (reply: SweepWorkerReply) => {
+      if (reply.type === "children") return void (childPids = reply.pids);
+      const waiter = pending.get(reply.id);
+      pending.delete(reply.id);
+      if (reply.type === "done") waiter?.resolve(reply.summary);
+      else waiter?.reject(new Error(`sweep worker: ${reply.message}`));
+    });
+    started.on("error", (error) => failAll(error));
+    started.on("exit", (code) => {
+      if (worker === started) worker = undefined;
+      failAll(new Error(`sweep worker exited with code ${code}`));
+    });
+    return started;
+  }
 
   function failAll(error: Error) {
     for (const waiter of pending.values()) waiter.reject(error);
     pending.clear();
   }
-  const send = (request: SweepWorkerRequest) => worker.postMessage(request);
+  const send = (request: SweepWorkerRequest) => (worker ??= start()).postMessage(request);
 
   return {
     sweep(concurrency) {
@@ -51,9 +60,11 @@ export function createWorkerSweepRunner(): SweepRunner {
       });
     },
     stop() {
-      send({ type: "stop" });
+      if (!worker) return;
+      const stopping = worker;
+      stopping.postMessage({ type: "stop" } satisfies SweepWorkerRequest);
       // After the children's grace period (SIGTERM, then SIGKILL 2 s later) nothing is left for it to do.
-      setTimeout(() => void worker.terminate(), 3_000).unref();
+      setTimeout(() => void stopping.terminate(), 3_000).unref();
     },
     childPids: () => childPids,
   };

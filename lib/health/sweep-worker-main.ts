@@ -6,7 +6,6 @@ import { sweepAllServers } from "./sweep";
 
 export type SweepWorkerRequest = { type: "sweep"; id: number; concurrency: number } | { type: "stop" };
 export type SweepWorkerReply =
-  | { type: "ready" }
   | { type: "done"; id: number; summary: Awaited<ReturnType<typeof sweepAllServers>> }
   | { type: "failed"; id: number; message: string }
   | { type: "children"; pids: number[] };
@@ -29,4 +28,3 @@ port.on("message", (request: SweepWorkerRequest) => {
     (error: Error) => port.postMessage({ type: "failed", id: request.id, message: error.stack ?? String(error) } satisfies SweepWorkerReply),
   );
 });
-port.postMessage({ type: "ready" } satisfies SweepWorkerReply);
