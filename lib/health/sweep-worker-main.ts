@@ -1,3 +1,4 @@
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 
 import { prepareDatabase } from "../db";
@@ -13,6 +14,8 @@ export type SweepWorkerReply =
 /** The worker side of `sweep-runner.ts`: sweeps on request with its own database connection. */
 const port = parentPort!;
 const stopping = new AbortController();
+lowerThreadPriority();
+
 await prepareDatabase();
 // The main thread holds the pids too: at process exit this thread may be gone before its SIGKILL timers fire.
 watchProbeChildren((pids) => port.postMessage({ type: "children", pids } satisfies SweepWorkerReply));
@@ -28,3 +31,17 @@ port.on("message", (request: SweepWorkerRequest) => {
     (error: Error) => port.postMessage({ type: "failed", id: request.id, message: error.stack ?? String(error) } satisfies SweepWorkerReply),
   );
 });
+
+/**
+ * A little below requests (nice 5: about a quarter of a core when both want the same one), on Linux only, where
+ * the nice value is per thread; elsewhere it would slow the whole process. Not lower: a sweep starved of CPU
+ * under heavy API load would time probes out and report healthy servers down (nice 19 did, in bench/health.mjs).
+ */
+function lowerThreadPriority() {
+  if (process.platform !== "linux") return;
+  try {
+    setPriority(5);
+  } catch {
+    // not permitted here; the sweep runs at normal priority
+  }
+}
