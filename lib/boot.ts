@@ -3,11 +3,19 @@ import { prepareDatabase } from "./db";
 import { applyMigrations } from "./db/migrate";
 import { seedDemoData } from "./data/seed";
 import { getConfigOrExit } from "./env";
+import { startHealthChecks } from "./health/health-lifecycle";
+import { getProbeSettings } from "./health/probe-settings";
 import { demoAgents, demoCapabilities, demoServers } from "../prisma/demo-data";
 
 /** Validates the configuration, migrates the database and seeds an empty one; fails loudly on any of them. */
 export async function bootPatchbay(): Promise<void> {
   const config = getConfigOrExit();
+  try {
+    getProbeSettings();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 
   const applied = await applyMigrations(config.DATABASE_URL);
   if (applied.length) console.log(`Patchbay: applied migrations ${applied.join(", ")}`);
@@ -19,4 +27,5 @@ export async function bootPatchbay(): Promise<void> {
     const seeded = await seedDemoData({ servers: demoServers, capabilities: demoCapabilities, agents: demoAgents });
     if (seeded) console.log(`Patchbay: seeded ${seeded} demo servers, capabilities and agents into the empty database`);
   }
+  startHealthChecks();
 }

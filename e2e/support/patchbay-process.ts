@@ -9,7 +9,8 @@ export type PatchbayProcess = { baseUrl: string; port: number; databaseUrl: stri
 /** Loopback only: any Patchbay a test or benchmark starts may probe nothing beyond this machine. */
 export const TEST_ENV = {
   PATCHBAY_OUTBOUND_ALLOW: "127.0.0.0/8,::1/128",
-  PATCHBAY_HEALTH_INTERVAL_S: "3600",
+  // The scheduler is off unless a test turns it on: a sweep must not change health under another test.
+  PATCHBAY_HEALTH_INTERVAL_S: "0",
 };
 
 export async function freePort(): Promise<number> {

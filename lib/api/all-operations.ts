@@ -1,5 +1,6 @@
 import * as agents from "./agents";
 import * as capabilities from "./capabilities";
+import * as health from "./health";
 import * as importExport from "./import-export";
 import * as official from "./official";
 import type { Operation } from "./operation";
@@ -12,6 +13,7 @@ export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(servers),
   ...Object.values(capabilities),
   ...Object.values(agents),
+  ...Object.values(health),
   ...Object.values(security),
   ...Object.values(importExport),
   ...Object.values(official),

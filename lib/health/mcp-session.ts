@@ -6,6 +6,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ResolvedConfig } from "../resolve/types";
 import type { Deadline } from "./deadline";
 import { traceFetch, type FetchTrace } from "./fetch-trace";
+import { lazyOutputSchemaValidator } from "./output-schema-validator";
 import type { OutboundPolicy } from "./outbound-policy";
 import { createSafeFetch } from "./safe-fetch";
 import { ProbeStdioTransport } from "./stdio-transport";
@@ -32,7 +33,7 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
   const trace: FetchTrace = {};
   const safeFetch = createSafeFetch(options.policy, { timeoutMs: options.timeoutMs });
   const transport = createTransport(config, trace, safeFetch);
-  const client = new Client(CLIENT_INFO, { capabilities: {} });
+  const client = new Client(CLIENT_INFO, { capabilities: {}, jsonSchemaValidator: lazyOutputSchemaValidator });
 
   // The Client tells HTTP transports the negotiated version through this hook; stdio has none, so one is added.
   let protocolVersion: string | null = null;

@@ -1,14 +1,29 @@
 import type { ChildProcess } from "node:child_process";
 
-/** Every stdio server a probe or tool call started and that has not exited yet. */
-const liveChildren = new Set<ChildProcess>();
+/**
+ * Every stdio server a probe or tool call started and that has not exited yet. On globalThis: Next bundles
+ * route handlers and instrumentation separately, and shutdown (instrumentation) must see the routes' children.
+ */
+const state = globalThis as unknown as { patchbayProbeChildren?: Set<ChildProcess> };
+const liveChildren = (state.patchbayProbeChildren ??= new Set<ChildProcess>());
 
 export const KILL_GRACE_MS = 2_000;
+
+let onChange: ((pids: number[]) => void) | undefined;
 
 export function trackProbeChild(child: ChildProcess): void {
   if (child.pid === undefined || hasExited(child)) return;
   liveChildren.add(child);
-  child.once("exit", () => liveChildren.delete(child));
+  onChange?.(listProbeChildPids());
+  child.once("exit", () => {
+    liveChildren.delete(child);
+    onChange?.(listProbeChildPids());
+  });
+}
+
+/** Told the pids of the running stdio servers whenever they change (a sweep worker tells the main thread). */
+export function watchProbeChildren(listener: (pids: number[]) => void): void {
+  onChange = listener;
 }
 
 export function countProbeChildren(): number {
@@ -30,6 +45,16 @@ export async function stopProbeChild(child: ChildProcess, graceMs = KILL_GRACE_M
 /** For shutdown: stops every stdio server still running. */
 export async function killAllProbeChildren(graceMs = KILL_GRACE_MS): Promise<void> {
   await Promise.all([...liveChildren].map((child) => stopProbeChild(child, graceMs)));
+}
+
+/** Pids of the stdio servers still running (a sweep worker hands them to the main thread at shutdown). */
+export function listProbeChildPids(): number[] {
+  return [...liveChildren].flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
+}
+
+/** For the last moment of a process exit, when no timer will fire any more: SIGKILL to whatever is left. */
+export function killProbeChildrenNow(): void {
+  for (const child of liveChildren) child.kill("SIGKILL");
 }
 
 function hasExited(child: ChildProcess): boolean {

@@ -18,6 +18,8 @@ export function pageContentSecurityPolicy(nonce: string, { allowEval }: { allowE
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${allowEval ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // tool results play audio from data: URLs (the health panel's tool calls)
+    "media-src 'self' data:",
     "font-src 'self' data:",
     "worker-src 'self' blob:",
     "connect-src 'self'",

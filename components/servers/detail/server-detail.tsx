@@ -2,8 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { ReactNode } from "react";
 
+import { HealthDot } from "@/components/health/health-dot";
+import { HealthPanel } from "@/components/health/health-panel";
+import { TestConnectionPanel } from "@/components/health/test-connection-panel";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -13,18 +15,11 @@ import { ValidationPanel } from "../validate/validation-panel";
 import { DefinitionCard } from "./definition-card";
 import { DeleteServerButton } from "./delete-server-button";
 import { EnvironmentConfigs } from "./environment-configs";
-import { HealthCard } from "./health-card";
 import { ParametersCard } from "./parameters-card";
 import { SupportCard } from "./support-card";
 import { UsedByCard } from "./used-by-card";
 
-type ServerDetailProps = {
-  name: string;
-  /** Slot for the health work (status, history chart, Test connection); a placeholder until it lands. */
-  healthSlot?: ReactNode;
-};
-
-export function ServerDetail({ name, healthSlot }: ServerDetailProps) {
+export function ServerDetail({ name }: { name: string }) {
   const { data: server, error } = useQuery(serverQuery(name));
   if (!server) {
     return <Alert tone="danger" title={`MCP server “${name}” could not be loaded`} isUrgent>{error?.message}</Alert>;
@@ -33,7 +28,7 @@ export function ServerDetail({ name, healthSlot }: ServerDetailProps) {
   return (
     <>
       <PageHeader
-        title={server.name}
+        title={<span className="flex flex-wrap items-center gap-3">{server.name} <HealthDot name={name} /></span>}
         description={server.description}
         actions={
           <>
@@ -48,10 +43,11 @@ export function ServerDetail({ name, healthSlot }: ServerDetailProps) {
           <EnvironmentConfigs server={server} />
           <ParametersCard schema={server.parameters_schema} />
           <ValidationPanel server={server} />
+          <TestConnectionPanel name={name} />
           <RevisionHistory name={name} currentRevision={server.revision} />
         </div>
         <aside aria-label="About this server" className="flex min-w-0 flex-col gap-6">
-          {healthSlot ?? <HealthCard />}
+          <HealthPanel name={name} />
           <SupportCard server={server} />
           <UsedByCard name={name} />
         </aside>

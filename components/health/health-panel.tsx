@@ -1,0 +1,67 @@
+"use client";
+
+import type { HealthResult } from "@/lib/health/types";
+import { useRecheck, useServerHealth } from "@/lib/query/health";
+
+import { healthStyle } from "./health-status";
+import { LatencyChart } from "./latency-chart";
+
+/** A server's health: latest status and reason, when it was checked, a latency chart of the history, and a re-check. */
+export function HealthPanel({ name }: { name: string }) {
+  const { data, error, isPending } = useServerHealth(name);
+  const recheck = useRecheck(name);
+
+  if (isPending) return <section aria-busy="true" className={card}><h2 className={heading}>Health</h2><p className="text-sm text-slate-500">Loading…</p></section>;
+  if (error) return <section className={card}><h2 className={heading}>Health</h2><p role="alert" className="text-sm text-red-600">{error.message}</p></section>;
+
+  const { health, history } = data;
+  const style = healthStyle(health.status);
+  const lastFailure = history.find((entry) => !entry.ok && entry.status !== "unknown");
+
+  return (
+    <section aria-labelledby="health-heading" className={card}>
+      <div className="flex items-start justify-between gap-4">
+        <h2 id="health-heading" className={heading}>Health</h2>
+        <button type="button" onClick={() => recheck.mutate()} disabled={recheck.isPending} className={button}>
+          {recheck.isPending ? "Checking…" : "Re-check now"}
+        </button>
+      </div>
+
+      <div className="flex items-center gap-2" aria-live="polite">
+        <span aria-hidden="true" className={`inline-block size-3 rounded-full ${style.dot}`} />
+        <span className={`text-lg font-semibold ${style.text}`}>{style.label}</span>
+        {health.latency_ms !== null && <span className="text-sm text-slate-500">{health.latency_ms} ms</span>}
+      </div>
+      {recheck.error && <p role="alert" className="text-sm text-red-600">Re-check failed: {recheck.error.message}</p>}
+
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-500">Checked</dt>
+        <dd>{health.checked_at ? <time dateTime={health.checked_at}>{new Date(health.checked_at).toLocaleString()}</time> : "never"}</dd>
+        <dt className="text-slate-500">Reason</dt>
+        <dd className="break-words">{health.reason ?? "—"}</dd>
+        {health.server_info && (<><dt className="text-slate-500">Server</dt><dd>{health.server_info.name} {health.server_info.version}</dd></>)}
+        {health.protocol_version && (<><dt className="text-slate-500">Protocol</dt><dd>{health.protocol_version}</dd></>)}
+        {health.tool_count !== null && (<><dt className="text-slate-500">Tools</dt><dd>{health.tool_count}</dd></>)}
+        {lastFailure && lastFailure.checked_at !== health.checked_at && <LastFailure entry={lastFailure} />}
+      </dl>
+
+      <LatencyChart history={history} />
+    </section>
+  );
+}
+
+function LastFailure({ entry }: { entry: HealthResult }) {
+  return (
+    <>
+      <dt className="text-slate-500">Last failure</dt>
+      <dd className="break-words">
+        {entry.reason ?? entry.status}
+        {entry.checked_at && <span className="text-slate-500"> · {new Date(entry.checked_at).toLocaleString()}</span>}
+      </dd>
+    </>
+  );
+}
+
+const card = "space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800";
+const heading = "text-base font-semibold";
+const button = "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-900";

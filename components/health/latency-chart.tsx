@@ -1,0 +1,66 @@
+"use client";
+
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+import type { HealthResult } from "@/lib/health/types";
+
+import { CHART_FAILED, CHART_OK } from "./health-status";
+
+type Point = { at: number; latency: number | null; ok: boolean; status: string; reason: string | null };
+
+const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+/**
+ * latency_ms over checked_at, oldest left. Working probes are green dots, failed ones red; a failure with no
+ * latency (refused, never connected) sits on the axis so it is still seen.
+ */
+export function LatencyChart({ history }: { history: HealthResult[] }) {
+  const points: Point[] = history
+    .filter((entry) => entry.checked_at)
+    .map((entry) => ({
+      at: Date.parse(entry.checked_at!),
+      latency: entry.latency_ms ?? (entry.ok ? null : 0),
+      ok: entry.ok,
+      status: entry.status,
+      reason: entry.reason,
+    }))
+    .reverse();
+  if (points.length === 0) return <p className="text-sm text-slate-500">No checks recorded yet.</p>;
+
+  const failures = points.filter((point) => !point.ok).length;
+  return (
+    <figure>
+      <div className="h-44 w-full">
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
+            <XAxis dataKey="at" type="number" domain={["dataMin", "dataMax"]} scale="time" tickFormatter={time} fontSize={11} stroke="currentColor" />
+            <YAxis width={56} fontSize={11} tickFormatter={(ms: number) => `${ms} ms`} stroke="currentColor" />
+            <Tooltip content={<PointTooltip />} />
+            <Line type="monotone" dataKey="latency" stroke="#94a3b8" strokeWidth={1.5} isAnimationActive={false} connectNulls dot={<StatusDot />} activeDot={false} />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <figcaption className="mt-1 text-xs text-slate-500">
+        Latency of the last {points.length} checks; {failures === 0 ? "none failed" : `${failures} failed (red)`}.
+      </figcaption>
+    </figure>
+  );
+}
+
+function StatusDot(props: { cx?: number; cy?: number; payload?: Point; index?: number }) {
+  if (props.cx === undefined || props.cy === undefined || !props.payload) return null;
+  return <circle key={props.index} cx={props.cx} cy={props.cy} r={3.5} fill={props.payload.ok ? CHART_OK : CHART_FAILED} stroke="none" />;
+}
+
+function PointTooltip({ active, payload }: { active?: boolean; payload?: { payload: Point }[] }) {
+  const point = payload?.[0]?.payload;
+  if (!active || !point) return null;
+  return (
+    <div className="rounded border border-slate-200 bg-white px-2 py-1 text-xs shadow dark:border-slate-700 dark:bg-slate-900">
+      <div>{new Date(point.at).toLocaleString()}</div>
+      <div>{point.status}{point.latency !== null && point.ok ? ` · ${point.latency} ms` : ""}</div>
+      {point.reason && <div className="max-w-64 text-slate-500">{point.reason}</div>}
+    </div>
+  );
+}

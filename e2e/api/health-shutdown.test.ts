@@ -1,0 +1,56 @@
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { afterAll, expect, test } from "vitest";
+
+import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
+
+let patchbay: PatchbayProcess | undefined;
+const script = `process.on("SIGTERM", () => {}); require("fs").writeFileSync(process.env.PID_FILE, String(process.pid)); setInterval(() => {}, 1000);`;
+
+/** Running, and not a zombie waiting to be reaped (this machine's init may never reap it). */
+function isRunning(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+afterAll(async () => patchbay?.stop());
+
+test("SIGTERM to Patchbay ends a running stdio probe's child, even one that ignores SIGTERM (SIGKILL follows)", async () => {
+  patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_STDIO_ALLOW: "node" } });
+  const api = apiClient(patchbay.baseUrl);
+  const pidFile = path.join(mkdtempSync(path.join(tmpdir(), "patchbay-shutdown-")), "child.pid");
+  const name = uniqueName("stubborn");
+  await api.post("/api/mcp-servers", httpServer(name, { transport: { type: "stdio", command: "node", args: ["-e", script], env: { PID_FILE: pidFile } } }));
+
+  const testing = api.post(`/api/mcp-servers/${name}/test`, {}).catch(() => null);
+  await expect.poll(() => existsSync(pidFile), { timeout: 15_000 }).toBe(true);
+  const childPid = Number(readFileSync(pidFile, "utf8"));
+  expect(isRunning(childPid)).toBe(true);
+
+  // Only Patchbay gets the signal (not its process group), so the child can only die by Patchbay's hand.
+  process.kill(patchbay.pid, "SIGTERM");
+  await expect.poll(() => isRunning(patchbay!.pid), { timeout: 10_000 }).toBe(false);
+  await expect.poll(() => isRunning(childPid), { timeout: 3_000 }).toBe(false);
+  await testing;
+});
+
+test("SIGTERM to Patchbay also ends a stubborn stdio child that a scheduled sweep (in the worker thread) started", async () => {
+  patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_STDIO_ALLOW: "node", PATCHBAY_HEALTH_INTERVAL_S: "1" } });
+  const api = apiClient(patchbay.baseUrl);
+  const pidFile = path.join(mkdtempSync(path.join(tmpdir(), "patchbay-shutdown-")), "child.pid");
+  const name = uniqueName("stubborn-swept");
+  await api.post("/api/mcp-servers", httpServer(name, { transport: { type: "stdio", command: "node", args: ["-e", script], env: { PID_FILE: pidFile } } }));
+
+  await expect.poll(() => existsSync(pidFile), { timeout: 30_000 }).toBe(true);
+  const childPid = Number(readFileSync(pidFile, "utf8"));
+  expect(isRunning(childPid)).toBe(true);
+
+  process.kill(patchbay.pid, "SIGTERM");
+  await expect.poll(() => isRunning(patchbay!.pid), { timeout: 10_000 }).toBe(false);
+  await expect.poll(() => isRunning(childPid), { timeout: 3_000 }).toBe(false);
+});

@@ -1,0 +1,87 @@
+/**
+ * Reads a server-sent event stream over real HTTP and hands out its `data:` payloads as parsed JSON. Resolves
+ * once the server's `: connected` comment arrived, i.e. once changes from then on are sure to be delivered.
+ */
+export type EventStreamClient = {
+  status: number;
+  contentType: string | null;
+  events: unknown[];
+  comments: string[];
+  waitFor<T = any>(predicate: (event: any) => boolean, timeoutMs?: number): Promise<T>;
+  close(): Promise<void>;
+};
+
+export async function openEventStream(url: string): Promise<EventStreamClient> {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers: { Accept: "text/event-stream" }, signal: controller.signal });
+  const events: unknown[] = [];
+  const comments: string[] = [];
+  const waiters = new Set<() => void>();
+
+  const reading = (async () => {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        for (const line of block.split("\n")) {
+          if (line.startsWith("data: ")) events.push(JSON.parse(line.slice(6)));
+          else if (line.startsWith(":")) comments.push(line.slice(1).trim());
+        }
+      }
+      waiters.forEach((wake) => wake());
+    }
+  })();
+
+  const client: EventStreamClient = {
+    status: response.status,
+    contentType: response.headers.get("content-type"),
+    events,
+    comments,
+    waitFor(predicate, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = events.find(predicate);
+          if (found === undefined) return;
+          cleanup();
+          resolve(found as never);
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    async close() {
+      controller.abort();
+      await reading;
+    },
+  };
+  if (response.ok) await waitForComment(comments, waiters, "connected");
+  return client;
+}
+
+function waitForComment(comments: string[], waiters: Set<() => void>, text: string, timeoutMs = 10_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no '${text}' comment within ${timeoutMs} ms`)), timeoutMs);
+    const check = () => {
+      if (!comments.includes(text)) return;
+      clearTimeout(timer);
+      waiters.delete(check);
+      resolve();
+    };
+    waiters.add(check);
+    check();
+  });
+}

@@ -1,0 +1,56 @@
+import {
+  healthEventSchema,
+  healthResultSchema,
+  serverHealthSchema,
+  testBodySchema,
+  testResultSchema,
+  toolCallBodySchema,
+  toolCallParamsSchema,
+  toolCallResultSchema,
+} from "../schemas/health";
+import { serverNameParamsSchema } from "../schemas/server-query";
+import { defineOperation } from "./operation";
+import { BAD_REQUEST, NOT_FOUND, problemSchema, UNRESOLVABLE } from "./problem-responses";
+
+const tag = "Health";
+const params = serverNameParamsSchema;
+const TOO_MANY = { 429: { description: "Over the per-token budget of test connections and tool calls (Retry-After)", schema: problemSchema, contentType: "application/problem+json" } };
+
+export const getServerHealthOperation = defineOperation({
+  method: "GET", path: "/api/mcp-servers/{name}/health", tag, role: "viewer", params, rateLimit: "none",
+  summary: "The latest health result R and the history, newest first (at most 100)",
+  responses: { 200: { description: "Health", schema: serverHealthSchema }, ...NOT_FOUND },
+});
+
+export const checkServerHealthOperation = defineOperation({
+  method: "POST", path: "/api/mcp-servers/{name}/health-check", tag, role: "editor", params, rateLimit: "tests",
+  summary: "Probe now, as the scheduler would (current environment, schema defaults), and record the result",
+  responses: { 200: { description: "The result R", schema: healthResultSchema }, ...NOT_FOUND, ...TOO_MANY },
+});
+
+export const testServerOperation = defineOperation({
+  method: "POST", path: "/api/mcp-servers/{name}/test", tag, role: "editor", params, rateLimit: "tests",
+  summary: "Live MCP handshake for an environment with parameters; recorded like every probe. Refused addresses and stdio commands give `skipped` without connecting",
+  body: testBodySchema,
+  responses: {
+    200: { description: "R plus the tools the server lists", schema: testResultSchema },
+    ...BAD_REQUEST, ...NOT_FOUND, ...UNRESOLVABLE, ...TOO_MANY,
+  },
+});
+
+export const callToolOperation = defineOperation({
+  method: "POST", path: "/api/mcp-servers/{name}/tools/{tool}/call", tag, role: "editor", params: toolCallParamsSchema, rateLimit: "tests",
+  summary: "Call one tool; the arguments are validated against its input schema first (422 with /arguments/… paths, nothing sent)",
+  body: toolCallBodySchema,
+  responses: {
+    200: { description: "The normalized result: text, image, audio and resource items", schema: toolCallResultSchema },
+    ...BAD_REQUEST, ...NOT_FOUND, ...UNRESOLVABLE, ...TOO_MANY,
+    502: { description: "The server did not answer", schema: problemSchema, contentType: "application/problem+json" },
+  },
+});
+
+export const healthEventsOperation = defineOperation({
+  method: "GET", path: "/api/health/events", tag, role: "viewer", rateLimit: "none",
+  summary: "Server-sent events: `data: {name, health: R}` on every status change, from any instance; a comment heartbeat every 15 s",
+  responses: { 200: { description: "An event stream; the data of each event is one of these objects", schema: healthEventSchema, contentType: "text/event-stream" } },
+});

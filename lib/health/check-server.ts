@@ -1,0 +1,49 @@
+import { recordHealth } from "../data/health";
+import { resolveContextFor } from "../data/resolve-context";
+import { UnresolvableError, type FieldError } from "../errors";
+import { resolveServer } from "../resolve/resolve-server";
+import type { ResolvedConfig } from "../resolve/types";
+import type { ServerInput } from "../schemas/server";
+import { unreachedResult } from "./health-result";
+import { probeServer, type ProbeOptions } from "./probe";
+import { getProbeSettings } from "./probe-settings";
+import type { ProbeResult } from "./types";
+
+/** A stored server: its row id (health rows hang off it) and its definition. */
+export type ProbeTarget = { id: number; server: ServerInput };
+
+/** Where to connect: the registry's current environment and the schema's defaults unless said otherwise. */
+export type ProbeRequest = { environment?: string; parameters?: Record<string, unknown> };
+
+/**
+ * Probes one server and records the result, whoever asks (scheduler, re-check, test). Resolution is unmasked:
+ * the probe needs the real values. Unresolvable parameters are recorded as `unknown` with the reason, or, with
+ * `strict` (a test with parameters the caller chose), refused with a 422 naming them and nothing recorded.
+ */
+export async function checkServer(target: ProbeTarget, request: ProbeRequest = {}, { strict = false } = {}): Promise<ProbeResult> {
+  const resolved = resolveForProbe(target.server, request);
+  if ("errors" in resolved && strict) {
+    throw new UnresolvableError(`MCP server '${target.server.name}' cannot be resolved with these parameters.`, resolved.errors);
+  }
+
+  const result = "errors" in resolved
+    ? unreachedResult("unknown", unresolvedReason(resolved.errors), new Date().toISOString())
+    : await probeServer(resolved.config, probeOptionsFor(target.server));
+  await recordHealth(target.id, result);
+  return result;
+}
+
+export function resolveForProbe(server: ServerInput, request: ProbeRequest): { config: ResolvedConfig } | { errors: FieldError[] } {
+  const context = resolveContextFor(request.environment, { mask: false });
+  const resolution = resolveServer(server, context, { runtime: request.parameters ?? {} });
+  return resolution.ok ? { config: resolution.config } : { errors: resolution.errors };
+}
+
+export function probeOptionsFor(server: ServerInput): ProbeOptions {
+  const { timeoutMs, policy, stdioAllow } = getProbeSettings();
+  return { timeoutMs, policy, stdioAllow, healthEndpoint: server.support?.health_endpoint };
+}
+
+function unresolvedReason(errors: FieldError[]): string {
+  return `cannot resolve: ${errors.map((error) => `${error.path} ${error.message}`).join("; ")}`;
+}

@@ -1,0 +1,96 @@
+import { lastHealthCheckId, listHealthChecksAfter, listLatestStatuses } from "../data/health-feed";
+import type { HealthResult } from "./types";
+
+export type HealthEvent = { name: string; health: HealthResult };
+type Listener = (event: HealthEvent) => void;
+type Subscription = { onEvent: Listener; onEnd: () => void };
+
+const POLL_MS = 1_000;
+const BATCH = 1_000;
+/**
+ * Ids are handed out at insert but become visible at commit, which on PostgreSQL need not be in id order; each
+ * poll looks this far back again, and per-server last-seen ids keep a re-read row from counting twice.
+ */
+const LOOKBACK_IDS = 100;
+
+type Poller = {
+  subscriptions: Set<Subscription>;
+  timer?: NodeJS.Timeout;
+  cursor: number;
+  statuses: Map<number, string>;
+  seen: Map<number, number>;
+  /** Rows up to here were already reflected in `statuses` when polling started. */
+  floor: number;
+  ready?: Promise<void>;
+};
+
+// One poller per process, shared by every connected client; on globalThis so every route bundle finds it.
+const state = globalThis as unknown as { patchbayHealthPoller?: Poller };
+
+/**
+ * Health status changes, from the database rather than this process, so a probe recorded by any instance
+ * reaches clients connected to any other. Polling starts with the first subscriber and stops with the last.
+ * `ready` settles once the poller knows where the feed stands: changes recorded after that are delivered.
+ */
+export function subscribeToHealthChanges(onEvent: Listener, onEnd: () => void = () => {}): { ready: Promise<void>; unsubscribe: () => void } {
+  const poller: Poller = (state.patchbayHealthPoller ??= { subscriptions: new Set(), cursor: 0, statuses: new Map(), seen: new Map(), floor: 0 });
+  const subscription = { onEvent, onEnd };
+  poller.subscriptions.add(subscription);
+  if (!poller.timer) start(poller);
+
+  const unsubscribe = () => {
+    poller.subscriptions.delete(subscription);
+    if (poller.subscriptions.size > 0 || !poller.timer) return;
+    clearInterval(poller.timer);
+    poller.timer = undefined;
+  };
+  return { ready: poller.ready!, unsubscribe };
+}
+
+/** At shutdown: every subscriber is told to end (streams close, so the HTTP server can finish closing). */
+export function endHealthSubscriptions(): void {
+  for (const subscription of [...(state.patchbayHealthPoller?.subscriptions ?? [])]) subscription.onEnd();
+}
+
+function start(poller: Poller) {
+  // Statuses are compared with what the database holds when polling starts, not with an empty slate.
+  poller.ready = Promise.all([lastHealthCheckId(), listLatestStatuses()]).then(([cursor, statuses]) => {
+    poller.cursor = cursor;
+    poller.floor = cursor;
+    poller.statuses = statuses;
+    poller.seen.clear();
+  });
+  let polling = false;
+  poller.timer = setInterval(() => {
+    if (polling) return;
+    polling = true;
+    void poll(poller).catch((error) => console.error("Patchbay: health event poll failed:", error)).finally(() => (polling = false));
+  }, POLL_MS);
+}
+
+async function poll(poller: Poller) {
+  await poller.ready;
+  for (;;) {
+    const rows = await listHealthChecksAfter(Math.max(0, poller.cursor - LOOKBACK_IDS), BATCH);
+    const fresh = rows.filter((row) => row.id > (poller.seen.get(row.serverId) ?? poller.floor));
+    for (const row of fresh) {
+      poller.seen.set(row.serverId, row.id);
+      const previous = poller.statuses.get(row.serverId) ?? "unknown";
+      poller.statuses.set(row.serverId, row.result.status);
+      if (previous !== row.result.status) emit(poller, { name: row.name, health: row.result });
+    }
+    const last = rows.at(-1)?.id ?? poller.cursor;
+    poller.cursor = Math.max(poller.cursor, last);
+    if (rows.length < BATCH) return;
+  }
+}
+
+function emit(poller: Poller, event: HealthEvent) {
+  for (const subscription of poller.subscriptions) {
+    try {
+      subscription.onEvent(event);
+    } catch {
+      // one broken stream must not keep the event from the others
+    }
+  }
+}

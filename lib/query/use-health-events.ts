@@ -1,0 +1,38 @@
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+
+import type { HealthResult } from "../health/types";
+import { healthKeys, SERVER_LIST_KEY } from "./health-keys";
+
+type HealthEvent = { name: string; health: HealthResult };
+type ListPage = { mcp_servers: { name: string; health: { status: string; checked_at: string | null; latency_ms: number | null } }[] };
+
+/**
+ * Subscribes to GET /api/health/events while mounted (mount it once per page) and writes every status change
+ * into the query cache: dots, panels and server-list rows update without a reload. EventSource reconnects by
+ * itself; each (re)connect refetches health, since changes may have been missed while disconnected.
+ */
+export function useHealthEvents(): void {
+  const client = useQueryClient();
+
+  useEffect(() => {
+    const source = new EventSource("/api/health/events");
+    let hasOpened = false;
+    source.onopen = () => {
+      if (hasOpened) void client.invalidateQueries({ queryKey: healthKeys.all });
+      hasOpened = true;
+    };
+    source.onmessage = (message) => applyHealthEvent(client, JSON.parse(message.data) as HealthEvent);
+    return () => source.close();
+  }, [client]);
+}
+
+export function applyHealthEvent(client: QueryClient, { name, health }: HealthEvent): void {
+  client.setQueryData(healthKeys.latest(name), health);
+  void client.invalidateQueries({ queryKey: healthKeys.detail(name) });
+  client.setQueriesData<ListPage>({ queryKey: SERVER_LIST_KEY }, (page) => {
+    if (!page?.mcp_servers?.some((server) => server.name === name)) return page;
+    const summary = { status: health.status, checked_at: health.checked_at, latency_ms: health.latency_ms };
+    return { ...page, mcp_servers: page.mcp_servers.map((server) => (server.name === name ? { ...server, health: summary } : server)) };
+  });
+}
