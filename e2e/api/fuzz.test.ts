@@ -8,6 +8,7 @@ import { fillPath } from "../support/roles";
 let patchbay: PatchbayProcess;
 let api: ReturnType<typeof apiClient>;
 const fixture = uniqueName("fuzzed");
+const UPSTREAM_ROUTES = /\/(test|health-check|tools\/\{tool\}\/call)$/;
 const RUNS_PER_ROUTE = Number(process.env.PATCHBAY_FUZZ_RUNS ?? 25);
 
 /** A valid body, then broken in the ways clients break bodies: wrong types, missing and extra keys, junk strings. */
@@ -63,7 +64,9 @@ describe("property: random and mutated bodies to every write route", () => {
           const response = await api.request(method, fillPath(path, { name: fixture, n: "1", id: "x", tool: "echo" }), {
             rawBody: method === "DELETE" ? undefined : body,
           });
-          expect(response.status, `${method} ${path} with ${body.slice(0, 200)}`).toBeLessThan(500);
+          // 502 is the upstream MCP server's failure reported as such (the fixture points at a closed port), not ours.
+          const isUpstreamAnswer = response.status === 502 && UPSTREAM_ROUTES.test(path);
+          if (!isUpstreamAnswer) expect(response.status, `${method} ${path} with ${body.slice(0, 200)}`).toBeLessThan(500);
           if (response.status >= 400) expect(await storedState(), `${method} ${path} → ${response.status} changed data`).toBe(before);
         }),
         { numRuns: method === "DELETE" ? 3 : RUNS_PER_ROUTE, seed: Number(process.env.PATCHBAY_FUZZ_SEED ?? 20261121) },
