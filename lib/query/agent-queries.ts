@@ -28,12 +28,3 @@ export function blueprintQuery(name: string, body: BlueprintBody) {
     retry: false,
   });
 }
-
-/** One client's config file (`?format=claude|cursor|vscode`) for the same body. */
-export function clientFileQuery(name: string, body: BlueprintBody, format: ClientFormat) {
-  return queryOptions({
-    queryKey: agentKeys.blueprint(name, body, format),
-    queryFn: () => fetchJson<Record<string, unknown>>(`${documentPath(AGENT, name)}/blueprint?format=${format}`, { method: "POST", json: body }),
-    retry: false,
-  });
-}
