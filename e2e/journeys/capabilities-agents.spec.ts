@@ -18,8 +18,8 @@ test.describe("capabilities and agents", () => {
     const agentName = uniqueName("assistant");
 
     await page.goto("/capabilities/new");
-    await page.getByLabel("Name", { exact: true }).fill(capabilityName);
-    await page.getByLabel("Description", { exact: true }).fill("Research documents");
+    await page.getByLabel(/^Name/).fill(capabilityName);
+    await page.getByLabel(/^Description/).fill("Research documents");
     await page.getByLabel("Add a server from the registry").fill(server.name);
     await page.getByRole("button", { name: `Add ${server.name}` }).click();
     await page.getByRole("group", { name: `Parameters for ${server.name}` }).getByLabel(/^namespace/).fill("project-alpha");
@@ -31,8 +31,8 @@ test.describe("capabilities and agents", () => {
     await expect(references).toContainText("project-alpha");
 
     await page.goto("/agents/new");
-    await page.getByLabel("Name", { exact: true }).fill(agentName);
-    await page.getByLabel("Description", { exact: true }).fill("Answers questions from documents");
+    await page.getByLabel(/^Name/).fill(agentName);
+    await page.getByLabel(/^Description/).fill("Answers questions from documents");
     await page.getByRole("combobox", { name: "Capabilities" }).fill(capabilityName);
     await page.getByRole("option", { name: capabilityName }).click();
     await page.getByRole("button", { name: "Create agent" }).click();
