@@ -23,6 +23,7 @@ test.describe("capabilities and agents", () => {
     await page.getByLabel("Add a server from the registry").fill(server.name);
     await page.getByRole("button", { name: `Add ${server.name}` }).click();
     await page.getByRole("group", { name: `Parameters for ${server.name}` }).getByLabel(/^namespace/).fill("project-alpha");
+    await saveScreenshot(page, "capability-form");
     await page.getByRole("button", { name: "Create capability" }).click();
 
     await expect(page.getByRole("heading", { level: 1, name: capabilityName })).toBeVisible();
