@@ -65,4 +65,25 @@ test.describe("capabilities and agents", () => {
     await expect(page.getByLabel("Search")).toHaveValue("no-such-capability-xyz");
     await expect(page.getByText("No capabilities match “no-such-capability-xyz”")).toBeVisible();
   });
+
+  test("editing a capability someone else changed meanwhile says so; a legacy inline config is flagged", async ({ page, api }) => {
+    const server = await api.createServer("edited");
+    const name = uniqueName("stale");
+    const created = await api.post("/api/capabilities", {
+      name, description: "Before", mcp_servers: { [server.name]: server.name, legacy: { type: "http", url: "http://127.0.0.1:9/legacy" } },
+    });
+    expect(created.status, created.text).toBe(201);
+
+    await page.goto(`/capabilities?search=${name}`);
+    await page.getByRole("link", { name }).click();
+    await expect(page.getByRole("table", { name: "Server references" })).toContainText("inline config (deprecated)");
+    await expect(page.getByText("Warnings")).toBeVisible();
+
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
+    await expect(page.getByLabel(/^Description/)).toHaveValue("Before");
+    expect((await api.patch(`/api/capabilities/${name}`, { description: "Changed elsewhere" })).status).toBe(200);
+    await page.getByLabel(/^Description/).fill("Mine");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Not saved" })).toContainText("changed since you opened it");
+  });
 });
