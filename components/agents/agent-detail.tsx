@@ -15,7 +15,7 @@ export function AgentDetail({ name }: { name: string }) {
 
   const capabilities = agent.data.document.capabilities ?? [];
   return (
-    <DocumentDetail kind={AGENT} document={agent.data.document} warnings={agent.data.warnings}>
+    <DocumentDetail kind={AGENT} document={agent.data.document} warnings={agent.data.warnings} referencesTitle="Servers of its own">
       <Card title="Capabilities" id="capabilities">
         {capabilities.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">No capabilities.</p> : (
           <ul className="flex flex-wrap gap-2">

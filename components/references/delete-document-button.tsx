@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 
@@ -46,7 +47,7 @@ export function DeleteDocumentButton({ kind, name, revision }: { kind: DocumentK
             <Alert tone="danger" title="Still in use" isUrgent className="mt-3">
               <p className="mb-2">These will break if you delete it anyway:</p>
               <ul className="list-disc pl-5">
-                {users.map((user) => <li key={user.collection + user.name}><a href={`/${user.collection}/${encodeURIComponent(user.name)}`} className="underline">{user.name}</a> ({user.collection})</li>)}
+                {users.map((user) => <li key={user.collection + user.name}><Link href={`/${user.collection}/${encodeURIComponent(user.name)}`} className="underline">{user.name}</Link> ({user.collection})</li>)}
               </ul>
             </Alert>
           )}

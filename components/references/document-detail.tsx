@@ -18,7 +18,9 @@ import { WarningsAlert } from "./warnings-alert";
 type Stored = { name: string; description: string; tags?: string[]; mcp_servers?: McpServerReferences; revision: number; modified_at: string };
 
 /** What capabilities and agents share on their detail page: header, tags, references, warnings; `children` adds the rest. */
-export function DocumentDetail({ kind, document, warnings, children }: { kind: DocumentKind; document: Stored; warnings: FieldError[]; children?: ReactNode }) {
+type DetailProps = { kind: DocumentKind; document: Stored; warnings: FieldError[]; referencesTitle?: string; children?: ReactNode };
+
+export function DocumentDetail({ kind, document, warnings, referencesTitle = "Servers", children }: DetailProps) {
   const path = `/${kind.collection}/${encodeURIComponent(document.name)}`;
   return (
     <>
@@ -38,7 +40,7 @@ export function DocumentDetail({ kind, document, warnings, children }: { kind: D
           <span>Revision {document.revision}, modified <TimeStamp iso={document.modified_at} /></span>
         </div>
         <WarningsAlert warnings={warnings} />
-        <Card title="Servers" id="references"><ReferenceTable rows={toReferenceRows(document.mcp_servers)} /></Card>
+        <Card title={referencesTitle} id="references"><ReferenceTable rows={toReferenceRows(document.mcp_servers)} /></Card>
         {children}
       </div>
     </>

@@ -86,4 +86,19 @@ test.describe("capabilities and agents", () => {
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Not saved" })).toContainText("changed since you opened it");
   });
+
+  test("deleting a capability an agent uses lists the agent and offers a forced delete", async ({ page, api }) => {
+    const capability = uniqueName("shared");
+    const agent = uniqueName("user");
+    expect((await api.post("/api/capabilities", { name: capability, description: "Shared" })).status).toBe(201);
+    expect((await api.post("/api/agents", { name: agent, description: "Uses it", capabilities: [capability] })).status).toBe(201);
+
+    await page.goto(`/capabilities/${capability}`);
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByRole("button", { name: "Delete capability" }).click();
+    const conflict = page.getByRole("alert").filter({ hasText: "Still in use" });
+    await expect(conflict.getByRole("link", { name: agent })).toBeVisible();
+    await page.getByRole("button", { name: "Delete anyway" }).click();
+    await expect(page).toHaveURL(/\/capabilities$/);
+  });
 });
