@@ -1,7 +1,9 @@
-import { ComingSoon } from "@/components/shell/coming-soon";
+import { Suspense } from "react";
+
+import { AgentList } from "@/components/agents/agent-list";
 
 export const metadata = { title: "Agents" };
 
 export default function AgentsPage() {
-  return <ComingSoon title="Agents" />;
+  return <Suspense><AgentList /></Suspense>;
 }

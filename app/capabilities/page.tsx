@@ -1,7 +1,9 @@
-import { ComingSoon } from "@/components/shell/coming-soon";
+import { Suspense } from "react";
+
+import { CapabilityList } from "@/components/capabilities/capability-list";
 
 export const metadata = { title: "Capabilities" };
 
 export default function CapabilitiesPage() {
-  return <ComingSoon title="Capabilities" />;
+  return <Suspense><CapabilityList /></Suspense>;
 }

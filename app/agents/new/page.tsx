@@ -1,0 +1,7 @@
+import { AgentFormPage } from "@/components/agents/agent-form-page";
+
+export const metadata = { title: "New agent" };
+
+export default function NewAgentPage() {
+  return <AgentFormPage />;
+}

@@ -1,0 +1,33 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+
+import { DocumentDetail, DocumentLoadError } from "@/components/references/document-detail";
+import { Card } from "@/components/ui/card";
+import { AGENT, agentQuery } from "@/lib/query/agent-queries";
+import { BlueprintPanel } from "./blueprint-panel";
+
+export function AgentDetail({ name }: { name: string }) {
+  const agent = useQuery(agentQuery(name));
+  if (agent.isError) return <DocumentLoadError noun="agent" error={agent.error} />;
+  if (!agent.data) return <p className="text-slate-600 dark:text-slate-400">Loading…</p>;
+
+  const capabilities = agent.data.document.capabilities ?? [];
+  return (
+    <DocumentDetail kind={AGENT} document={agent.data.document} warnings={agent.data.warnings} referencesTitle="Servers of its own">
+      <Card title="Capabilities" id="capabilities">
+        {capabilities.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">No capabilities.</p> : (
+          <ul className="flex flex-wrap gap-2">
+            {capabilities.map((capability) => (
+              <li key={capability}>
+                <Link href={`/capabilities/${encodeURIComponent(capability)}`} className="text-indigo-700 hover:underline dark:text-indigo-300">{capability}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <BlueprintPanel name={name} />
+    </DocumentDetail>
+  );
+}

@@ -1,0 +1,8 @@
+"use client";
+
+import { DocumentFormPage } from "@/components/references/document-form-page";
+import { AGENT } from "@/lib/query/agent-queries";
+
+export function AgentFormPage({ name }: { name?: string }) {
+  return <DocumentFormPage kind={AGENT} name={name} hasCapabilities />;
+}

@@ -1,0 +1,9 @@
+"use client";
+
+import { DocumentList } from "@/components/references/document-list";
+import { AGENT } from "@/lib/query/agent-queries";
+
+export function AgentList() {
+  return <DocumentList title="Agents" noun="agent" basePath="/agents" kind={AGENT}
+    description="Agents: capabilities plus servers of their own, resolved into a client's config." />;
+}

@@ -1,0 +1,9 @@
+"use client";
+
+import { DocumentList } from "@/components/references/document-list";
+import { CAPABILITY } from "@/lib/query/capability-queries";
+
+export function CapabilityList() {
+  return <DocumentList title="Capabilities" noun="capability" basePath="/capabilities" kind={CAPABILITY}
+    description="Named bundles of MCP servers, with the parameters each needs." />;
+}

@@ -1,0 +1,52 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { TimeStamp } from "@/components/ui/time-stamp";
+import type { FieldError } from "@/lib/errors";
+import { toReferenceRows } from "@/lib/forms/reference-rows";
+import type { DocumentKind } from "@/lib/query/document-queries";
+import type { McpServerReferences } from "@/lib/schemas/reference";
+import { DeleteDocumentButton } from "./delete-document-button";
+import { ReferenceTable } from "./reference-table";
+import { WarningsAlert } from "./warnings-alert";
+
+type Stored = { name: string; description: string; tags?: string[]; mcp_servers?: McpServerReferences; revision: number; modified_at: string };
+
+/** What capabilities and agents share on their detail page: header, tags, references, warnings; `children` adds the rest. */
+type DetailProps = { kind: DocumentKind; document: Stored; warnings: FieldError[]; referencesTitle?: string; children?: ReactNode };
+
+export function DocumentDetail({ kind, document, warnings, referencesTitle = "Servers", children }: DetailProps) {
+  const path = `/${kind.collection}/${encodeURIComponent(document.name)}`;
+  return (
+    <>
+      <PageHeader title={document.name} description={document.description} actions={
+        <>
+          <Link href={`${path}/edit`} className={buttonClass()}>Edit</Link>
+          <DeleteDocumentButton kind={kind} name={document.name} revision={document.revision} />
+        </>
+      } />
+      <div className="flex flex-col gap-6">
+        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
+          {(document.tags ?? []).length > 0 && (
+            <ul className="flex flex-wrap gap-1" aria-label="Tags">
+              {document.tags!.map((tag) => <li key={tag}><Badge tone="accent">{tag}</Badge></li>)}
+            </ul>
+          )}
+          <span>Revision {document.revision}, modified <TimeStamp iso={document.modified_at} /></span>
+        </div>
+        <WarningsAlert warnings={warnings} />
+        <Card title={referencesTitle} id="references"><ReferenceTable rows={toReferenceRows(document.mcp_servers)} /></Card>
+        {children}
+      </div>
+    </>
+  );
+}
+
+export function DocumentLoadError({ noun, error }: { noun: string; error: Error }) {
+  return <Alert tone="danger" isUrgent title={`Could not load this ${noun}`}>{error.message}</Alert>;
+}

@@ -1,0 +1,23 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+
+import { PageHeader } from "@/components/ui/page-header";
+import { documentQuery, type DocumentKind } from "@/lib/query/document-queries";
+import { DocumentLoadError } from "./document-detail";
+import { DocumentForm, type EditableDocument } from "./document-form";
+
+/** `name` given: load it as stored and edit it (PUT with If-Match); otherwise a blank create form. */
+export function DocumentFormPage({ kind, name, hasCapabilities }: { kind: DocumentKind; name?: string; hasCapabilities?: boolean }) {
+  const existing = useQuery({ ...documentQuery<EditableDocument>(kind, name ?? ""), enabled: name !== undefined, staleTime: Infinity });
+  const title = name ? `Edit ${name}` : `New ${kind.key}`;
+
+  if (name && existing.isError) return <DocumentLoadError noun={kind.key} error={existing.error} />;
+  if (name && !existing.data) return <p className="text-slate-600 dark:text-slate-400">Loading…</p>;
+  return (
+    <>
+      <PageHeader title={title} />
+      <DocumentForm kind={kind} initial={existing.data?.document} hasCapabilities={hasCapabilities} />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+
+import { SearchBox } from "@/components/servers/list/search-box";
+import { Alert } from "@/components/ui/alert";
+import { buttonClass } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { documentListQuery, type DocumentKind } from "@/lib/query/document-queries";
+import { DocumentTable, type DocumentRow } from "./document-table";
+import { useSearchParam } from "./use-search-param";
+
+type DocumentListProps = { title: string; description: string; noun: string; basePath: string; kind: DocumentKind };
+
+/** The list page of capabilities or agents: search kept in the URL, a table, an empty state. */
+export function DocumentList({ title, description, noun, basePath, kind }: DocumentListProps) {
+  const [search, setSearch] = useSearchParam();
+  const list = useQuery({ ...documentListQuery<DocumentRow>(kind, search), placeholderData: keepPreviousData });
+  const rows = list.data ?? [];
+
+  return (
+    <>
+      <PageHeader title={title} description={description}
+        actions={<Link href={`${basePath}/new`} className={buttonClass({ variant: "primary" })}>New {noun}</Link>} />
+      <div className="mb-4 flex"><SearchBox value={search} onSearch={setSearch} /></div>
+      {list.isError ? (
+        <Alert tone="danger" isUrgent>Could not load {title.toLowerCase()}: {list.error.message}</Alert>
+      ) : list.isPending ? (
+        <p className="text-slate-600 dark:text-slate-400">Loading…</p>
+      ) : rows.length === 0 ? (
+        <EmptyState title={search ? `No ${title.toLowerCase()} match “${search}”` : `No ${title.toLowerCase()} yet`}>
+          {search ? "Try another search." : <Link href={`${basePath}/new`} className="text-indigo-700 underline dark:text-indigo-300">Create the first {noun}</Link>}
+        </EmptyState>
+      ) : (
+        <DocumentTable rows={rows} caption={title} basePath={basePath} isStale={list.isPlaceholderData} />
+      )}
+    </>
+  );
+}

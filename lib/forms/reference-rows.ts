@@ -1,0 +1,34 @@
+import { referenceFormOf, type McpServerReferences } from "../schemas/reference";
+
+type JsonObject = Record<string, unknown>;
+
+/** One reference as the dashboard shows and edits it; `inline` holds a legacy inline config, kept as entered. */
+export type ReferenceRow = { alias: string; server: string | null; parameters: JsonObject; inline?: JsonObject };
+
+/** Every seed 003 form of `mcp_servers`, flattened to rows in the order entered. */
+export function toReferenceRows(references: McpServerReferences | undefined): ReferenceRow[] {
+  if (!references) return [];
+  if (Array.isArray(references)) return references.map((name) => ({ alias: name, server: name, parameters: {} }));
+
+  return Object.entries(references).map(([alias, value]): ReferenceRow => {
+    const object = value as JsonObject;
+    switch (referenceFormOf(value)) {
+      case "name": return { alias, server: value as string, parameters: {} };
+      case "server": return { alias, server: object.server as string, parameters: (object.parameters as JsonObject) ?? {} };
+      case "named": return { alias, server: alias, parameters: (object.parameters as JsonObject) ?? {} };
+      default: return { alias, server: null, parameters: {}, inline: object };
+    }
+  });
+}
+
+/** Back to the alias map: a plain name when the alias is the server's name and there are no parameters. */
+export function toReferences(rows: ReferenceRow[]): Record<string, unknown> {
+  const references: Record<string, unknown> = {};
+  for (const row of rows) {
+    const hasParameters = Object.keys(row.parameters).length > 0;
+    if (row.inline) references[row.alias] = row.inline;
+    else if (row.alias === row.server && !hasParameters) references[row.alias] = row.server;
+    else references[row.alias] = hasParameters ? { server: row.server, parameters: row.parameters } : { server: row.server };
+  }
+  return references;
+}
