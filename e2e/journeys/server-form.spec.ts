@@ -18,6 +18,7 @@ test.describe("create and edit", () => {
     const name = uniqueName("created");
     const tag = uniqueName("newtag");
     await page.goto("/mcp-servers/new");
+    await expect(page.locator("form[data-hydrated]")).toBeVisible();
     await expect(page).toHaveTitle("New MCP server · Patchbay");
 
     const nameInput = page.getByLabel(/^Name/);
@@ -59,7 +60,8 @@ test.describe("create and edit", () => {
 
     await page.getByRole("button", { name: "Create server" }).click();
     await expect(page).toHaveURL(`/mcp-servers/${name}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    // The heading carries the server's live health dot after its name.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(new RegExp(`^${name}\\b`));
 
     const stored = (await api.get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server;
     expect(stored).toMatchObject({
@@ -77,6 +79,7 @@ test.describe("create and edit", () => {
     page.on("request", (request) => { if (request.method() !== "GET" && request.url().includes("/api/mcp-servers")) writes.push(request.url()); });
 
     await page.goto("/mcp-servers/new");
+    await expect(page.locator("form[data-hydrated]")).toBeVisible();
     await page.getByLabel(/^Name/).fill(name);
     await page.getByLabel(/^Description/).fill("Has a bad URL");
     const url = page.getByLabel(/^URL/);
@@ -99,6 +102,7 @@ test.describe("create and edit", () => {
   test("an error from the API (409: the name was taken meanwhile) lands on the name field, values kept", async ({ page, api }) => {
     const name = uniqueName("race");
     await page.goto("/mcp-servers/new");
+    await expect(page.locator("form[data-hydrated]")).toBeVisible();
     await page.getByLabel(/^Name/).fill(name);
     await expect(page.locator("#name-status")).toHaveText("✓ This name is free.");
     await page.getByLabel(/^Description/).fill("Mine");
@@ -116,6 +120,7 @@ test.describe("create and edit", () => {
   test("edit with a stale version: the stale message, a review of the differences, then reapply", async ({ page, api }) => {
     const server = await api.createServer("stale", { description: "Original" });
     await page.goto(`/mcp-servers/${server.name}/edit`);
+    await expect(page.locator("form[data-hydrated]")).toBeVisible();
     await expect(page).toHaveTitle(`Edit ${server.name} · Patchbay`);
     await page.getByLabel(/^Description/).fill("Mine");
 
@@ -141,6 +146,7 @@ test.describe("create and edit", () => {
   test("leaving with unsaved changes asks first, through a link and on unload", async ({ page, api }) => {
     const server = await api.createServer("unsaved");
     await page.goto(`/mcp-servers/${server.name}/edit`);
+    await expect(page.locator("form[data-hydrated]")).toBeVisible();
     await page.getByLabel(/^Description/).fill("Not saved yet");
 
     page.once("dialog", (dialog) => dialog.dismiss());

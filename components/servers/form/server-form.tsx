@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 
 import { serverFormResolver } from "@/lib/forms/server-form-resolver";
@@ -28,10 +29,13 @@ export function ServerForm({ server, tagSuggestions }: ServerFormProps) {
   });
   const save = useServerFormSave(form, server);
   useUnsavedChangesGuard(form.formState.isDirty);
+  // Marks the moment typing is safe: before hydration, the browser may show inputs React does not own yet.
+  const [isHydrated, setIsHydrated] = useState(false);
+  useEffect(() => setIsHydrated(true), []);
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={save.onSubmit} aria-label={server ? `Edit ${server.name}` : "New MCP server"} className="flex flex-col gap-6">
+      <form noValidate data-hydrated={isHydrated || undefined} onSubmit={save.onSubmit} aria-label={server ? `Edit ${server.name}` : "New MCP server"} className="flex flex-col gap-6">
         {save.newer && server && (
           <StaleNotice newer={save.newer} openedAt={server.revision} onReapply={save.reapply} onDiscard={save.discard} />
         )}
