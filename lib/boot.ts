@@ -5,7 +5,8 @@ import { seedDemoData } from "./data/seed";
 import { getConfigOrExit } from "./env";
 import { startHealthChecks } from "./health/health-lifecycle";
 import { getProbeSettings } from "./health/probe-settings";
-import { demoAgents, demoCapabilities, demoServers } from "../prisma/demo-data";
+import { ensureSecretKey } from "./secrets/secret-key-boot";
+import { demoAgents, demoCapabilities, demoServers, demoVariables } from "../prisma/demo-data";
 
 /** Validates the configuration, migrates the database and seeds an empty one; fails loudly on any of them. */
 export async function bootPatchbay(): Promise<void> {
@@ -21,11 +22,12 @@ export async function bootPatchbay(): Promise<void> {
   if (applied.length) console.log(`Patchbay: applied migrations ${applied.join(", ")}`);
 
   await prepareDatabase();
+  await ensureSecretKey();
   await ensureFirstAdmin(config);
 
   if (config.PATCHBAY_SEED_DEMO) {
-    const seeded = await seedDemoData({ servers: demoServers, capabilities: demoCapabilities, agents: demoAgents });
-    if (seeded) console.log(`Patchbay: seeded ${seeded} demo servers, capabilities and agents into the empty database`);
+    const seeded = await seedDemoData({ variables: demoVariables, servers: demoServers, capabilities: demoCapabilities, agents: demoAgents });
+    if (seeded) console.log(`Patchbay: seeded ${seeded} demo variables, servers, capabilities and agents into the empty database`);
   }
   startHealthChecks();
 }

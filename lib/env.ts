@@ -27,6 +27,11 @@ const configSchema = z.object({
   PATCHBAY_RUNNER_PLACEHOLDERS: commaList,
   PATCHBAY_RATE_WRITES_PER_MIN: positiveInt(600),
   PATCHBAY_RATE_TESTS_PER_MIN: positiveInt(30),
+  PATCHBAY_ENV_ALLOW: commaList,
+  PATCHBAY_SECRET_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, "base64").length === 32, "must be base64 of 32 random bytes (openssl rand -base64 32)")
+    .optional(),
   PATCHBAY_SEED_DEMO: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
 });
 

@@ -1,4 +1,25 @@
 /**
+ * Registry variables of the demo (DESIGN §10): the context store's URL per environment, and its token as a
+ * secret that is only ever sent to the context store on this machine.
+ */
+export const demoVariables = [
+  {
+    name: "CONTEXT_STORE_URL",
+    description: "Base URL of the context store",
+    value: "http://localhost:8766",
+    environments: { production: "http://127.0.0.1:8768" },
+  },
+  {
+    name: "CONTEXT_STORE_TOKEN",
+    description: "Bearer token of the context store (a demo value)",
+    secret: true,
+    value: "demo-context-store-token",
+    environments: { production: "demo-production-token" },
+    scope: { servers: ["context-store"], hosts: ["localhost", "127.0.0.1"] },
+  },
+];
+
+/**
  * Demo data for an empty registry: the servers of seed 003 plus a few stdio ones. Every URL points at
  * this machine, so a health sweep of the demo never leaves it.
  */

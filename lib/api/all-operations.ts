@@ -7,6 +7,7 @@ import type { Operation } from "./operation";
 import * as security from "./security";
 import * as servers from "./servers";
 import * as system from "./system";
+import * as variables from "./variables";
 
 /** Every operation of the API: the OpenAPI document and the role matrix are built from this list. */
 export const allOperations: Operation<any, any, any>[] = [
@@ -17,5 +18,6 @@ export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(security),
   ...Object.values(importExport),
   ...Object.values(official),
+  ...Object.values(variables),
   ...Object.values(system),
 ];

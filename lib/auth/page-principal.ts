@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import { findActiveToken } from "../data/tokens";
 import { getConfig } from "../env";
 import { ANONYMOUS, AUTH_OFF_PRINCIPAL, type Principal } from "./principal";
-import { hasRole } from "./roles";
+import { visibilityOf } from "./visibility";
 import { SESSION_COOKIE } from "./session-cookie";
 
 /** The signed-in user of a server-rendered page (proxy.ts has already sent everyone else to sign in). */
@@ -16,5 +16,5 @@ export async function getPagePrincipal(): Promise<Principal> {
 
 /** What a page may show: the same rule as the API (literal secrets from the runner role up). */
 export async function getPageVisibility() {
-  return { canReadSecrets: hasRole((await getPagePrincipal()).role, "runner") };
+  return visibilityOf(await getPagePrincipal());
 }

@@ -1,8 +1,23 @@
 import type { Role } from "../api/operation";
 
-/** Each role includes the ones before it (DESIGN §7). */
 export const ROLES = ["viewer", "runner", "editor", "admin"] as const satisfies readonly Role[];
 
+/**
+ * What each role may act as (DESIGN §7). `runner` and `editor` are siblings: whoever edits definitions does
+ * not thereby read secrets, and a machine that reads blueprints cannot change them. `admin` is everything.
+ */
+const GRANTS: Record<Role, readonly Role[]> = {
+  viewer: ["viewer"],
+  runner: ["viewer", "runner"],
+  editor: ["viewer", "editor"],
+  admin: ROLES,
+};
+
 export function hasRole(actual: Role, needed: Role): boolean {
-  return ROLES.indexOf(actual) >= ROLES.indexOf(needed);
+  return GRANTS[actual].includes(needed);
+}
+
+/** Who sees registry secrets and literal secrets in clear where DESIGN §7 allows it: runner and admin. */
+export function canReadSecrets(role: Role): boolean {
+  return hasRole(role, "runner");
 }

@@ -5,6 +5,7 @@ import { prepareDatabase } from "../db";
 import { applyMigrations } from "../db/migrate";
 import { createToken } from "../data/tokens";
 import { getConfig } from "../env";
+import { rotateKeyCommand, SECRETS_USAGE } from "./secrets-commands";
 import { EXPORT_USAGE, exportCommand, IMPORT_USAGE, importCommand, UsageError } from "./import-export-commands";
 
 /**
@@ -12,11 +13,13 @@ import { EXPORT_USAGE, exportCommand, IMPORT_USAGE, importCommand, UsageError } 
  *   token create --role admin --name ops [--expires-at 2027-01-01T00:00:00Z]
  *   import <file|dir> [--on-conflict fail|skip|overwrite] [--dry-run] [--format <format>] [--secrets keep|placeholders]
  *   export <file.json|dir>
+ *   secrets rotate-key [--new-key <base64>]
  */
 const USAGE = [
   "usage: npm run patchbay -- token create --role <viewer|runner|editor|admin> --name <name> [--expires-at <ISO date>]",
   `       npm run patchbay -- ${IMPORT_USAGE}`,
   `       npm run patchbay -- ${EXPORT_USAGE}`,
+  `       npm run patchbay -- ${SECRETS_USAGE}`,
 ].join("\n");
 
 /** Each returns the exit code (none means 0). */
@@ -24,6 +27,7 @@ const commands: Record<string, (args: string[]) => Promise<number | void>> = {
   "token create": createTokenCommand,
   import: importCommand,
   export: exportCommand,
+  "secrets rotate-key": rotateKeyCommand,
 };
 
 async function main(): Promise<number | void> {

@@ -1,3 +1,5 @@
+import type { Visibility } from "../auth/visibility";
+import { maskInlineSecrets } from "../resolve/inline-secrets";
 import { inlineWarnings } from "../resolve/references";
 import { agentInputSchema, type AgentInput } from "../schemas/agent";
 import type { DocumentListQuery } from "../schemas/document";
@@ -26,8 +28,8 @@ export const agentSpec: DocumentSpec<AgentInput> = {
 };
 
 /** Every single-agent response as stored: the agent, beside warnings for its own inline configs. */
-export function toAgentBody(agent: AgentInput) {
-  return { agent, warnings: inlineWarnings(agent.mcp_servers, `agent ${agent.name}`) };
+export function toAgentBody(agent: AgentInput, { canReadSecrets }: Visibility) {
+  return { agent: canReadSecrets ? agent : maskInlineSecrets(agent), warnings: inlineWarnings(agent.mcp_servers, `agent ${agent.name}`) };
 }
 
 export async function listAgents(query: DocumentListQuery) {
@@ -45,6 +47,9 @@ export const replaceAgent = (name: string, input: AgentInput, options: WriteOpti
 export const patchAgent = (name: string, patch: Record<string, unknown>, options: WriteOptions) => patchDocument(agentSpec, name, patch, options);
 export const deleteAgent = (name: string, options: WriteOptions & { force: boolean }) => deleteDocument(agentSpec, name, options);
 export const listAgentRevisions = (name: string) => listDocumentRevisions(agentSpec, name);
-export const getAgentRevision = (name: string, revision: number) => getDocumentRevision(agentSpec, name, revision);
+export async function getAgentRevision(name: string, revision: number, { canReadSecrets }: Visibility) {
+  const found = await getDocumentRevision(agentSpec, name, revision);
+  return canReadSecrets ? found : { ...found, snapshot: maskInlineSecrets(found.snapshot) };
+}
 export const restoreAgentRevision = (name: string, revision: number, options: WriteOptions) =>
   restoreDocumentRevision(agentSpec, name, revision, options);

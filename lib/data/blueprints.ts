@@ -1,23 +1,18 @@
-import type { Role } from "../api/operation";
-import { hasRole } from "../auth/roles";
+import type { Visibility } from "../auth/visibility";
 import { maskLiteralSecretsInConfig } from "../resolve/literal-secrets";
 import { resolveBlueprint } from "../resolve/blueprint";
 import type { BlueprintRequest } from "../schemas/agent";
 import { loadBlueprintInputs } from "./blueprint-inputs";
-import { resolveContextFor } from "./resolve-context";
-
-/**
- * DESIGN §7: blueprints carry registry values (`${VAR}` substitutions) in clear only to runner and above.
- * The single place where the caller's role decides masking.
- */
-export function masksRegistryValues(role: Role): boolean {
-  return !hasRole(role, "runner");
-}
+import { loadResolveContext } from "./resolve-context";
 
 /** GET /api/agents/{name} and POST …/blueprint: the agent with `mcp_servers` resolved for the environment. */
-export async function resolveAgent(name: string, request: BlueprintRequest, { role }: { role: Role }) {
+/**
+ * DESIGN §7: blueprints carry secrets (`${VAR}` substitutions from secrets or the process, literal secrets) in
+ * clear only to runner and admin.
+ */
+export async function resolveAgent(name: string, request: BlueprintRequest, { canReadSecrets }: Visibility) {
   const { agent, capabilities, servers } = await loadBlueprintInputs(name);
-  const ctx = resolveContextFor(request.environment, { mask: masksRegistryValues(role) });
+  const ctx = await loadResolveContext(request.environment, { mask: !canReadSecrets });
 
   const { mcpServers, warnings } = resolveBlueprint({
     agent, capabilities, servers, ctx, parameters: request.parameters, context: request.context,

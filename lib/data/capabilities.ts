@@ -1,3 +1,5 @@
+import type { Visibility } from "../auth/visibility";
+import { maskInlineSecrets } from "../resolve/inline-secrets";
 import { inlineWarnings } from "../resolve/references";
 import { capabilityInputSchema, type CapabilityInput } from "../schemas/capability";
 import type { DocumentListQuery } from "../schemas/document";
@@ -27,9 +29,9 @@ export const capabilitySpec: DocumentSpec<CapabilityInput> = {
 };
 
 /** Every single-capability response: the capability as stored, beside warnings for its inline configs. */
-export function toCapabilityBody(capability: CapabilityInput) {
+export function toCapabilityBody(capability: CapabilityInput, { canReadSecrets }: Visibility) {
   const remedy = `POST /api/capabilities/${capability.name}/adopt-inline moves it into the registry`;
-  return { capability, warnings: inlineWarnings(capability.mcp_servers, `capability ${capability.name}`, remedy) };
+  return { capability: canReadSecrets ? capability : maskInlineSecrets(capability), warnings: inlineWarnings(capability.mcp_servers, `capability ${capability.name}`, remedy) };
 }
 
 export async function listCapabilities(query: DocumentListQuery) {
@@ -47,6 +49,9 @@ export const replaceCapability = (name: string, input: CapabilityInput, options:
 export const patchCapability = (name: string, patch: Record<string, unknown>, options: WriteOptions) => patchDocument(capabilitySpec, name, patch, options);
 export const deleteCapability = (name: string, options: WriteOptions & { force: boolean }) => deleteDocument(capabilitySpec, name, options);
 export const listCapabilityRevisions = (name: string) => listDocumentRevisions(capabilitySpec, name);
-export const getCapabilityRevision = (name: string, revision: number) => getDocumentRevision(capabilitySpec, name, revision);
+export async function getCapabilityRevision(name: string, revision: number, { canReadSecrets }: Visibility) {
+  const found = await getDocumentRevision(capabilitySpec, name, revision);
+  return canReadSecrets ? found : { ...found, snapshot: maskInlineSecrets(found.snapshot) };
+}
 export const restoreCapabilityRevision = (name: string, revision: number, options: WriteOptions) =>
   restoreDocumentRevision(capabilitySpec, name, revision, options);

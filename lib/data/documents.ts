@@ -2,7 +2,8 @@ import type { ZodType } from "zod";
 
 import type { Tx } from "../db";
 import { getDb } from "../db";
-import { ConflictError, NotFoundError, PreconditionFailedError } from "../errors";
+import { ConflictError, InvalidInputError, NotFoundError, PreconditionFailedError } from "../errors";
+import { keepMaskedValues } from "../resolve/masked-values";
 import { withoutServerSetFields } from "../schemas/document";
 import type { RevisionAction } from "../schemas/revision";
 import { applyMergePatch } from "./merge-patch";
@@ -117,7 +118,8 @@ export async function writeDocument<T extends Definition>(
   if (!current) throw notFound(spec, name);
   assertIfMatch(ifMatch, current.revision);
 
-  const input = nextDefinition(definitionOf<T>(current));
+  const stored = definitionOf<T>(current);
+  const input = keepStoredSecrets(nextDefinition(stored), stored);
   if (input.name !== name) await assertRenamable(tx, spec, name, input.name);
   const targets = spec.targetsOf(input);
   await assertTargetsExist(tx, `${spec.noun} '${input.name}'`, targets);
@@ -142,6 +144,13 @@ async function assertRenamable<T extends Definition>(tx: Tx, spec: DocumentSpec<
   if (usedBy && isUsed(usedBy)) {
     throw new ConflictError(`${spec.noun} '${from}' cannot be renamed while referenced by ${describeUsers(usedBy)}.`, { used_by: usedBy });
   }
+}
+
+/** Masked values (`••••`) sent back mean "unchanged": an inline config's literal secrets keep their stored value. */
+function keepStoredSecrets<T>(input: T, stored: T): T {
+  const { value, errors } = keepMaskedValues(input, stored);
+  if (errors.length) throw new InvalidInputError("Masked values can only stand for values already stored.", errors);
+  return value as T;
 }
 
 function notFound(spec: { noun: string }, name: string) {

@@ -12,3 +12,9 @@ export async function lockServerRow(tx: Tx, name: string): Promise<void> {
   // NO KEY: writers queue behind one another, but inserts that merely reference the row (tags, health) do not.
   await tx.$queryRaw`SELECT 1 FROM "Server" WHERE "name" = ${name} FOR NO KEY UPDATE`;
 }
+
+/** The same for a registry variable's row. */
+export async function lockVariableRow(tx: Tx, name: string): Promise<void> {
+  if (!isPostgresUrl(getConfig().DATABASE_URL)) return;
+  await tx.$queryRaw`SELECT 1 FROM "Variable" WHERE "name" = ${name} FOR NO KEY UPDATE`;
+}

@@ -1,22 +1,30 @@
 import { getDb } from "../db";
 import { agentInputSchema } from "../schemas/agent";
 import { capabilityInputSchema } from "../schemas/capability";
+import { ConflictError } from "../errors";
 import { serverInputSchema } from "../schemas/server";
+import { variableInputSchema } from "../schemas/variable";
 import { createAgent } from "./agents";
 import { createCapability } from "./capabilities";
 import { createServer } from "./servers";
+import { putVariable } from "./variables";
 
-export type DemoData = { servers: unknown[]; capabilities: unknown[]; agents: unknown[] };
+export type DemoData = { variables?: unknown[]; servers: unknown[]; capabilities: unknown[]; agents: unknown[] };
 
 /**
  * Seeds demo data into an empty registry only — servers first, then the capabilities and agents that
  * reference them; returns how many entities were written.
  */
-export async function seedDemoData({ servers, capabilities, agents }: DemoData): Promise<number> {
+export async function seedDemoData({ variables = [], servers, capabilities, agents }: DemoData): Promise<number> {
   if ((await getDb().server.count()) > 0) return 0;
 
   const actor = { actor: "demo-seed" };
   const writes = [
+    ...variables.map((variable) => async () => {
+      const input = variableInputSchema.parse(variable);
+      const { created } = await putVariable(input.name, input, actor);
+      if (!created) throw new ConflictError(`Variable '${input.name}' exists.`);
+    }),
     ...servers.map((server) => () => createServer(serverInputSchema.parse(server), actor)),
     ...capabilities.map((capability) => () => createCapability(capabilityInputSchema.parse(capability), actor)),
     ...agents.map((agent) => () => createAgent(agentInputSchema.parse(agent), actor)),

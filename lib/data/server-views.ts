@@ -1,6 +1,6 @@
 import { findLiteralSecrets, maskLiteralSecrets, maskLiteralSecretsInConfig } from "../resolve/literal-secrets";
 import { resolvedUrl, resolveServer, resolveTransport } from "../resolve/resolve-server";
-import { resolveContextFor } from "./resolve-context";
+import { loadResolveContext } from "./resolve-context";
 import { getServer, getServerRevision } from "./servers";
 
 /** Literal secrets typed into definitions are readable from the runner role up, like blueprint secrets. */
@@ -9,7 +9,7 @@ export type Visibility = { canReadSecrets: boolean };
 /** GET one server: steps 1–3 of DESIGN §2 for the environment asked for, registry values masked. */
 export async function getResolvedServer(name: string, environment: string | undefined, { canReadSecrets }: Visibility) {
   const { id: _id, ...server } = await getServer(name);
-  const context = resolveContextFor(environment, { mask: true });
+  const context = await loadResolveContext(environment, { mask: true });
   const { config, warnings } = resolveTransport(server, context);
   const resolved = { ...server, transport: config, resolved_url: resolvedUrl(config), environment: context.environment };
   return { mcp_server: canReadSecrets ? resolved : maskLiteralSecrets(resolved), warnings, revision: server.revision };
@@ -32,7 +32,7 @@ export async function validateServer(
   { canReadSecrets }: Visibility,
 ) {
   const { id: _id, ...server } = await getServer(name);
-  const resolution = resolveServer(server, resolveContextFor(input.environment, { mask: true }), { runtime: input.parameters ?? {} });
+  const resolution = resolveServer(server, await loadResolveContext(input.environment, { mask: true }), { runtime: input.parameters ?? {} });
   const warnings = [...findLiteralSecrets(server), ...resolution.warnings];
   if (!resolution.ok) return { valid: false, resolved_config: null, warnings, errors: resolution.errors };
 

@@ -1,7 +1,9 @@
 import { recordHealth } from "../data/health";
-import { resolveContextFor } from "../data/resolve-context";
+import { loadResolveContext } from "../data/resolve-context";
 import { UnresolvableError, type FieldError } from "../errors";
+import { literalSecretValues } from "../resolve/literal-secrets";
 import { resolveServer } from "../resolve/resolve-server";
+import { scrubSecrets } from "../resolve/scrub";
 import type { ResolvedConfig } from "../resolve/types";
 import type { ServerInput } from "../schemas/server";
 import { unreachedResult } from "./health-result";
@@ -21,22 +23,28 @@ export type ProbeRequest = { environment?: string; parameters?: Record<string, u
  * `strict` (a test with parameters the caller chose), refused with a 422 naming them and nothing recorded.
  */
 export async function checkServer(target: ProbeTarget, request: ProbeRequest = {}, { strict = false } = {}): Promise<ProbeResult> {
-  const resolved = resolveForProbe(target.server, request);
+  const resolved = await resolveForProbe(target.server, request);
   if ("errors" in resolved && strict) {
     throw new UnresolvableError(`MCP server '${target.server.name}' cannot be resolved with these parameters.`, resolved.errors);
   }
 
-  const result = "errors" in resolved
+  const probed = "errors" in resolved
     ? unreachedResult("unknown", unresolvedReason(resolved.errors), new Date().toISOString())
     : await probeServer(resolved.config, probeOptionsFor(target.server));
+  // Whatever the server echoed (an error body, stderr) is recorded and shown to viewers: never a secret.
+  const result = scrubSecrets(probed, resolved.secrets);
   await recordHealth(target.id, result);
   return result;
 }
 
-export function resolveForProbe(server: ServerInput, request: ProbeRequest): { config: ResolvedConfig } | { errors: FieldError[] } {
-  const context = resolveContextFor(request.environment, { mask: false });
+/** What the probe connects with (unmasked), and every secret value in it, to scrub from what comes back. */
+export type ProbeResolution = ({ config: ResolvedConfig } | { errors: FieldError[] }) & { secrets: string[] };
+
+export async function resolveForProbe(server: ServerInput, request: ProbeRequest): Promise<ProbeResolution> {
+  const context = await loadResolveContext(request.environment, { mask: false });
   const resolution = resolveServer(server, context, { runtime: request.parameters ?? {} });
-  return resolution.ok ? { config: resolution.config } : { errors: resolution.errors };
+  const secrets = [...resolution.sensitiveValues, ...literalSecretValues(server)];
+  return resolution.ok ? { config: resolution.config, secrets } : { errors: resolution.errors, secrets };
 }
 
 export function probeOptionsFor(server: ServerInput): ProbeOptions {

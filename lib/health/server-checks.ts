@@ -1,7 +1,8 @@
 import { getServer } from "../data/servers";
 import { UnresolvableError } from "../errors";
 import type { TestBody, ToolCallBody } from "../schemas/health";
-import { callTool } from "./call-tool";
+import { scrubSecrets } from "../resolve/scrub";
+import { callTool, ToolCallFailedError } from "./call-tool";
 import { checkServer, resolveForProbe, type ProbeTarget } from "./check-server";
 import { getProbeSettings } from "./probe-settings";
 import type { HealthResult, ProbeResult } from "./types";
@@ -20,12 +21,16 @@ export async function testServerConnection(name: string, body: TestBody): Promis
 /** POST /api/mcp-servers/:name/tools/:tool/call: arguments are checked against the tool's schema before sending. */
 export async function callServerTool(name: string, tool: string, body: ToolCallBody) {
   const target = await loadTarget(name);
-  const resolved = resolveForProbe(target.server, body);
+  const resolved = await resolveForProbe(target.server, body);
   if ("errors" in resolved) {
     throw new UnresolvableError(`MCP server '${name}' cannot be resolved with these parameters.`, resolved.errors);
   }
   const { timeoutMs, policy, stdioAllow } = getProbeSettings();
-  return callTool(resolved.config, tool, body.arguments, { timeoutMs, policy, stdioAllow });
+  try {
+    return scrubSecrets(await callTool(resolved.config, tool, body.arguments, { timeoutMs, policy, stdioAllow }), resolved.secrets);
+  } catch (error) {
+    throw error instanceof ToolCallFailedError ? new ToolCallFailedError(scrubSecrets(error.failure, resolved.secrets)) : error;
+  }
 }
 
 async function loadTarget(name: string): Promise<ProbeTarget> {

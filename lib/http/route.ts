@@ -1,12 +1,15 @@
 import type { Operation } from "../api/operation";
 import { authorize } from "../auth/authorize";
 import type { Principal } from "../auth/principal";
+import { visibilityOf, type Visibility } from "../auth/visibility";
 import { DEFAULT_BODY_LIMIT, readJsonBody, readTextBody } from "./body";
 import { preserveKeyOrder } from "../schemas/key-order";
 import { toProblemResponse } from "./problem";
 
 export type RouteContext<P, Q, B> = {
   principal: Principal;
+  /** What the caller may see of secrets: decided here, once, for every route. */
+  visibility: Visibility;
   params: P;
   query: Q;
   body: B;
@@ -33,7 +36,7 @@ export function route<P, Q, B>(operation: Operation<P, Q, B>, handler: (context:
       source = "body";
       const body = (operation.body ? await parseBody(operation, request) : undefined) as B;
 
-      return await handler({ params, query, body, ifMatch: request.headers.get("if-match"), request, principal, actor: principal.name });
+      return await handler({ params, query, body, ifMatch: request.headers.get("if-match"), request, principal, visibility: visibilityOf(principal), actor: principal.name });
     } catch (error) {
       return toProblemResponse(error, source);
     }

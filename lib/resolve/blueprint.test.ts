@@ -50,7 +50,7 @@ const researcher: AgentInput = {
 };
 
 function ctx(environment = "development", env: Record<string, string> = {}, mask = false): ResolveContext {
-  return { environment, env, runnerPlaceholders: new Set(DEFAULT_RUNNER_PLACEHOLDERS), mask };
+  return { environment, variables: new Map(), env, runnerPlaceholders: new Set(DEFAULT_RUNNER_PLACEHOLDERS), mask };
 }
 
 function input(agent: AgentInput, capabilities: CapabilityInput[] = [], extra: Partial<BlueprintInput> = {}): BlueprintInput {
@@ -123,7 +123,7 @@ describe("resolveBlueprint — configs per alias, capabilities in order, then th
       proves: "an unset registry value stays as written, with a warning at its path in the blueprint",
       input: input(agentWith({ t: "tiered" })),
       mcpServers: { t: { type: "http", url: "http://127.0.0.1:1/mcp", headers: { "X-Value": "from-default", "X-Token": "${TIERED_TOKEN}" } } },
-      warnings: [{ path: "/mcp_servers/t/headers/X-Token", message: "environment variable TIERED_TOKEN is not set; left for the runner" }],
+      warnings: [{ path: "/mcp_servers/t/headers/X-Token", message: "variable TIERED_TOKEN is not set; left for the runner" }],
     },
     {
       proves: "a legacy inline config passes through as entered, flagged deprecated",

@@ -29,7 +29,7 @@ describe("substituteEnvVars", () => {
       env: {},
       expected: { type: "http", url: "http://localhost:8766/mcp/", headers: { Authorization: "Bearer ${CONTEXT_STORE_TOKEN}" } },
       warnings: [
-        { path: "/headers/Authorization", message: "environment variable CONTEXT_STORE_TOKEN is not set; left for the runner" },
+        { path: "/headers/Authorization", message: "variable CONTEXT_STORE_TOKEN is not set; left for the runner" },
       ],
     },
     {
@@ -37,7 +37,7 @@ describe("substituteEnvVars", () => {
       config: { type: "http", url: "http://${HOST}/${HOST}" },
       env: {},
       expected: { type: "http", url: "http://${HOST}/${HOST}" },
-      warnings: [{ path: "/url", message: "environment variable HOST is not set; left for the runner" }],
+      warnings: [{ path: "/url", message: "variable HOST is not set; left for the runner" }],
     },
     {
       proves: "default runner placeholders stay as written without a warning",
@@ -59,7 +59,7 @@ describe("substituteEnvVars", () => {
       env: {},
       extraPlaceholders: ["RUN_ID"],
       expected: { type: "stdio", command: "run", args: ["--run=${RUN_ID}", "--home=${HOME_DIR}"] },
-      warnings: [{ path: "/args/1", message: "environment variable HOME_DIR is not set; left for the runner" }],
+      warnings: [{ path: "/args/1", message: "variable HOME_DIR is not set; left for the runner" }],
     },
     {
       proves: "stdio command, args and env values are all substituted",
@@ -74,7 +74,7 @@ describe("substituteEnvVars", () => {
       env: { BASE: "https://internal.example.com", TOKEN: "s3cret" },
       mask: true,
       expected: { type: "http", url: `${MASK}/mcp`, headers: { Authorization: `Bearer ${MASK}`, "X-Other": "${UNSET_VAR}" } },
-      warnings: [{ path: "/headers/X-Other", message: "environment variable UNSET_VAR is not set; left for the runner" }],
+      warnings: [{ path: "/headers/X-Other", message: "variable UNSET_VAR is not set; left for the runner" }],
     },
     {
       proves: "a variable set to the empty string counts as set",
@@ -91,9 +91,9 @@ describe("substituteEnvVars", () => {
       warnings: [],
     },
   ])("$proves", ({ config, env, extraPlaceholders = [], mask, expected, warnings }) => {
-    const ctx = { env, runnerPlaceholders: new Set([...runnerPlaceholders, ...extraPlaceholders]), mask };
+    const ctx = { variables: new Map(), env, runnerPlaceholders: new Set([...runnerPlaceholders, ...extraPlaceholders]), mask };
 
-    const result = substituteEnvVars(config, ctx);
+    const result = substituteEnvVars(config, ctx, "any-server");
 
     expect(result.config).toEqual(expected);
     expect(result.warnings).toEqual(warnings);

@@ -15,6 +15,16 @@ export function findLiteralSecrets(server: Definition): FieldError[] {
   return warnings;
 }
 
+/** The values of every literal secret, for scrubbing what a probe of this server reports. */
+export function literalSecretValues(server: Definition): string[] {
+  const values: string[] = [];
+  visitLiteralSecrets(server, (map, key) => {
+    const value = String(map[key]);
+    values.push(value.replace(AUTH_SCHEME, ""));
+  });
+  return values;
+}
+
 /** A copy with every literal secret shown as `••••` (an auth scheme such as `Bearer ` is kept). */
 export function maskLiteralSecrets<T extends Definition>(server: T): T {
   const copy = structuredClone(server);

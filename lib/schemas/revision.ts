@@ -2,7 +2,7 @@ import { z } from "zod";
 
 export const REVISION_ACTIONS = ["create", "update", "restore", "delete", "import"] as const;
 export type RevisionAction = (typeof REVISION_ACTIONS)[number];
-export type EntityType = "server" | "capability" | "agent";
+export type EntityType = "server" | "capability" | "agent" | "variable";
 
 export const revisionSummarySchema = z.object({
   revision: z.number().int(),

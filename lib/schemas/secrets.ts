@@ -1,3 +1,6 @@
+/** What a value the caller may not read is shown as (DESIGN §7). */
+export const MASK = "••••";
+
 /** DESIGN §7: header and env keys that look secret. */
 const SECRET_KEY = /authorization|token|secret|password|key/i;
 /** A value holding a `${VAR}` or `{{param}}` is already a reference, not a literal secret. */

@@ -1,9 +1,8 @@
 import { listOfficialServersOperation } from "@/lib/api/official";
-import { hasRole } from "@/lib/auth/roles";
 import { listOfficialServers } from "@/lib/data/official-servers";
 import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
 /** GET /v0.1/servers — the official registry's list API, read-only. */
-export const GET = route(listOfficialServersOperation, async ({ query, principal }) =>
-  json(await listOfficialServers(query, { canReadSecrets: hasRole(principal.role, "runner") })));
+export const GET = route(listOfficialServersOperation, async ({ query, visibility }) =>
+  json(await listOfficialServers(query, visibility)));

@@ -5,29 +5,29 @@ import { json, noContent } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
 /** GET /api/agents/:name — the blueprint for ?environment= (422 when unresolvable), or as stored with ?raw=true. */
-export const GET = route(getAgentOperation, async ({ params, query, principal }) => {
+export const GET = route(getAgentOperation, async ({ params, query, visibility }) => {
   if (query.raw) {
     const agent = await getRawAgent(params.name);
-    return json(toAgentBody(agent), { revision: agent.revision });
+    return json(toAgentBody(agent, visibility), { revision: agent.revision });
   }
-  const { body, revision } = await resolveAgent(params.name, { environment: query.environment }, principal);
+  const { body, revision } = await resolveAgent(params.name, { environment: query.environment }, visibility);
   return json(body, { revision });
 });
 
 /** PUT /api/agents/:name — full replace; 412 on a stale If-Match. */
-export const PUT = route(replaceAgentOperation, async ({ params, body, ifMatch, actor }) => {
+export const PUT = route(replaceAgentOperation, async ({ params, body, ifMatch, actor, visibility }) => {
   const agent = await replaceAgent(params.name, body, { ifMatch, actor });
-  return json(toAgentBody(agent), { revision: agent.revision });
+  return json(toAgentBody(agent, visibility), { revision: agent.revision });
 });
 
 /** PATCH /api/agents/:name — JSON merge patch; 412 on a stale If-Match. */
-export const PATCH = route(patchAgentOperation, async ({ params, body, ifMatch, actor }) => {
+export const PATCH = route(patchAgentOperation, async ({ params, body, ifMatch, actor, visibility }) => {
   const agent = await patchAgent(params.name, body, { ifMatch, actor });
-  return json(toAgentBody(agent), { revision: agent.revision });
+  return json(toAgentBody(agent, visibility), { revision: agent.revision });
 });
 
 /** DELETE /api/agents/:name */
-export const DELETE = route(deleteAgentOperation, async ({ params, query, ifMatch, actor }) => {
+export const DELETE = route(deleteAgentOperation, async ({ params, query, ifMatch, actor, visibility }) => {
   await deleteAgent(params.name, { ifMatch, actor, force: query.force });
   return noContent();
 });

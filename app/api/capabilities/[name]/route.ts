@@ -9,25 +9,25 @@ import { json, noContent } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
 /** GET /api/capabilities/:name — as stored. */
-export const GET = route(getCapabilityOperation, async ({ params }) => {
+export const GET = route(getCapabilityOperation, async ({ params, visibility }) => {
   const capability = await getCapability(params.name);
-  return json(toCapabilityBody(capability), { revision: capability.revision });
+  return json(toCapabilityBody(capability, visibility), { revision: capability.revision });
 });
 
 /** PUT /api/capabilities/:name — full replace; 412 on a stale If-Match, 409 renaming one that agents use. */
-export const PUT = route(replaceCapabilityOperation, async ({ params, body, ifMatch, actor }) => {
+export const PUT = route(replaceCapabilityOperation, async ({ params, body, ifMatch, actor, visibility }) => {
   const capability = await replaceCapability(params.name, body, { ifMatch, actor });
-  return json(toCapabilityBody(capability), { revision: capability.revision });
+  return json(toCapabilityBody(capability, visibility), { revision: capability.revision });
 });
 
 /** PATCH /api/capabilities/:name — JSON merge patch; 412 on a stale If-Match. */
-export const PATCH = route(patchCapabilityOperation, async ({ params, body, ifMatch, actor }) => {
+export const PATCH = route(patchCapabilityOperation, async ({ params, body, ifMatch, actor, visibility }) => {
   const capability = await patchCapability(params.name, body, { ifMatch, actor });
-  return json(toCapabilityBody(capability), { revision: capability.revision });
+  return json(toCapabilityBody(capability, visibility), { revision: capability.revision });
 });
 
 /** DELETE /api/capabilities/:name — 409 with used_by while agents use it, unless ?force=true. */
-export const DELETE = route(deleteCapabilityOperation, async ({ params, query, ifMatch, actor }) => {
+export const DELETE = route(deleteCapabilityOperation, async ({ params, query, ifMatch, actor, visibility }) => {
   await deleteCapability(params.name, { ifMatch, actor, force: query.force });
   return noContent();
 });

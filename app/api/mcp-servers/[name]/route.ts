@@ -4,15 +4,13 @@ import {
   patchServerOperation,
   replaceServerOperation,
 } from "@/lib/api/servers";
-import { hasRole } from "@/lib/auth/roles";
 import { getRawServer, getResolvedServer } from "@/lib/data/server-views";
 import { deleteServer, patchServer, replaceServer } from "@/lib/data/servers";
 import { json, noContent } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
 /** GET /api/mcp-servers/:name — resolved for ?environment=, or as stored with ?raw=true. */
-export const GET = route(getServerOperation, async ({ params, query, principal }) => {
-  const visibility = { canReadSecrets: hasRole(principal.role, "runner") };
+export const GET = route(getServerOperation, async ({ params, query, visibility }) => {
   if (query.raw) {
     const server = await getRawServer(params.name, visibility);
     return json({ mcp_server: server }, { revision: server.revision });

@@ -4,5 +4,5 @@ import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
 /** GET /api/agents/:name/revisions/:n — one revision with its snapshot. */
-export const GET = route(getAgentRevisionOperation, async ({ params }) =>
-  json({ revision: await getAgentRevision(params.name, params.n) }));
+export const GET = route(getAgentRevisionOperation, async ({ params, visibility }) =>
+  json({ revision: await getAgentRevision(params.name, params.n, visibility) }));
