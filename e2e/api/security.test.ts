@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
-import { fillPath, mintRoleTokens, ROLE_ORDER, type TestRole } from "../support/roles";
+import { mintRoleTokens, type TestRole } from "../support/roles";
 
 const ADMIN_TOKEN = "pb_test_admin_token_0123456789";
 const SECRET_LITERAL = "sk-live-literal-9f8e7d";
@@ -18,13 +18,13 @@ const as = (role: TestRole | "anonymous", extra: Record<string, string> = {}) =>
 
 beforeAll(async () => {
   patchbay = await startPatchbay({
-    env: { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_TEST_SECRET: SECRET_FROM_ENV, PATCHBAY_RATE_WRITES_PER_MIN: "1000" },
+    env: { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, TEST_SECRET_FROM_ENV: SECRET_FROM_ENV, PATCHBAY_ENV_ALLOW: "TEST_SECRET_*", PATCHBAY_RATE_WRITES_PER_MIN: "1000" },
   });
   tokens = await mintRoleTokens(patchbay.baseUrl, ADMIN_TOKEN);
   const created = await as("editor").post("/api/mcp-servers", httpServer(fixture, {
     transport: {
       type: "http", url: "http://127.0.0.1:9/mcp",
-      headers: { Authorization: `Bearer ${SECRET_LITERAL}`, "X-From-Env": "${PATCHBAY_TEST_SECRET}", "X-Team": "core" },
+      headers: { Authorization: `Bearer ${SECRET_LITERAL}`, "X-From-Env": "${TEST_SECRET_FROM_ENV}", "X-Team": "core" },
     },
   }));
   expect(created.status).toBe(201);
@@ -32,33 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => patchbay?.stop());
 
-describe("every route declares its role, and the wrapper enforces it", () => {
-  test("role × route matrix, generated from the OpenAPI document", async () => {
-    const document = (await as("viewer").get("/api/openapi.json")).body;
-    const failures: string[] = [];
-    let checked = 0;
-
-    for (const [path, item] of Object.entries<Record<string, { "x-patchbay-role": string; requestBody?: unknown }>>(document.paths)) {
-      for (const [method, operation] of Object.entries(item)) {
-        const needed = operation["x-patchbay-role"];
-        expect(needed, `${method} ${path} declares a role`).toMatch(/^(public|viewer|runner|editor|admin)$/);
-        // Destructive calls aim at names that do not exist, so the matrix never removes what later rows need.
-        const target = fillPath(path, { name: method === "delete" ? "no-such-server" : fixture, n: "1", id: "no-such-token", tool: "echo" });
-
-        for (const caller of ["anonymous", ...ROLE_ORDER] as const) {
-          if (method === "delete" && path === "/api/session") continue;
-          const response = await statusOf(caller, method.toUpperCase(), target, operation.requestBody ? {} : undefined);
-          checked++;
-          const expected = expectedStatus(needed, caller);
-          const ok = expected === "allowed" ? ![401, 403].includes(response.status) : response.status === expected;
-          if (!ok) failures.push(`${caller} ${method.toUpperCase()} ${path}: got ${response.status}, expected ${expected}`);
-        }
-      }
-    }
-    expect(failures).toEqual([]);
-    expect(checked).toBeGreaterThan(50);
-  });
-
+describe("credentials", () => {
   test("a bad bearer token → 401 with WWW-Authenticate, even on a route that exists", async () => {
     const response = await apiClient(patchbay.baseUrl, { Authorization: "Bearer pb_nope" }).get("/api/mcp-servers");
     expect(response.status).toBe(401);
@@ -244,23 +218,3 @@ describe("first start", () => {
     }
   });
 });
-
-/** Only the status matters here; a stream (server-sent events) is closed as soon as its head arrives. */
-async function statusOf(caller: TestRole | "anonymous", method: string, path: string, body: unknown) {
-  const controller = new AbortController();
-  const response = await fetch(`${patchbay.baseUrl}${path}`, {
-    method,
-    headers: { ...(caller === "anonymous" ? {} : { Authorization: `Bearer ${tokens[caller]}` }), ...(body ? { "Content-Type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: controller.signal,
-    redirect: "manual",
-  });
-  controller.abort();
-  return { status: response.status };
-}
-
-function expectedStatus(needed: string, caller: TestRole | "anonymous"): "allowed" | 401 | 403 {
-  if (needed === "public") return "allowed";
-  if (caller === "anonymous") return 401;
-  return ROLE_ORDER.indexOf(caller) >= ROLE_ORDER.indexOf(needed as TestRole) ? "allowed" : 403;
-}

@@ -11,6 +11,8 @@ export const TEST_ENV = {
   PATCHBAY_OUTBOUND_ALLOW: "127.0.0.0/8,::1/128",
   // The scheduler is off unless a test turns it on: a sweep must not change health under another test.
   PATCHBAY_HEALTH_INTERVAL_S: "0",
+  // Process variables reach definitions only through this allowlist (DESIGN §2 step 3); tests use HOME.
+  PATCHBAY_ENV_ALLOW: "HOME",
 };
 
 export async function freePort(): Promise<number> {

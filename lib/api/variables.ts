@@ -1,6 +1,6 @@
-import { jsonObjectSchema } from "../schemas/common";
+import { environmentNameSchema, jsonObjectSchema } from "../schemas/common";
 import { forceQuerySchema } from "../schemas/server-query";
-import { variableBodySchema, variableListSchema, variableOutputSchema, variableParamsSchema, variableUsedBySchema } from "../schemas/variable";
+import { environmentVariablesSchema, variableBodySchema, variableListSchema, variableOutputSchema, variableParamsSchema, variableUsedBySchema } from "../schemas/variable";
 import { z } from "zod";
 import { defineOperation } from "./operation";
 import { BAD_REQUEST, CONFLICT, NOT_FOUND, PRECONDITION_FAILED, WRITE_ERRORS } from "./problem-responses";
@@ -50,4 +50,11 @@ export const variableUsedByOperation = defineOperation({
   method: "GET", path: "/api/variables/{name}/used-by", tag, role: "viewer", params,
   summary: "The servers whose definitions name ${NAME}",
   responses: { 200: { description: "Servers", schema: variableUsedBySchema }, ...NOT_FOUND, ...BAD_REQUEST },
+});
+
+export const environmentVariablesOperation = defineOperation({
+  method: "GET", path: "/api/environments/{environment}/variables", tag, role: "viewer",
+  params: z.object({ environment: environmentNameSchema }),
+  summary: "Every variable with the value this environment gets (secrets masked), where each is used, and the servers that stay unresolved here",
+  responses: { 200: { description: "The environment's variables", schema: environmentVariablesSchema }, ...BAD_REQUEST },
 });

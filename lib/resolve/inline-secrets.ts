@@ -8,9 +8,10 @@ type Document = { mcp_servers?: unknown };
  * A capability or agent with the literal secrets of its legacy inline configs masked (DESIGN §7: masked to
  * viewers and editors everywhere, inline configs alike). References by name carry no secrets.
  */
-export function maskInlineSecrets<T extends Document>(document: T): T {
-  if (!isPlainObject(document.mcp_servers)) return document;
-  const entries = Object.entries(document.mcp_servers).map(([alias, value]) =>
+export function maskInlineSecrets<T extends object>(document: T): T {
+  const references = (document as Document).mcp_servers;
+  if (!isPlainObject(references)) return document;
+  const entries = Object.entries(references).map(([alias, value]) =>
     [alias, referenceFormOf(value) === "inline" ? maskLiteralSecretsInConfig(value as Record<string, unknown>) : value]);
   return { ...document, mcp_servers: Object.fromEntries(entries) };
 }

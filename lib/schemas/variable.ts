@@ -98,3 +98,14 @@ function withoutVariableServerSetFields(input: unknown): unknown {
   const { created_at: _c, modified_at: _m, revision: _r, has_value: _h, ...rest } = input as Record<string, unknown>;
   return rest;
 }
+
+/** GET /api/environments/{environment}/variables: the dashboard's page of one environment. */
+export const environmentVariablesSchema = z.object({
+  environment: z.string(),
+  variables: z.array(variableOutputSchema.safeExtend({
+    effective: z.object({ source: z.enum(["environment", "default", "none"]), value: z.string().nullable() }),
+    used_by: z.array(z.string()),
+  })),
+  unresolved: z.array(z.object({ server: z.string(), warnings: z.array(z.object({ path: z.string(), message: z.string() })) })),
+});
+export type EnvironmentVariables = z.infer<typeof environmentVariablesSchema>;

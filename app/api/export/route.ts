@@ -3,5 +3,5 @@ import { exportBundle } from "@/lib/data/export-bundle";
 import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
-/** GET /api/export — the native bundle, definitions as entered. */
-export const GET = route(exportOperation, async () => json(await exportBundle()));
+/** GET /api/export — the native bundle, definitions as entered (literal secrets masked below admin). */
+export const GET = route(exportOperation, async ({ visibility }) => json(await exportBundle(visibility)));
