@@ -27,6 +27,8 @@ const configSchema = z.object({
   PATCHBAY_RUNNER_PLACEHOLDERS: commaList,
   PATCHBAY_RATE_WRITES_PER_MIN: positiveInt(600),
   PATCHBAY_RATE_TESTS_PER_MIN: positiveInt(30),
+  /** Fractions are allowed (0.5 = 30 minutes). */
+  PATCHBAY_SESSION_HOURS: z.coerce.number().positive().max(24 * 366).default(12),
   PATCHBAY_SEED_DEMO: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
 });
 
