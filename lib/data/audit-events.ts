@@ -1,14 +1,10 @@
 import { getDb } from "../db";
-
-/** What the audit log records besides definition revisions (DESIGN §7: tokens and sessions). */
-export const AUDIT_EVENT_ACTIONS = ["token.create", "token.revoke", "session.create", "session.refuse", "session.end"] as const;
-export type AuditEventAction = (typeof AUDIT_EVENT_ACTIONS)[number];
-export const AUDIT_EVENT_ENTITY_TYPES = ["token", "session"] as const;
+import type { AuditEventAction, AuditEventType } from "../schemas/audit";
 
 export type AuditEventInput = {
   actor: string;
   action: AuditEventAction;
-  entityType: (typeof AUDIT_EVENT_ENTITY_TYPES)[number];
+  entityType: AuditEventType;
   entityName: string;
   /** Non-secret facts only (a role, a client address, a reason): never a token or a session id. */
   detail?: Record<string, unknown>;
