@@ -32,6 +32,8 @@ const configSchema = z.object({
     .string()
     .refine((value) => Buffer.from(value, "base64").length === 32, "must be base64 of 32 random bytes (openssl rand -base64 32)")
     .optional(),
+  /** Fractions are allowed (0.5 = 30 minutes). */
+  PATCHBAY_SESSION_HOURS: z.coerce.number().positive().max(24 * 366).default(12),
   PATCHBAY_SEED_DEMO: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
 });
 

@@ -58,6 +58,12 @@ export class PayloadTooLargeError extends ApiError {
   }
 }
 
+export class UnsupportedMediaTypeError extends ApiError {
+  constructor(expected: string) {
+    super(415, "unsupported-media-type", "Unsupported media type", `The body must be sent as ${expected}.`);
+  }
+}
+
 export class UnresolvableError extends ApiError {
   constructor(detail: string, errors?: FieldError[], extra?: Record<string, unknown>) {
     super(422, "unresolvable", "Unprocessable content", detail, errors, extra);

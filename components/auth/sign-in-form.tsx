@@ -2,6 +2,8 @@
 
 import { useEffect, useState, type FormEvent } from "react";
 
+import { sanitizeNext } from "@/lib/auth/safe-next";
+
 /** Signs in with a token (POST /api/session sets the HttpOnly cookie), then goes back where the user was. */
 export function SignInForm({ next }: { next: string }) {
   const [token, setToken] = useState("");
@@ -21,7 +23,7 @@ export function SignInForm({ next }: { next: string }) {
       setError(response.status === 401 ? "That token is unknown, revoked or expired." : "Signing in failed; try again.");
       return;
     }
-    window.location.assign(safeNext(next));
+    window.location.assign(sanitizeNext(next));
   }
 
   // The first-start link carries the token in the fragment, which never reaches a server or a log.
@@ -63,9 +65,4 @@ export function SignInForm({ next }: { next: string }) {
       </button>
     </form>
   );
-}
-
-/** Only same-site paths: `?next=https://evil.example` must not become an open redirect. */
-function safeNext(next: string): string {
-  return next.startsWith("/") && !next.startsWith("//") ? next : "/mcp-servers";
 }

@@ -12,13 +12,14 @@ import { Select } from "@/components/ui/select";
 import { TimeStamp } from "@/components/ui/time-stamp";
 import { auditQuery, type AuditEntry, type AuditFilters } from "@/lib/query/audit";
 
-const ENTITY_PATHS: Record<AuditEntry["entity_type"], string> = { server: "/mcp-servers", capability: "/capabilities", agent: "/agents" };
+const ENTITY_PATHS: Partial<Record<AuditEntry["entity_type"], string>> = { server: "/mcp-servers", capability: "/capabilities", agent: "/agents" };
+const ACTIONS = ["create", "update", "restore", "delete", "import", "token.create", "token.revoke", "session.create", "session.refuse", "session.end"];
 
-/** Recent changes across servers, capabilities and agents, filtered by kind, action, actor or name. */
+/** Recent changes and sign-ins: definition revisions with token and session events, filtered by kind, action, actor or name. */
 export function AuditLog() {
   const [filters, setFilters] = useState<AuditFilters>({});
-  const [pages, setPages] = useState<number[]>([]);
-  const audit = useQuery(auditQuery({ ...filters, before: pages.at(-1) }));
+  const [pages, setPages] = useState<string[]>([]);
+  const audit = useQuery(auditQuery({ ...filters, cursor: pages.at(-1) }));
   const update = (patch: AuditFilters) => { setFilters((current) => ({ ...current, ...patch })); setPages([]); };
 
   return (
@@ -27,7 +28,7 @@ export function AuditLog() {
         <Field id="audit-kind" label="Kind">
           {(control) => (
             <Select {...control} value={filters.entity_type ?? ""} onChange={(event) => update({ entity_type: event.target.value || undefined })}>
-              <option value="">All</option><option value="server">Servers</option><option value="capability">Capabilities</option><option value="agent">Agents</option>
+              <option value="">All</option><option value="server">Servers</option><option value="capability">Capabilities</option><option value="agent">Agents</option><option value="token">Tokens</option><option value="session">Sessions</option>
             </Select>
           )}
         </Field>
@@ -35,7 +36,7 @@ export function AuditLog() {
           {(control) => (
             <Select {...control} value={filters.action ?? ""} onChange={(event) => update({ action: event.target.value || undefined })}>
               <option value="">All</option>
-              {["create", "update", "restore", "delete", "import"].map((action) => <option key={action} value={action}>{action}</option>)}
+              {ACTIONS.map((action) => <option key={action} value={action}>{action}</option>)}
             </Select>
           )}
         </Field>
@@ -53,8 +54,8 @@ export function AuditLog() {
       </div>
       <div className="flex gap-2">
         <Button size="sm" disabled={pages.length === 0} onClick={() => setPages((current) => current.slice(0, -1))}>Newer</Button>
-        <Button size="sm" disabled={!audit.data?.next_before}
-          onClick={() => audit.data?.next_before && setPages((current) => [...current, audit.data!.next_before!])}>Older</Button>
+        <Button size="sm" disabled={!audit.data?.next_cursor}
+          onClick={() => audit.data?.next_cursor && setPages((current) => [...current, audit.data!.next_cursor!])}>Older</Button>
       </div>
     </div>
   );
@@ -65,22 +66,29 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
     <table className="w-full text-left text-sm">
       <caption className="sr-only">Recent changes</caption>
       <thead className="text-slate-600 dark:text-slate-400">
-        <tr><th scope="col" className="py-2 pr-3">When</th><th scope="col" className="pr-3">Who</th><th scope="col" className="pr-3">Action</th><th scope="col" className="pr-3">What</th><th scope="col">Revision</th></tr>
+        <tr><th scope="col" className="py-2 pr-3">When</th><th scope="col" className="pr-3">Who</th><th scope="col" className="pr-3">Action</th><th scope="col" className="pr-3">What</th><th scope="col">Revision / from</th></tr>
       </thead>
       <tbody>
         {entries.map((entry) => (
-          <tr key={entry.id} className="border-t border-slate-200 dark:border-slate-800">
+          <tr key={`${entry.kind}-${entry.id}`} className="border-t border-slate-200 dark:border-slate-800">
             <td className="py-2 pr-3 whitespace-nowrap"><TimeStamp iso={entry.at} /></td>
             <td className="pr-3">{entry.actor}</td>
             <td className="pr-3">{entry.action}</td>
             <td className="pr-3">
               {entry.entity_type}{" "}
-              {entry.action === "delete" ? entry.name : <Link className="font-medium text-indigo-700 underline dark:text-indigo-300" href={`${ENTITY_PATHS[entry.entity_type]}/${entry.name}`}>{entry.name}</Link>}
+              <EntityName entry={entry} />
             </td>
-            <td>{entry.revision}</td>
+            <td>{entry.revision ?? (typeof entry.detail?.client_address === "string" ? `from ${entry.detail.client_address}` : "")}</td>
           </tr>
         ))}
       </tbody>
     </table>
   );
+}
+
+/** Definitions link to their page (unless deleted); tokens and sessions are named only. */
+function EntityName({ entry }: { entry: AuditEntry }) {
+  const base = ENTITY_PATHS[entry.entity_type];
+  if (!base || entry.action === "delete") return <>{entry.name}</>;
+  return <Link className="font-medium text-indigo-700 underline dark:text-indigo-300" href={`${base}/${entry.name}`}>{entry.name}</Link>;
 }

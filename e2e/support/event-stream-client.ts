@@ -8,12 +8,14 @@ export type EventStreamClient = {
   events: unknown[];
   comments: string[];
   waitFor<T = any>(predicate: (event: any) => boolean, timeoutMs?: number): Promise<T>;
+  /** Settles when the server ends the stream (or `close` aborts it). */
+  ended: Promise<void>;
   close(): Promise<void>;
 };
 
-export async function openEventStream(url: string): Promise<EventStreamClient> {
+export async function openEventStream(url: string, headers: Record<string, string> = {}): Promise<EventStreamClient> {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { Accept: "text/event-stream" }, signal: controller.signal });
+  const response = await fetch(url, { headers: { Accept: "text/event-stream", ...headers }, signal: controller.signal });
   const events: unknown[] = [];
   const comments: string[] = [];
   const waiters = new Set<() => void>();
@@ -43,6 +45,7 @@ export async function openEventStream(url: string): Promise<EventStreamClient> {
     contentType: response.headers.get("content-type"),
     events,
     comments,
+    ended: reading,
     waitFor(predicate, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

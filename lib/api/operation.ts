@@ -22,6 +22,13 @@ export type Operation<P = unknown, Q = unknown, B = unknown> = {
   rateLimit?: "writes" | "tests" | "none";
   /** Bytes; 1 MiB unless said otherwise. */
   maxBodyBytes?: number;
+  /**
+   * The body must be sent as `application/json` (else 415): a cross-site HTML form cannot send that
+   * without a CORS preflight, so a public endpoint that sets cookies is not reachable by a forged form.
+   */
+  jsonOnly?: boolean;
+  /** When the request carries an `Origin`, it must be this site's own (else 403), credentials or not. */
+  refusesForeignOrigin?: boolean;
   /** The body is handed to `body` as text (size-limited, not JSON-parsed): for uploads in formats other than JSON. */
   rawBody?: boolean;
   responses: Record<number, { description: string; schema?: ZodType; contentType?: string }>;

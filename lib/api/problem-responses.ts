@@ -10,7 +10,7 @@ export const problemSchema = z.object({
   errors: z.array(fieldErrorSchema).optional(),
 });
 
-const problemResponse = (description: string) => ({ description, schema: problemSchema, contentType: "application/problem+json" });
+export const problemResponse = (description: string) => ({ description, schema: problemSchema, contentType: "application/problem+json" });
 
 export const BAD_REQUEST = { 400: problemResponse("Malformed JSON, or a body or query that fails its schema; every failing field by JSON path") };
 export const NOT_FOUND = { 404: problemResponse("No such name") };

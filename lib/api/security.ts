@@ -3,7 +3,7 @@ import { z } from "zod";
 import { auditListSchema, auditQuerySchema } from "../schemas/audit";
 import { sessionCreateSchema, sessionSchema, tokenCreateSchema, tokenSummarySchema } from "../schemas/token";
 import { defineOperation } from "./operation";
-import { BAD_REQUEST, NOT_FOUND } from "./problem-responses";
+import { BAD_REQUEST, NOT_FOUND, problemResponse } from "./problem-responses";
 
 const tag = "Security";
 
@@ -28,15 +28,22 @@ export const revokeTokenOperation = defineOperation({
 });
 
 export const createSessionOperation = defineOperation({
-  method: "POST", path: "/api/session", tag, role: "public", rateLimit: "none",
-  summary: "Sign in with a token: sets an HttpOnly, SameSite=Lax session cookie",
+  method: "POST", path: "/api/session", tag, role: "public", rateLimit: "none", jsonOnly: true, refusesForeignOrigin: true,
+  summary: "Sign in with a token: sets an HttpOnly, SameSite=Lax cookie holding an opaque session id (never the token)",
   body: sessionCreateSchema,
-  responses: { 200: { description: "Signed in", schema: sessionSchema }, 401: { description: "Unknown, revoked or expired token" }, ...BAD_REQUEST },
+  responses: {
+    200: { description: "Signed in", schema: sessionSchema },
+    401: problemResponse("Unknown, revoked or expired token"),
+    403: problemResponse("An Origin header that is not this site's own"),
+    415: problemResponse("The body is not sent as application/json"),
+    429: problemResponse("Too many attempts from this client address (Retry-After)"),
+    ...BAD_REQUEST,
+  },
 });
 
 export const deleteSessionOperation = defineOperation({
-  method: "DELETE", path: "/api/session", tag, role: "public", rateLimit: "none",
-  summary: "Sign out: clears the session cookie",
+  method: "DELETE", path: "/api/session", tag, role: "public", rateLimit: "none", refusesForeignOrigin: true,
+  summary: "Sign out: ends the session at once and clears its cookie",
   responses: { 204: { description: "Signed out" } },
 });
 
@@ -48,7 +55,7 @@ export const getSessionOperation = defineOperation({
 
 export const listAuditOperation = defineOperation({
   method: "GET", path: "/api/audit", tag, role: "viewer",
-  summary: "Recent changes across servers, capabilities and agents, newest first",
+  summary: "Definition revisions and token and session events (mint, revoke, sign-in, sign-out), newest first",
   query: auditQuerySchema,
   responses: { 200: { description: "Entries", schema: auditListSchema }, ...BAD_REQUEST },
 });

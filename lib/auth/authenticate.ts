@@ -1,4 +1,6 @@
+import { findActiveSession } from "../data/sessions";
 import { findActiveToken } from "../data/tokens";
+import { getConfig } from "../env";
 import { UnauthorizedError } from "../errors";
 import type { Principal } from "./principal";
 import { readSessionCookie } from "./session-cookie";
@@ -16,7 +18,16 @@ export async function authenticate(request: Request): Promise<Principal | null> 
     return { name: token.name, role: token.role, tokenId: token.id, via: "bearer" };
   }
 
-  const cookie = readSessionCookie(request);
-  const token = cookie ? await findActiveToken(cookie) : null;
-  return token ? { name: token.name, role: token.role, tokenId: token.id, via: "cookie" } : null;
+  const sessionId = readSessionCookie(request);
+  const session = sessionId ? await findActiveSession(sessionId) : null;
+  return session ? { name: session.name, role: session.role, tokenId: session.tokenId, via: "cookie" } : null;
+}
+
+/**
+ * Whether the credential a long-lived response (an event stream) was opened with still holds: false once
+ * its session ended or expired, or its token was revoked or expired.
+ */
+export async function isStillAuthenticated(request: Request): Promise<boolean> {
+  if (getConfig().PATCHBAY_AUTH === "off") return true;
+  return authenticate(request).then((principal) => principal !== null, () => false);
 }

@@ -9,6 +9,9 @@ import { hasRole } from "./roles";
 /** The one place an operation's declared role, the Origin rule and the rate limits are enforced. */
 export async function authorize(request: Request, operation: Operation<any, any, any>): Promise<Principal> {
   const config = getConfig();
+  if (operation.refusesForeignOrigin && request.headers.has("origin") && !isSameOrigin(request)) {
+    throw new ForbiddenError("This request must come from this site's own origin.");
+  }
   const principal = config.PATCHBAY_AUTH === "off" ? AUTH_OFF_PRINCIPAL : ((await authenticate(request)) ?? ANONYMOUS);
   if (operation.role === "public") return principal;
 
@@ -23,7 +26,7 @@ export async function authorize(request: Request, operation: Operation<any, any,
   const bucket = rateLimitBucket(operation);
   if (bucket) {
     const limit = bucket === "tests" ? config.PATCHBAY_RATE_TESTS_PER_MIN : config.PATCHBAY_RATE_WRITES_PER_MIN;
-    consumeRateLimit(`${principal.tokenId ?? "anonymous"}:${bucket}`, limit);
+    await consumeRateLimit(`${principal.tokenId ?? "anonymous"}:${bucket}`, limit);
   }
   return principal;
 }

@@ -1,5 +1,6 @@
 import { getConfig } from "../env";
 import { authenticate } from "./authenticate";
+import { sanitizeNext } from "./safe-next";
 
 /** Pages anyone may open, signed in or not. */
 const PUBLIC_PAGES = ["/sign-in"];
@@ -11,5 +12,6 @@ export async function signInRedirectFor(request: Request): Promise<string | null
 
   const principal = await authenticate(request).catch(() => null);
   if (principal) return null;
-  return `/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`;
+  // A request for `//evil.example` has that pathname: it must not come back as a next that leaves the site.
+  return `/sign-in?next=${encodeURIComponent(sanitizeNext(url.pathname + url.search))}`;
 }

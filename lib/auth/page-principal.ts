@@ -1,6 +1,6 @@
 import { cookies } from "next/headers";
 
-import { findActiveToken } from "../data/tokens";
+import { findActiveSession } from "../data/sessions";
 import { getConfig } from "../env";
 import { ANONYMOUS, AUTH_OFF_PRINCIPAL, type Principal } from "./principal";
 import { visibilityOf } from "./visibility";
@@ -9,9 +9,9 @@ import { SESSION_COOKIE } from "./session-cookie";
 /** The signed-in user of a server-rendered page (proxy.ts has already sent everyone else to sign in). */
 export async function getPagePrincipal(): Promise<Principal> {
   if (getConfig().PATCHBAY_AUTH === "off") return AUTH_OFF_PRINCIPAL;
-  const token = (await cookies()).get(SESSION_COOKIE)?.value;
-  const found = token ? await findActiveToken(token) : null;
-  return found ? { name: found.name, role: found.role, tokenId: found.id, via: "cookie" } : ANONYMOUS;
+  const sessionId = (await cookies()).get(SESSION_COOKIE)?.value;
+  const session = sessionId ? await findActiveSession(sessionId) : null;
+  return session ? { name: session.name, role: session.role, tokenId: session.tokenId, via: "cookie" } : ANONYMOUS;
 }
 
 /** What a page may show: the same rule as the API (literal secrets from the runner role up). */

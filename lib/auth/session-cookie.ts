@@ -1,18 +1,16 @@
 export const SESSION_COOKIE = "patchbay_session";
-const MAX_AGE_S = 60 * 60 * 12;
 
 /**
- * The session cookie carries the token itself, HttpOnly so scripts never see it: revoking the token ends
- * every session at once, and no server-side session store is needed across instances.
+ * The session cookie carries an opaque random session id, never the token (DESIGN §7); the server keeps
+ * only its SHA-256. HttpOnly so scripts never see it, SameSite=Lax, and no longer-lived than the session.
  */
-export function sessionCookie(token: string, request: Request): string {
-  const secure = isHttps(request) ? "; Secure" : "";
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${MAX_AGE_S}${secure}`;
+export function sessionCookie(sessionId: string, expiresAt: Date, request: Request): string {
+  const maxAge = Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  return `${SESSION_COOKIE}=${sessionId}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secureFlag(request)}`;
 }
 
 export function clearedSessionCookie(request: Request): string {
-  const secure = isHttps(request) ? "; Secure" : "";
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secureFlag(request)}`;
 }
 
 export function readSessionCookie(request: Request): string | null {
@@ -24,6 +22,7 @@ export function readSessionCookie(request: Request): string | null {
   return null;
 }
 
-function isHttps(request: Request): boolean {
-  return request.headers.get("x-forwarded-proto") === "https" || new URL(request.url).protocol === "https:";
+function secureFlag(request: Request): string {
+  const isHttps = request.headers.get("x-forwarded-proto") === "https" || new URL(request.url).protocol === "https:";
+  return isHttps ? "; Secure" : "";
 }

@@ -3,6 +3,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Role } from "../api/operation";
 import { getDb } from "../db";
 import { NotFoundError } from "../errors";
+import { endSessionsOfToken } from "./sessions";
 
 export const TOKEN_PREFIX = "pb_";
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -47,9 +48,15 @@ export async function listTokens(): Promise<TokenSummary[]> {
   return rows.map(toSummary);
 }
 
-export async function revokeToken(id: string): Promise<void> {
-  const { count } = await getDb().apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
-  if (count === 0) throw new NotFoundError(`No active token with id '${id}'.`);
+/** Revokes a token and ends its sessions in one transaction; returns what the audit log names. */
+export async function revokeToken(id: string): Promise<{ name: string; role: Role }> {
+  return getDb().$transaction(async (tx) => {
+    const { count } = await tx.apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+    if (count === 0) throw new NotFoundError(`No active token with id '${id}'.`);
+    await endSessionsOfToken(tx, id);
+    const row = await tx.apiToken.findUniqueOrThrow({ where: { id }, select: { name: true, role: true } });
+    return { name: row.name, role: row.role as Role };
+  });
 }
 
 export async function countActiveTokens(): Promise<number> {
@@ -67,6 +74,12 @@ export async function findActiveToken(token: string) {
     await getDb().apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
   }
   return { id: row.id, name: row.name, role: row.role as Role };
+}
+
+/** A token's name whether or not it is still active (for the audit log of a refused sign-in); null when unknown. */
+export async function findTokenName(token: string): Promise<string | null> {
+  const row = await getDb().apiToken.findUnique({ where: { hash: hashToken(token) }, select: { name: true } });
+  return row?.name ?? null;
 }
 
 /** PATCHBAY_ADMIN_TOKEN is accepted as given and ensured at every start. */

@@ -1,12 +1,14 @@
 import { subscribeToHealthChanges, type HealthEvent } from "../health/health-events";
 
 const HEARTBEAT_MS = 15_000;
+const CREDENTIAL_CHECK_MS = 2_000;
 
 /**
  * GET /api/health/events: `data: {"name", "health": R}` on every status change, a comment every 15 s so
  * proxies keep the connection, and everything released when the client goes away or the server shuts down.
+ * `isStillAuthorized` is asked every 2 s: the stream ends soon after its session ends or its token is revoked.
  */
-export function healthEventStream(signal: AbortSignal): Response {
+export function healthEventStream(signal: AbortSignal, isStillAuthorized: () => Promise<boolean> = async () => true): Response {
   const encoder = new TextEncoder();
   let close = () => {};
 
@@ -22,11 +24,13 @@ export function healthEventStream(signal: AbortSignal): Response {
       };
       const { ready, unsubscribe } = subscribeToHealthChanges((event: HealthEvent) => send(`data: ${JSON.stringify(event)}\n\n`), () => close());
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
+      const credentialCheck = setInterval(() => void isStillAuthorized().then((isAuthorized) => isAuthorized || close(), () => close()), CREDENTIAL_CHECK_MS);
 
       close = () => {
         if (isClosed) return;
         isClosed = true;
         clearInterval(heartbeat);
+        clearInterval(credentialCheck);
         unsubscribe();
         signal.removeEventListener("abort", close);
         try {

@@ -3,6 +3,7 @@ import { authorize } from "../auth/authorize";
 import type { Principal } from "../auth/principal";
 import { visibilityOf, type Visibility } from "../auth/visibility";
 import { DEFAULT_BODY_LIMIT, readJsonBody, readTextBody } from "./body";
+import { UnsupportedMediaTypeError } from "../errors";
 import { preserveKeyOrder } from "../schemas/key-order";
 import { toProblemResponse } from "./problem";
 
@@ -47,8 +48,14 @@ async function parseBody<B>(operation: Operation<unknown, unknown, B>, request: 
   const limit = operation.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
   if (operation.rawBody) return operation.body!.parse(await readTextBody(request, limit));
 
+  if (operation.jsonOnly && !isJson(request)) throw new UnsupportedMediaTypeError("application/json");
   const input = await readJsonBody(request, limit);
   return preserveKeyOrder(operation.body!.parse(input), input);
+}
+
+function isJson(request: Request): boolean {
+  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  return mediaType === "application/json";
 }
 
 function queryObject(request: Request): Record<string, string> {

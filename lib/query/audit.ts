@@ -4,15 +4,17 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 
 import { fetchJson } from "./fetch-json";
 
-export type AuditEntry = { id: number; entity_type: "server" | "capability" | "agent"; name: string; revision: number; action: string; actor: string; at: string };
-export type AuditFilters = { entity_type?: string; action?: string; actor?: string; name?: string; before?: number };
+import type { AuditEntry } from "../schemas/audit";
+
+export type { AuditEntry };
+export type AuditFilters = { entity_type?: string; action?: string; actor?: string; name?: string; cursor?: string };
 
 export const auditKeys = { all: ["audit"] as const, list: (filters: AuditFilters) => [...auditKeys.all, filters] as const };
 
 export const auditQuery = (filters: AuditFilters) =>
   queryOptions({
     queryKey: auditKeys.list(filters),
-    queryFn: () => fetchJson<{ entries: AuditEntry[]; next_before: number | null }>(`/api/audit?${toSearch(filters)}`),
+    queryFn: () => fetchJson<{ entries: AuditEntry[]; next_cursor: string | null }>(`/api/audit?${toSearch(filters)}`),
     placeholderData: keepPreviousData,
   });
 

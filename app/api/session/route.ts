@@ -1,23 +1,23 @@
 import { createSessionOperation, deleteSessionOperation, getSessionOperation } from "@/lib/api/security";
 import { clearedSessionCookie, sessionCookie } from "@/lib/auth/session-cookie";
-import { findActiveToken } from "@/lib/data/tokens";
+import { signIn, signOut } from "@/lib/auth/sign-in";
 import { getConfig } from "@/lib/env";
-import { UnauthorizedError } from "@/lib/errors";
 import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
-/** POST /api/session — sign in with a token; 401 when it is unknown, revoked or expired. */
+/** POST /api/session — sign in with a token; 401 unknown/revoked/expired, 415 not JSON, 403 foreign Origin, 429 throttled. */
 export const POST = route(createSessionOperation, async ({ body, request }) => {
-  const token = await findActiveToken(body.token);
-  if (!token) throw new UnauthorizedError("That token is unknown, revoked or expired.");
-  return json({ name: token.name, role: token.role, auth: getConfig().PATCHBAY_AUTH }, {
-    headers: { "Set-Cookie": sessionCookie(body.token, request) },
+  const session = await signIn(body.token, request);
+  return json({ name: session.name, role: session.role, auth: getConfig().PATCHBAY_AUTH }, {
+    headers: { "Set-Cookie": sessionCookie(session.sessionId, session.expiresAt, request) },
   });
 });
 
-/** DELETE /api/session — sign out. */
-export const DELETE = route(deleteSessionOperation, async ({ request }) =>
-  new Response(null, { status: 204, headers: { "Set-Cookie": clearedSessionCookie(request) } }));
+/** DELETE /api/session — sign out: the session ends at once. */
+export const DELETE = route(deleteSessionOperation, async ({ request }) => {
+  await signOut(request);
+  return new Response(null, { status: 204, headers: { "Set-Cookie": clearedSessionCookie(request) } });
+});
 
 /** GET /api/session — who the caller is. */
 export const GET = route(getSessionOperation, async ({ principal }) =>

@@ -1,0 +1,78 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
+import { freshDatabaseUrl } from "../support/test-database";
+
+/** Per-token budgets are shared by every instance on one PostgreSQL database (DESIGN §7): N instances, not N× the budget. */
+const ADMIN_TOKEN = "pb_test_rate_limit_admin_0123456789";
+const WRITES_PER_MIN = 10;
+
+let instances: PatchbayProcess[] = [];
+let databaseUrl: string;
+
+beforeAll(async () => {
+  databaseUrl = await freshDatabaseUrl("rate-limit");
+  const env = { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", PATCHBAY_RATE_WRITES_PER_MIN: String(WRITES_PER_MIN) };
+  // One first, so the second boots on a migrated database without racing it (scale-out.pg.test.ts covers the race).
+  instances = [await startPatchbay({ databaseUrl, env })];
+  instances.push(await startPatchbay({ databaseUrl, env }));
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(instances.map((instance) => instance.stop()));
+});
+
+/** How many one-minute windows hits of `key` were counted in. */
+async function windowsOf(key: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`SELECT count(*)::int AS n FROM "RateLimitWindow" WHERE "key" = $1`, [key]);
+    return rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
+
+describe("rate limits across two instances", () => {
+  test("a writes budget of 10/min: 6 writes to A and 6 to B with one token → exactly 10 succeed and 2 get 429 with Retry-After", async () => {
+    const [a, b] = instances;
+    // The budget is a fixed minute: a round that happens to straddle two minutes (seen in the table, not
+    // guessed from a clock) is run again with a fresh token.
+    for (let round = 0; round < 3; round++) {
+      const minted = await apiClient(a.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` }).post("/api/tokens", { name: uniqueName("budget"), role: "editor" });
+      expect(minted.status).toBe(201);
+      const clients = [a, b].map((instance) => apiClient(instance.baseUrl, { Authorization: `Bearer ${minted.body.token}` }));
+
+      const responses = await Promise.all(Array.from({ length: 12 }, (_, index) => clients[index % 2].post("/api/mcp-servers", httpServer(uniqueName("budget")))));
+      if ((await windowsOf(`${minted.body.id}:writes`)) !== 1) continue;
+
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+      for (const refused of responses.filter((response) => response.status === 429)) {
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+      // Reads are not limited, on either instance.
+      for (const client of clients) expect((await client.get("/api/mcp-servers?limit=1")).status).toBe(200);
+      return;
+    }
+    throw new Error("three rounds in a row straddled a minute");
+  });
+
+  test("the sign-in throttle is shared too: 10 failures spread over both instances, and the 11th is refused with 429", async () => {
+    for (let round = 0; round < 3; round++) {
+      const address = uniqueName("203.0.113.9");
+      const clients = instances.map((instance) => apiClient(instance.baseUrl, { "X-Forwarded-For": address }));
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 11; attempt++) statuses.push((await clients[attempt % 2].post("/api/session", { token: "pb_wrong_guess" })).status);
+      if ((await windowsOf(`sign-in-failed:${address}`)) !== 1) continue;
+
+      expect(statuses).toEqual([...Array(10).fill(401), 429]);
+      return;
+    }
+    throw new Error("three rounds in a row straddled a minute");
+  });
+});

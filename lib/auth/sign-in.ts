@@ -1,0 +1,52 @@
+import { recordAuditEvent } from "../data/audit-events";
+import { createSession, endSession } from "../data/sessions";
+import { findActiveToken, findTokenName } from "../data/tokens";
+import { getConfig } from "../env";
+import { UnauthorizedError } from "../errors";
+import { clientAddress } from "../http/client-address";
+import type { Role } from "../api/operation";
+import { checkRateLimit, consumeRateLimit, recordRateLimitHit } from "./rate-limit";
+import { readSessionCookie } from "./session-cookie";
+
+/** Per client address and minute: guessing tokens is slow, a person who mistypes a few times is not stopped. */
+export const SIGN_IN_ATTEMPTS_PER_MIN = 20;
+export const SIGN_IN_FAILURES_PER_MIN = 10;
+
+/**
+ * POST /api/session: throttled per client address (429), audited whether it succeeds or not (the token's
+ * name when known, never the token), and on success a new server-side session for the token.
+ */
+export async function signIn(token: string, request: Request): Promise<{ name: string; role: Role; sessionId: string; expiresAt: Date }> {
+  const address = clientAddress(request);
+  await consumeRateLimit(`sign-in:${address}`, SIGN_IN_ATTEMPTS_PER_MIN);
+  await checkRateLimit(`sign-in-failed:${address}`, SIGN_IN_FAILURES_PER_MIN);
+
+  const found = await findActiveToken(token);
+  if (!found) {
+    await recordRateLimitHit(`sign-in-failed:${address}`);
+    const name = await findTokenName(token);
+    await recordAuditEvent({
+      actor: name ?? "anonymous", action: "session.refuse", entityType: "session", entityName: name ?? "unknown token",
+      detail: { client_address: address, reason: name ? "revoked or expired token" : "unknown token" },
+    });
+    throw new UnauthorizedError("That token is unknown, revoked or expired.");
+  }
+
+  const { sessionId, expiresAt } = await createSession(found.id, getConfig().PATCHBAY_SESSION_HOURS);
+  await recordAuditEvent({
+    actor: found.name, action: "session.create", entityType: "session", entityName: found.name,
+    detail: { client_address: address, role: found.role, token_id: found.id, expires_at: expiresAt.toISOString() },
+  });
+  return { name: found.name, role: found.role, sessionId, expiresAt };
+}
+
+/** DELETE /api/session: the session row ends at once (the cookie is cleared by the caller either way). */
+export async function signOut(request: Request): Promise<void> {
+  const sessionId = readSessionCookie(request);
+  const owner = sessionId ? await endSession(sessionId) : null;
+  if (!owner) return;
+  await recordAuditEvent({
+    actor: owner.name, action: "session.end", entityType: "session", entityName: owner.name,
+    detail: { client_address: clientAddress(request), token_id: owner.tokenId },
+  });
+}
