@@ -1,7 +1,7 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 
 import { getConfig, isPostgresUrl } from "./env";
+import { sqliteAdapterFactory } from "./db/sqlite-adapter";
 import { sqlitePathFromUrl } from "./db/sqlite-path";
 import { PrismaClient } from "./generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-pg/client";
@@ -17,12 +17,23 @@ export function getDb(): PrismaClient {
 /**
  * A client for `url`: SQLite for file: URLs, PostgreSQL for postgresql:// ones. The two generated clients
  * have identical model APIs (one schema, derived); the PostgreSQL one is typed as the SQLite one.
+ *
+ * On SQLite one writer runs at a time (lib/db/sqlite-adapter.ts): `getDb().$transaction` owns the writer
+ * connection until it ends and other requests' statements wait for it instead of running inside it, so a
+ * transaction's start may wait behind others — hence a generous `maxWait`.
  */
 export function createClient(url: string): PrismaClient {
   if (isPostgresUrl(url)) return new PostgresPrismaClient({ adapter: postgresAdapter(url) }) as unknown as PrismaClient;
-  const adapter = new PrismaBetterSQLite3({ url: sqlitePathFromUrl(url), timeout: 5_000 }, { timestampFormat: "iso8601" });
-  return new PrismaClient({ adapter });
+  return new PrismaClient({
+    adapter: sqliteAdapterFactory(sqlitePathFromUrl(url)),
+    transactionOptions: { maxWait: TRANSACTION_MAX_WAIT_MS, timeout: SQLITE_TRANSACTION_TIMEOUT_MS },
+  });
 }
+
+/** Waiting in line for the single SQLite writer is normal under load; a minute of it is not. */
+export const TRANSACTION_MAX_WAIT_MS = 60_000;
+/** Longest an ordinary write transaction may hold the writer (imports pass their own). */
+const SQLITE_TRANSACTION_TIMEOUT_MS = 15_000;
 
 /**
  * `?connection_limit=` caps this instance's pool (default 10), as with Prisma's own engines. A connect

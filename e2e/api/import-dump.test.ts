@@ -132,18 +132,22 @@ describe("GET /v0.1/servers — the official registry API over the imported dump
   });
 
   test("updated_since (RFC 3339) lists only the servers changed after it", async () => {
-    const before = new Date(Date.now() - 1_000).toISOString();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const changed = await api.patch("/api/mcp-servers/com.jumpcloud-jumpcloud-genai", { description: "Manage JumpCloud resources" });
+    // The boundaries are times the API reported (the import's, which every imported server shares, and the
+    // change's), never our clock: "after" is strict, so each boundary excludes the writes made at it.
+    const name = "com.jumpcloud-jumpcloud-genai";
+    const imported = (await api.get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server.modified_at as string;
+    const changed = await api.patch(`/api/mcp-servers/${name}`, { description: "Manage JumpCloud resources" });
     expect(changed.status).toBe(200);
+    const changedAt = changed.body.mcp_server.modified_at as string;
 
-    const since = await api.get(`/v0.1/servers?updated_since=${encodeURIComponent(before)}`);
-    const offset = await api.get(`/v0.1/servers?updated_since=${encodeURIComponent(before.replace("Z", "+00:00"))}`);
-    const future = await api.get(`/v0.1/servers?updated_since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
+    const listed = (since: string) => api.get(`/v0.1/servers?updated_since=${encodeURIComponent(since)}`);
+    const since = await listed(imported);
+    const offset = await listed(imported.replace("Z", "+00:00"));
+    const sinceChange = await listed(changedAt);
 
-    expect(since.body.servers.map(({ server }: { server: { name: string } }) => server.name)).toEqual(["dev.patchbay/com.jumpcloud-jumpcloud-genai"]);
-    expect(offset.body.servers).toHaveLength(1);
-    expect(future.body).toEqual({ servers: [], metadata: { count: 0 } });
+    expect(since.body.servers.map(({ server }: { server: { name: string } }) => server.name)).toEqual([`dev.patchbay/${name}`]);
+    expect(offset.body).toEqual(since.body);
+    expect(sinceChange.body).toEqual({ servers: [], metadata: { count: 0 } });
   });
 
   test("GET /v0.1/servers/{name}/versions/latest takes the URL-encoded official name or the plain one", async () => {

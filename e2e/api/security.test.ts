@@ -67,7 +67,7 @@ describe("tokens", () => {
     const soon = new Date(Date.now() + 1500).toISOString();
     const minted = await as("admin").post("/api/tokens", { name: "expiring", role: "viewer", expires_at: soon });
     expect(minted.status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 1700));
+    while (Date.now() <= Date.parse(minted.body.expires_at)) await new Promise((resolve) => setTimeout(resolve, 50)); // until it has expired
     expect((await apiClient(patchbay.baseUrl, { Authorization: `Bearer ${minted.body.token}` }).get("/api/mcp-servers")).status).toBe(401);
   });
 

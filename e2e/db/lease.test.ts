@@ -6,7 +6,8 @@ import { releaseLease, tryAcquireLease } from "../../lib/data/lease";
 import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
 
 const MINUTE = 60_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A ttl that puts the expiry a minute in the past: an expired lease without waiting for one. */
+const EXPIRED = -MINUTE;
 
 /** Two clients on one database stand for two Patchbay instances. */
 let url: string;
@@ -37,8 +38,7 @@ describe("tryAcquireLease / releaseLease", () => {
 
   test("two instances racing to take over an expired lease — exactly one wins", async () => {
     const names = Array.from({ length: 10 }, newLease);
-    for (const name of names) expect(await tryAcquireLease(name, "dead", 1, a)).toBe(true);
-    await sleep(20);
+    for (const name of names) expect(await tryAcquireLease(name, "dead", EXPIRED, a)).toBe(true);
 
     for (const name of names) {
       const won = await Promise.all([tryAcquireLease(name, "a", MINUTE, a), tryAcquireLease(name, "b", MINUTE, b)]);
@@ -50,10 +50,9 @@ describe("tryAcquireLease / releaseLease", () => {
     const name = newLease();
     expect(await tryAcquireLease(name, "a", MINUTE, a)).toBe(true);
     const first = await a.lease.findUniqueOrThrow({ where: { name } });
-    await sleep(10);
 
     expect(await tryAcquireLease(name, "b", MINUTE, b)).toBe(false);
-    expect(await tryAcquireLease(name, "a", MINUTE, a)).toBe(true);
+    expect(await tryAcquireLease(name, "a", 2 * MINUTE, a)).toBe(true);
     const renewed = await b.lease.findUniqueOrThrow({ where: { name } });
     expect(renewed.holder).toBe("a");
     expect(renewed.expiresAt.getTime()).toBeGreaterThan(first.expiresAt.getTime());
@@ -61,9 +60,9 @@ describe("tryAcquireLease / releaseLease", () => {
 
   test("an expired lease is taken over, and the old holder is then refused", async () => {
     const name = newLease();
-    expect(await tryAcquireLease(name, "a", 300, a)).toBe(true);
+    expect(await tryAcquireLease(name, "a", MINUTE, a)).toBe(true);
     expect(await tryAcquireLease(name, "b", MINUTE, b)).toBe(false);
-    await sleep(400);
+    await a.lease.update({ where: { name }, data: { expiresAt: new Date(Date.now() - MINUTE) } }); // a minute passes
 
     expect(await tryAcquireLease(name, "b", MINUTE, b)).toBe(true);
     expect(await tryAcquireLease(name, "a", MINUTE, a)).toBe(false);

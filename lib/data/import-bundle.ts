@@ -1,4 +1,4 @@
-import { getDb, type Tx } from "../db";
+import { getDb, TRANSACTION_MAX_WAIT_MS, type Tx } from "../db";
 import { ImportRefusedError, InvalidInputError } from "../errors";
 import { convert } from "../formats/detect";
 import { checkServers } from "../import/check-servers";
@@ -56,7 +56,7 @@ export async function importBundle(text: string, options: ImportOptions, { actor
   };
 
   try {
-    return await getDb().$transaction(run, { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 10_000 });
+    return await getDb().$transaction(run, { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_MAX_WAIT_MS });
   } catch (error) {
     if (error instanceof DryRunRollback) return error.report;
     throw error;

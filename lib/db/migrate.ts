@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 
 import { isPostgresUrl } from "../env";
+import { BUSY_TIMEOUT_MS } from "./sqlite-adapter";
 import { sqlitePathFromUrl } from "./sqlite-path";
 
 /**
@@ -28,10 +29,9 @@ export async function applyMigrations(url: string): Promise<string[]> {
 }
 
 function applySqlite(url: string): string[] {
-  const db = new Database(sqlitePathFromUrl(url));
+  const db = new Database(sqlitePathFromUrl(url), { timeout: BUSY_TIMEOUT_MS });
   try {
     db.pragma("journal_mode = WAL");
-    db.pragma("busy_timeout = 5000");
     db.exec(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`);
     const applied = new Set(db.prepare(`SELECT name FROM ${MIGRATIONS_TABLE}`).pluck().all() as string[]);
     const pending = migrationFiles("sqlite").filter((migration) => !applied.has(migration.name));
