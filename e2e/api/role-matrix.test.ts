@@ -57,9 +57,10 @@ const ALLOWED: Record<string, number> = {
   "PATCH /api/variables/{name}": 200,
   "DELETE /api/variables/{name}": 412,
   "GET /api/variables/{name}/used-by": 200,
-  "POST /api/import": 422,
+  "POST /api/import": 400,
   "GET /api/export": 200,
   "GET /api/environments": 200,
+  "GET /api/environments/{environment}/variables": 200,
   "GET /api/audit": 200,
   "POST /api/tokens": 400,
   "GET /api/tokens": 200,
@@ -108,7 +109,7 @@ describe("role × route matrix (DESIGN §7: runner and editor are siblings)", ()
     let checked = 0;
     for (const { method, path, role, hasBody } of await documentedOperations()) {
       const target = fillPath(path, {
-        name: path.startsWith("/api/variables") ? variable : fixture, n: "1", id: victimTokenId, tool: "echo",
+        name: path.startsWith("/api/variables") ? variable : fixture, n: "1", id: victimTokenId, tool: "echo", environment: "production",
       });
       for (const caller of CALLERS) {
         const expected = expectedStatus(role, caller, ALLOWED[`${method} ${path}`]);

@@ -48,7 +48,7 @@ export async function patchVariable(name: string, patch: Record<string, unknown>
   return getDb().$transaction(async (tx) => {
     await lockVariableRow(tx, name);
     const current = await findRow(tx, name);
-    const merged = applyMergePatch(openVariable(current), patch);
+    const merged = applyMergePatch(current.secret && patch.secret === false ? demotedBase(current, patch) : openVariable(current), patch);
     const input = preserveKeyOrder(variableInputSchema.parse(merged), merged);
     return writeVariable(tx, current, keepMaskedSecretValues(input, current), options);
   });
@@ -72,6 +72,24 @@ export async function deleteVariable(name: string, { ifMatch, actor, force }: Wr
     });
     await tx.variable.delete({ where: { id: current.id } });
   });
+}
+
+/**
+ * A secret turned plain carries none of its values over (they would be shown to everyone): the patch must
+ * give them again, or say `null` to drop them.
+ */
+function demotedBase(current: VariableRow, patch: Record<string, unknown>): Record<string, unknown> {
+  const stored = openVariable(current);
+  const missing = [
+    ...(stored.value !== undefined && !("value" in patch) ? ["/value"] : []),
+    ...(stored.environments && !("environments" in patch) ? ["/environments"] : []),
+  ];
+  if (missing.length) {
+    throw new InvalidInputError("A secret's values are not carried over when it becomes a plain variable.", missing.map((path) => ({
+      path, message: "must be given again (or null to drop it) when turning a secret into a plain variable",
+    })));
+  }
+  return JSON.parse(current.definition) as Record<string, unknown>;
 }
 
 async function insertVariable(tx: Tx, input: VariableInput, actor: string): Promise<VariableOutput> {
