@@ -1,13 +1,13 @@
 import { getDb } from "../db";
 import { agentInputSchema } from "../schemas/agent";
 import { capabilityInputSchema } from "../schemas/capability";
-import { ConflictError } from "../errors";
+import { getSecretKey } from "../secrets/secret-key";
 import { serverInputSchema } from "../schemas/server";
 import { variableInputSchema } from "../schemas/variable";
 import { createAgent } from "./agents";
 import { createCapability } from "./capabilities";
 import { createServer } from "./servers";
-import { putVariable } from "./variables";
+import { createVariable } from "./variables";
 
 export type DemoData = { variables?: unknown[]; servers: unknown[]; capabilities: unknown[]; agents: unknown[] };
 
@@ -20,11 +20,8 @@ export async function seedDemoData({ variables = [], servers, capabilities, agen
 
   const actor = { actor: "demo-seed" };
   const writes = [
-    ...variables.map((variable) => async () => {
-      const input = variableInputSchema.parse(variable);
-      const { created } = await putVariable(input.name, input, actor);
-      if (!created) throw new ConflictError(`Variable '${input.name}' exists.`);
-    }),
+    // On PostgreSQL without PATCHBAY_SECRET_KEY there is nothing to seal a demo secret with: it is left out.
+    ...variables.map((variable) => variableInputSchema.parse(variable)).filter((input) => !input.secret || getSecretKey()).map((input) => () => createVariable(input, actor)),
     ...servers.map((server) => () => createServer(serverInputSchema.parse(server), actor)),
     ...capabilities.map((capability) => () => createCapability(capabilityInputSchema.parse(capability), actor)),
     ...agents.map((agent) => () => createAgent(agentInputSchema.parse(agent), actor)),

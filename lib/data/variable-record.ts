@@ -1,6 +1,6 @@
 import { InvalidInputError } from "../errors";
 import { openSecret, sealSecret, type SecretKey } from "../secrets/secret-box";
-import { getSecretKey } from "../secrets/secret-key";
+import { getSecretKey, secretKeyWithId } from "../secrets/secret-key";
 import { MASK } from "../schemas/secrets";
 import type { VariableInput, VariableOutput } from "../schemas/variable";
 
@@ -26,12 +26,12 @@ export function columnsOfVariable(input: VariableInput) {
 }
 
 /** The variable as entered, a secret's values opened: for resolution and merge patches, never for a response. */
-export function openVariable(row: Pick<VariableRow, "name" | "definition" | "sealed">, key: SecretKey | null = getSecretKey()): VariableInput {
+export function openVariable(row: Pick<VariableRow, "name" | "definition" | "sealed">, key?: SecretKey): VariableInput {
   const definition = JSON.parse(row.definition) as VariableInput;
   if (!row.sealed) return definition;
 
   const sealed = JSON.parse(row.sealed) as Sealed;
-  const usableKey = key ?? requireKey();
+  const usableKey = key ?? keyFor(sealed);
   const environments = Object.entries(sealed.environments);
   return {
     ...definition,
@@ -72,6 +72,13 @@ export function resealVariable(row: Pick<VariableRow, "name" | "definition" | "s
     ...(sealed.value === undefined ? {} : { value: reseal(slotOf(row.name), sealed.value) }),
     environments: Object.fromEntries(Object.entries(sealed.environments).map(([env, text]) => [env, reseal(slotOf(row.name, env), text)])),
   });
+}
+
+/** The configured key, or the one the values were sealed with when the key file was rotated meanwhile. */
+function keyFor(sealed: Sealed): SecretKey {
+  const first = sealed.value ?? Object.values(sealed.environments)[0];
+  const id = first?.split(".")[1];
+  return (id ? secretKeyWithId(id) : null) ?? requireKey();
 }
 
 function slotOf(name: string, environment = ""): string {

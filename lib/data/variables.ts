@@ -23,6 +23,16 @@ export async function getVariable(name: string): Promise<VariableOutput> {
   return toVariableOutput(await findRow(getDb(), name));
 }
 
+/** Creates a variable; 409 when the name is taken (the demo seed, racing another instance). */
+export async function createVariable(input: VariableInput, { actor }: WriteOptions): Promise<VariableOutput> {
+  return getDb().$transaction(async (tx) => {
+    if (await tx.variable.findUnique({ where: { name: input.name }, select: { id: true } })) {
+      throw new ConflictError(`A variable named '${input.name}' already exists.`);
+    }
+    return insertVariable(tx, input, actor);
+  });
+}
+
 /** PUT: creates (`created: true`, 201) or replaces (200) the whole variable. */
 export async function putVariable(name: string, body: VariableBody, options: WriteOptions) {
   if (body.name !== undefined && body.name !== name) {

@@ -49,6 +49,17 @@ export function writeKeyFile(file: string, key: SecretKey, flag: "wx" | "w" = "w
   fs.chmodSync(file, 0o600);
 }
 
+/**
+ * The key for values sealed with key `id`: the configured one, re-read once when it differs (the CLI's
+ * rotate-key replaces the key file under a running server). Null when no configured key has that id.
+ */
+export function secretKeyWithId(id: string): SecretKey | null {
+  if (getSecretKey()?.id === id) return getSecretKey();
+  forgetSecretKey();
+  const key = getSecretKey();
+  return key?.id === id ? key : null;
+}
+
 export function forgetSecretKey(): void {
   cached = undefined;
 }
