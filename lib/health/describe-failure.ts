@@ -54,7 +54,8 @@ export function describeNetworkError(error: unknown): string | null {
 }
 
 function describeStdioFailure(stdio: ProbeStdioTransport): string | null {
-  const { spawnError, exit, config } = stdio;
+  const { spawnError, exit, config, oversized } = stdio;
+  if (oversized) return oversized.message;
   if (spawnError?.code === "ENOENT") return `command not found: ${config.command}`;
   if (spawnError?.code === "EACCES") return `permission denied: ${config.command}`;
   if (spawnError) return `could not start ${config.command}: ${spawnError.message}`;

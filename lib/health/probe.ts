@@ -15,7 +15,7 @@ export type ProbeOptions = {
   /** `support.health_endpoint`, resolved against the server URL (`new URL(endpoint, url)`). */
   healthEndpoint?: string;
   policy: OutboundPolicy;
-  /** `PATCHBAY_STDIO_ALLOW`, parsed; see `isCommandAllowed`. */
+  /** `PATCHBAY_STDIO_ALLOW` entries (whole command lines); see `stdio-allow.ts`. */
   stdioAllow: readonly string[];
   /** Slower than this (default: half the timeout) is `degraded`. */
   slowMs?: number;
