@@ -7,6 +7,7 @@ import { listAllTools } from "./list-tools";
 import { openSession } from "./mcp-session";
 import type { OutboundPolicy } from "./outbound-policy";
 import { refuseBeforeConnecting } from "./refuse-before-connecting";
+import { createSafeFetch } from "./safe-fetch";
 import type { ProbeResult } from "./types";
 
 export type ProbeOptions = {
@@ -50,7 +51,9 @@ export async function probeServer(config: ResolvedConfig, options: ProbeOptions)
     if (options.healthEndpoint) {
       const serverUrl = config.type === "stdio" ? undefined : config.url;
       const headers = config.type === "stdio" ? undefined : config.headers;
-      const problem = await checkHealthEndpoint(options.healthEndpoint, serverUrl, { fetch: session.fetch, signal: deadline.signal, headers });
+      // Its own fetch: a redirect to another origin is followed, but without the server's headers.
+      const fetch = createSafeFetch(options.policy, { timeoutMs: options.timeoutMs, crossOriginRedirects: "strip-headers" });
+      const problem = await checkHealthEndpoint(options.healthEndpoint, serverUrl, { fetch, signal: deadline.signal, headers });
       if (problem) problems.push(problem);
     }
 

@@ -1,5 +1,3 @@
-import { createRequire } from "node:module";
-
 import type { RE2 as RE2Type } from "re2-wasm";
 
 /**
@@ -8,12 +6,16 @@ import type { RE2 as RE2Type } from "re2-wasm";
  * its WASM heap is a fixed 16 MiB that nothing frees by itself (every LinearRegExp must be `release`d when its
  * validator is dropped), and overflowing it aborts the module for good — so patterns are capped in length, and
  * an aborted module is loaded afresh: the pattern that did it is refused, the others recompile on next use.
+ * lib/schemas also runs in the browser (forms), where there is no RE2: there the native RegExp checks as a
+ * convenience, and the server, which always has RE2, decides. re2-wasm is loaded at run time through Node's own
+ * `require` so that no bundle (the browser's least of all) tries to include it.
  */
 export const MAX_PATTERN_CHARS = 1_000;
 
 type Re2Class = typeof RE2Type;
-const load = createRequire(import.meta.url);
-let RE2: Re2Class = loadRe2();
+type NodeRequire = ((id: string) => unknown) & { cache: Record<string, unknown> };
+const load = createNodeRequire();
+let RE2: Re2Class | undefined = loadRe2();
 let generation = 0;
 
 export class LinearRegExp {
@@ -46,11 +48,12 @@ export class LinearRegExp {
 
   /** Frees the WASM memory; the object must not be used afterwards. */
   release(): void {
-    if (this.compiledIn === generation) (this.compiled as unknown as { wrapper?: { delete?: () => void } }).wrapper?.delete?.();
+    if (RE2 && this.compiledIn === generation) (this.compiled as unknown as { wrapper?: { delete?: () => void } }).wrapper?.delete?.();
   }
 }
 
 function compile(source: string, flags: string): RE2Type {
+  if (!RE2) return new RegExp(source, flags.includes("u") ? flags : `${flags}u`) as unknown as RE2Type;
   try {
     return new RE2(source, flags.includes("u") ? flags : `${flags}u`); // RE2 insists on unicode mode
   } catch (error) {
@@ -65,9 +68,19 @@ function reload(): void {
   generation++;
 }
 
-function loadRe2(): Re2Class {
+function loadRe2(): Re2Class | undefined {
+  if (!load) return undefined;
   for (const key of Object.keys(load.cache)) if (key.includes("/re2-wasm/")) delete load.cache[key];
   return (load("re2-wasm") as { RE2: Re2Class }).RE2;
+}
+
+/** Node's `require`, resolving from the project folder; undefined in a browser. */
+function createNodeRequire(): NodeRequire | undefined {
+  if (typeof window !== "undefined" || typeof process === "undefined") return undefined;
+  const getBuiltin = (process as unknown as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
+  const nodeModule = getBuiltin?.("node:module") as { createRequire(from: string): NodeRequire } | undefined;
+  if (!nodeModule) throw new Error("Patchbay needs Node ≥ 20.16 (process.getBuiltinModule) for RE2");
+  return nodeModule.createRequire(`${process.cwd()}/package.json`);
 }
 
 function isAbort(error: unknown): boolean {
