@@ -7,7 +7,7 @@ const baseSecurityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native and driver packages load from node_modules at run time instead of being bundled.
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg"],
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg", "re2-wasm"],
   poweredByHeader: false,
   typedRoutes: false,
   // proxy.ts must see the dashboard router's RSC markers (or seed-path navigations would get JSON), and

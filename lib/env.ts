@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { checkStdioAllow } from "./health/stdio-allow";
+
 const commaList = z
   .string()
   .default("")
@@ -21,7 +23,9 @@ const configSchema = z.object({
   PATCHBAY_HEALTH_INTERVAL_S: z.coerce.number().int().min(0).default(300),
   PATCHBAY_HEALTH_TIMEOUT_MS: positiveInt(10_000),
   PATCHBAY_HEALTH_CONCURRENCY: positiveInt(16),
-  PATCHBAY_STDIO_ALLOW: commaList,
+  PATCHBAY_STDIO_ALLOW: commaList.superRefine((entries, context) => {
+    for (const message of checkStdioAllow(entries)) context.addIssue({ code: "custom", message });
+  }),
   PATCHBAY_OUTBOUND_ALLOW: commaList,
   PATCHBAY_OUTBOUND_DENY: commaList,
   PATCHBAY_RUNNER_PLACEHOLDERS: commaList,

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -21,6 +21,8 @@ let failing: Peer;
 let denied: Peer;
 const group = uniqueName("probe");
 const dir = mkdtempSync(path.join(tmpdir(), "patchbay-health-api-"));
+/** Whole command lines (DESIGN §7): the reference server over stdio, and any `ok-*.js` script in `dir`. */
+const STDIO_ALLOW = `node ${EVERYTHING} stdio, node ${dir}/ok-*.js`;
 
 const R_KEYS = ["status", "ok", "reason", "latency_ms", "checked_at", "server_info", "protocol_version", "tool_count"];
 
@@ -38,7 +40,7 @@ function expectHealthy(body: Record<string, any>) {
 
 beforeAll(async () => {
   [patchbay, streamable, sse] = await Promise.all([
-    startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_STDIO_ALLOW: "node", PATCHBAY_OUTBOUND_DENY: "127.0.0.2/32", PATCHBAY_RATE_TESTS_PER_MIN: "10000", PATCHBAY_SEED_DEMO: "false" } }),
+    startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_STDIO_ALLOW: STDIO_ALLOW, PATCHBAY_OUTBOUND_DENY: "127.0.0.2/32", PATCHBAY_RATE_TESTS_PER_MIN: "10000", PATCHBAY_SEED_DEMO: "false" } }),
     startEverything("streamableHttp"),
     startEverything("sse"),
   ]);
@@ -109,6 +111,26 @@ describe("POST /api/mcp-servers/:name/test against real peers", () => {
     const name = await register("touch", { type: "stdio", command: "touch", args: [marker] });
     const tested = await api.post(`/api/mcp-servers/${name}/test`, {});
     expect(tested.body).toMatchObject({ status: "skipped", reason: "stdio command not allowed: touch", latency_ms: null });
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  test("an allowed command with arguments outside every allowed command line never runs: skipped, no file written", async () => {
+    const marker = path.join(dir, "written-by-evil");
+    const evil = path.join(dir, "evil.js");
+    writeFileSync(evil, `require("fs").writeFileSync(${JSON.stringify(marker)}, "x");`);
+    const lines = [
+      ["eval", ["-e", `require("fs").writeFileSync(${JSON.stringify(marker)}, "x")`]],
+      ["file", [evil]],
+      ["traversal", [path.join(dir, "ok-x", "..", "evil.js")]],
+      ["extra", [path.join(dir, "ok-1.js"), "--require", evil]],
+    ] as const;
+    for (const [suffix, args] of lines) {
+      const name = await register(`evil-${suffix}`, { type: "stdio", command: "node", args });
+      const tested = await api.post(`/api/mcp-servers/${name}/test`, {});
+      expect(tested.body, suffix).toMatchObject({ status: "skipped", reason: "stdio arguments not allowed for node", latency_ms: null });
+      const called = await api.post(`/api/mcp-servers/${name}/tools/echo/call`, { arguments: { message: "x" } });
+      expect(called.status).toBe(422);
+    }
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -215,7 +237,9 @@ describe("health over time", () => {
     expect(healthy.body.mcp_servers.every((summary: { health: { status: string } }) => summary.health.status === "healthy")).toBe(true);
 
     const skipped = await api.get(`/api/mcp-servers?tags=${group}&health=skipped`);
-    expect(skipped.body.mcp_servers.map((summary: { name: string }) => summary.name)).toEqual([`${group}-denied`, `${group}-touch`]);
+    expect(skipped.body.mcp_servers.map((summary: { name: string }) => summary.name)).toEqual([
+      `${group}-denied`, `${group}-evil-eval`, `${group}-evil-extra`, `${group}-evil-file`, `${group}-evil-traversal`, `${group}-touch`,
+    ]);
   });
 });
 

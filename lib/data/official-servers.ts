@@ -15,7 +15,7 @@ const columns = { name: true, definition: true, revision: true, createdAt: true,
 export async function listOfficialServers(query: OfficialListQuery, visibility: Visibility) {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rows = await getDb().server.findMany({
-    where: { AND: [filterOf(query), after === undefined ? {} : { name: { gt: after } }] },
+    where: { AND: [await filterOf(query), after === undefined ? {} : { name: { gt: after } }] },
     orderBy: { name: "asc" },
     take: query.limit + 1,
     select: columns,
@@ -44,13 +44,24 @@ function toVisibleEntry(row: Parameters<typeof toStoredServer>[0], { canReadSecr
   return toOfficialEntry(canReadSecrets ? server : maskLiteralSecrets(server));
 }
 
-function filterOf(query: OfficialListQuery): Prisma.ServerWhereInput {
+async function filterOf(query: OfficialListQuery): Promise<Prisma.ServerWhereInput> {
   const conditions: Prisma.ServerWhereInput[] = [];
   if (query.search) {
     const term = query.search.toLowerCase();
-    conditions.push({ name: { contains: term.startsWith(PREFIX) ? term.slice(PREFIX.length) : term } });
+    conditions.push({ name: { in: await findNamesContaining(term.startsWith(PREFIX) ? term.slice(PREFIX.length) : term) } });
   }
   if (query.updated_since) conditions.push({ modifiedAt: { gt: new Date(query.updated_since) } });
   if (query.version && query.version !== "latest") conditions.push({ version: query.version });
   return { AND: conditions };
+}
+
+/**
+ * Names holding `term` literally. Prisma's `contains` leaves `%` and `_` as LIKE wildcards (so `search=%` would
+ * match every name), and `searchText` also holds descriptions; so this asks with an escaped LIKE, the same on
+ * SQLite and PostgreSQL. Names are lowercase, so case does not matter on either engine.
+ */
+async function findNamesContaining(term: string): Promise<string[]> {
+  const pattern = `%${term.replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
+  const rows = await getDb().$queryRaw<{ name: string }[]>`SELECT "name" FROM "Server" WHERE "name" LIKE ${pattern} ESCAPE '\\'`;
+  return rows.map((row) => row.name);
 }

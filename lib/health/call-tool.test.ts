@@ -6,7 +6,7 @@ import { createOutboundPolicy } from "./outbound-policy";
 import { countProbeChildren } from "./probe-children";
 import { EVERYTHING, startEverything, startRecordingProxy, type EverythingServer } from "./test-peers";
 
-const options: CallToolOptions = { timeoutMs: 10_000, policy: createOutboundPolicy(), stdioAllow: ["node"] };
+const options: CallToolOptions = { timeoutMs: 10_000, policy: createOutboundPolicy(), stdioAllow: ["node **"] };
 let server: EverythingServer;
 let proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
 
@@ -71,14 +71,14 @@ describe("callTool against the everything server", { timeout: 30_000 }, () => {
   it("over stdio the child never sees dangerous env keys; PATH is the registry's own", async () => {
     const env = {
       LD_PRELOAD: "/nonexistent/evil.so", ld_library_path: "/tmp", NODE_OPTIONS: "--require=/nonexistent/evil.js", PATH: "/evil/bin",
-      PYTHONPATH: "/evil", BASH_ENV: "/evil.sh", DYLD_INSERT_LIBRARIES: "/evil.dylib", PATCHBAY_TEST_KEPT: "kept",
+      PYTHONPATH: "/evil", BASH_ENV: "/evil.sh", DYLD_INSERT_LIBRARIES: "/evil.dylib", TEST_KEPT: "kept", PATCHBAY_TEST_DROPPED: "x", HTTPS_PROXY: "http://evil",
     };
     const result = await callTool({ type: "stdio", command: "node", args: [EVERYTHING, "stdio"], env }, "get-env", {}, options);
     const childEnv = JSON.parse((result.content[0] as { text: string }).text) as Record<string, string>;
 
-    expect(childEnv.PATCHBAY_TEST_KEPT).toBe("kept");
+    expect(childEnv.TEST_KEPT).toBe("kept");
     expect(childEnv.PATH).toBe(process.env.PATH);
-    const leaked = Object.keys(childEnv).filter((key) => /^(LD_|DYLD_|NODE_OPTIONS$|PYTHONPATH$|BASH_ENV$)/i.test(key));
+    const leaked = Object.keys(childEnv).filter((key) => /^(LD_|DYLD_|PATCHBAY_|NODE_OPTIONS$|PYTHONPATH$|BASH_ENV$|HTTPS_PROXY$)/i.test(key));
     expect(leaked).toEqual([]);
     expect(countProbeChildren()).toBe(0);
   });

@@ -1,6 +1,6 @@
 import { ApiError, NotFoundError, UnresolvableError } from "../errors";
 import type { ResolvedConfig } from "../resolve/types";
-import { validateAgainstSchema } from "../schemas/json-schema";
+import { compileJsonSchema, validateAgainstSchema } from "../schemas/json-schema";
 import { startDeadline } from "./deadline";
 import { describeFailure, type Failure } from "./describe-failure";
 import { listAllTools } from "./list-tools";
@@ -45,6 +45,7 @@ export async function callTool(
     const tool = tools.find((candidate) => candidate.name === toolName);
     if (!tool) throw new NotFoundError(`The server offers no tool named '${toolName}'.`);
 
+    refuseUnusableSchema(toolName, tool.input_schema);
     const candidate = structuredClone(args ?? {}); // validation fills in defaults; the caller's object stays as given
     const errors = validateAgainstSchema(tool.input_schema, candidate);
     if (errors.length > 0) {
@@ -61,5 +62,15 @@ export async function callTool(
   } finally {
     deadline.dispose();
     await session.close({ endSession: true });
+  }
+}
+
+/** A remote tool's input schema is untrusted: one RE2 cannot run (lookaround, backreferences) refuses the call. */
+function refuseUnusableSchema(toolName: string, schema: Record<string, unknown>): void {
+  try {
+    compileJsonSchema(schema);
+  } catch (error) {
+    throw new UnresolvableError(`The input schema of tool '${toolName}' cannot be used: ${(error as Error).message}`,
+      [{ path: "/arguments", message: `the tool's input schema cannot be used: ${(error as Error).message}` }]);
   }
 }

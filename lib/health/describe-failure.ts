@@ -1,6 +1,8 @@
 import { ProbeTimeoutError } from "./deadline";
 import type { FetchTrace } from "./fetch-trace";
 import { OutboundBlockedError } from "./outbound-policy";
+import { ResponseTooLargeError } from "./response-limit";
+import { CrossOriginRedirectError } from "./safe-fetch";
 import type { ProbeStdioTransport } from "./stdio-transport";
 import type { HealthStatus } from "./types";
 
@@ -13,6 +15,13 @@ export type Failure = { status: HealthStatus; reason: string };
 export function describeFailure(error: unknown, trace: FetchTrace, stdio?: ProbeStdioTransport): Failure {
   const blocked = trace.blocked ?? findInChain(error, (e) => e instanceof OutboundBlockedError);
   if (blocked instanceof OutboundBlockedError) return { status: "skipped", reason: `blocked by outbound policy: ${blocked.address}` };
+
+  const oversized = trace.oversized ?? findInChain(error, (e) => e instanceof ResponseTooLargeError);
+  if (oversized instanceof ResponseTooLargeError) return { status: "unhealthy", reason: oversized.message };
+  const redirect = findInChain(trace.networkError ?? error, (e) => e instanceof CrossOriginRedirectError);
+  if (redirect instanceof CrossOriginRedirectError) {
+    return { status: "unhealthy", reason: `redirect to another origin refused: ${redirect.from.origin} → ${redirect.to.origin}` };
+  }
 
   const http = trace.httpFailure;
   if (http) {
@@ -54,7 +63,8 @@ export function describeNetworkError(error: unknown): string | null {
 }
 
 function describeStdioFailure(stdio: ProbeStdioTransport): string | null {
-  const { spawnError, exit, config } = stdio;
+  const { spawnError, exit, config, oversized } = stdio;
+  if (oversized) return oversized.message;
   if (spawnError?.code === "ENOENT") return `command not found: ${config.command}`;
   if (spawnError?.code === "EACCES") return `permission denied: ${config.command}`;
   if (spawnError) return `could not start ${config.command}: ${spawnError.message}`;

@@ -1,4 +1,5 @@
 import { OutboundBlockedError } from "./outbound-policy";
+import type { ResponseTooLargeError } from "./response-limit";
 import type { FetchLike } from "./types";
 
 export type HttpFailure = { status: number; statusText: string; detail: string };
@@ -7,7 +8,9 @@ export type HttpFailure = { status: number; statusText: string; detail: string }
  * What went over the wire, for explaining a failure independent of how the SDK words its errors
  * (the SSE transport, for one, flattens the cause into a string).
  */
-export type FetchTrace = { blocked?: OutboundBlockedError; httpFailure?: HttpFailure; networkError?: unknown };
+export type FetchTrace = {
+  blocked?: OutboundBlockedError; httpFailure?: HttpFailure; networkError?: unknown; oversized?: ResponseTooLargeError;
+};
 
 const DETAIL_CHARS = 200;
 const BODY_CAP_BYTES = 64 * 1024;

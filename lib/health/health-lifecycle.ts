@@ -1,6 +1,6 @@
 import { endHealthSubscriptions } from "./health-events";
 import { getProbeSettings } from "./probe-settings";
-import { killAllProbeChildren, killProbeChildrenNow } from "./probe-children";
+import { killAllProbeChildren, killProbeChildrenNow, signalProcessGroup } from "./probe-children";
 import { startHealthScheduler } from "./scheduler";
 import { createWorkerSweepRunner } from "./sweep-runner";
 
@@ -30,14 +30,6 @@ export function startHealthChecks(): void {
   process.once("SIGINT", shutdown);
   process.once("exit", () => {
     killProbeChildrenNow();
-    for (const pid of runner?.childPids() ?? []) killQuietly(pid);
+    for (const pid of runner?.childPids() ?? []) signalProcessGroup(pid, "SIGKILL");
   });
-}
-
-function killQuietly(pid: number) {
-  try {
-    process.kill(pid, "SIGKILL");
-  } catch {
-    // already gone
-  }
 }

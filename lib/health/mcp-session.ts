@@ -19,8 +19,6 @@ export type McpSession = {
   client: Client;
   trace: FetchTrace;
   stdio: ProbeStdioTransport | undefined;
-  /** The same policy-checked fetch, for other requests to this server (the health endpoint). */
-  fetch: FetchLike;
   protocolVersion(): string | null;
   connect(deadline: Deadline): Promise<void>;
   close(options?: { endSession?: boolean }): Promise<void>;
@@ -31,7 +29,10 @@ const END_SESSION_WAIT_MS = 1_000;
 
 export function openSession(config: ResolvedConfig, options: SessionOptions): McpSession {
   const trace: FetchTrace = {};
-  const safeFetch = createSafeFetch(options.policy, { timeoutMs: options.timeoutMs });
+  // Requests may carry the server's secrets (headers, URL): no redirect to another origin, bodies capped.
+  const safeFetch = createSafeFetch(options.policy, {
+    timeoutMs: options.timeoutMs, crossOriginRedirects: "refuse", onOversized: (error) => (trace.oversized ??= error),
+  });
   const transport = createTransport(config, trace, safeFetch);
   const client = new Client(CLIENT_INFO, { capabilities: {}, jsonSchemaValidator: lazyOutputSchemaValidator });
 
@@ -47,7 +48,6 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
     client,
     trace,
     stdio: transport instanceof ProbeStdioTransport ? transport : undefined,
-    fetch: safeFetch,
     protocolVersion: () => protocolVersion,
     connect: (deadline) => deadline.race(client.connect(transport, { signal: deadline.signal, timeout: options.timeoutMs })),
     async close({ endSession = false } = {}) {

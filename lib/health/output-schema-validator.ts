@@ -1,36 +1,26 @@
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 
-const CACHE_LIMIT = 500;
-let ajv = new AjvJsonSchemaValidator();
-let compiled = new Map<string, JsonSchemaValidator<unknown>>();
+import { compileJsonSchema, toFieldErrors } from "../schemas/json-schema";
 
 /**
- * For every MCP client Patchbay opens. The SDK's default builds an Ajv instance per client and compiles every
- * tool's output schema at `tools/list`; a probe never checks a tool result, so this compiles a schema only when
- * a result is checked against it, once per distinct schema (bench/health.mjs: about a fifth of a probe's CPU).
+ * For every MCP client Patchbay opens. A remote tool's output schema is untrusted, so it goes through
+ * `compileJsonSchema` (its own Ajv, RE2 patterns, the shared bounded cache) instead of the SDK's default Ajv, and
+ * only when a result is checked against it: a probe lists tools but never checks a result, so a schema RE2
+ * cannot compile never fails a probe; a tool call gets "output schema cannot be used: …" instead.
  */
 export const lazyOutputSchemaValidator: jsonSchemaValidator = {
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-    let validate: JsonSchemaValidator<unknown> | undefined;
     return (input) => {
-      validate ??= compile(schema);
-      return validate(input) as ReturnType<JsonSchemaValidator<T>>;
+      let validate;
+      try {
+        validate = compileJsonSchema(schema as Record<string, unknown>);
+      } catch (error) {
+        return { valid: false, data: undefined, errorMessage: `output schema cannot be used: ${(error as Error).message}` };
+      }
+      // Validation fills in defaults; the result handed on stays as the server sent it.
+      if (validate(structuredClone(input))) return { valid: true, data: input as T, errorMessage: undefined };
+      const problems = toFieldErrors(validate.errors ?? [], "").map((error) => `${error.path || "/"} ${error.message}`);
+      return { valid: false, data: undefined, errorMessage: problems.join("; ") };
     };
   },
 };
-
-function compile(schema: JsonSchemaType): JsonSchemaValidator<unknown> {
-  const key = JSON.stringify(schema);
-  const cached = compiled.get(key);
-  if (cached) return cached;
-
-  if (compiled.size >= CACHE_LIMIT) {
-    // Ajv keeps what it compiled, so it is replaced along with the cache.
-    ajv = new AjvJsonSchemaValidator();
-    compiled = new Map();
-  }
-  const validate = ajv.getValidator(schema);
-  compiled.set(key, validate);
-  return validate;
-}

@@ -13,7 +13,7 @@ import {
   type EverythingServer, type Peer,
 } from "./test-peers";
 
-const options: ProbeOptions = { timeoutMs: 10_000, policy: createOutboundPolicy({ deny: "127.0.0.2/32" }), stdioAllow: ["node"] };
+const options: ProbeOptions = { timeoutMs: 10_000, policy: createOutboundPolicy({ deny: "127.0.0.2/32" }), stdioAllow: ["node **"] };
 const dir = mkdtempSync(path.join(tmpdir(), "patchbay-probe-"));
 let streamable: EverythingServer;
 let sse: EverythingServer;
@@ -32,6 +32,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([streamable.stop(), sse.stop(), unauthorized.close(), failing.close(), health.close()]);
 });
+
+/** Field 5 of /proc/<pid>/stat: the process group id. */
+function readProcessGroup(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "").split(" ")[2]);
+}
+
+/** Running, and not a zombie waiting to be reaped (this machine's init may never reap it). */
+function isRunning(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
 
 function expectHealthy(result: Awaited<ReturnType<typeof probeServer>>) {
   expect(result).toMatchObject({ status: "healthy", ok: true, reason: null, protocol_version: expect.any(String) });
@@ -142,6 +156,23 @@ describe("probeServer against real peers", { timeout: 30_000 }, () => {
     expect(result).toMatchObject({ status: "unhealthy", reason: "timeout after 2500 ms" });
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_500 + 2_000 - 50); // SIGTERM ignored, SIGKILL after the grace
     expect(isProcessAlive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+    expect(countProbeChildren()).toBe(0);
+  });
+
+  it("stops the child's whole process group: a grandchild that ignores SIGTERM is gone after the probe", async () => {
+    const pidFile = path.join(dir, "family.pids");
+    const grandchild = `process.on("SIGTERM", () => {}); setInterval(() => {}, 1000);`;
+    const script = `const { spawn } = require("child_process"); const g = spawn(process.execPath, ["-e", ${JSON.stringify(grandchild)}], { stdio: "ignore" });
+      require("fs").writeFileSync(process.env.PID_FILE, process.pid + " " + g.pid); setInterval(() => {}, 1000);`;
+    const probing = probeServer({ type: "stdio", command: "node", args: ["-e", script], env: { PID_FILE: pidFile } }, { ...options, timeoutMs: 3_000 });
+    await vi.waitFor(() => expect(existsSync(pidFile)).toBe(true), { timeout: 10_000 });
+    const [childPid, grandchildPid] = readFileSync(pidFile, "utf8").split(" ").map(Number);
+    expect(readProcessGroup(childPid)).toBe(childPid); // its own group, led by the child
+    expect(readProcessGroup(grandchildPid)).toBe(childPid);
+
+    expect(await probing).toMatchObject({ status: "unhealthy", reason: "timeout after 3000 ms" });
+    await vi.waitFor(() => expect(isRunning(grandchildPid)).toBe(false), { timeout: 5_000 });
+    expect(isRunning(childPid)).toBe(false);
     expect(countProbeChildren()).toBe(0);
   });
 

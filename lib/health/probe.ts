@@ -7,6 +7,7 @@ import { listAllTools } from "./list-tools";
 import { openSession } from "./mcp-session";
 import type { OutboundPolicy } from "./outbound-policy";
 import { refuseBeforeConnecting } from "./refuse-before-connecting";
+import { createSafeFetch } from "./safe-fetch";
 import type { ProbeResult } from "./types";
 
 export type ProbeOptions = {
@@ -15,7 +16,7 @@ export type ProbeOptions = {
   /** `support.health_endpoint`, resolved against the server URL (`new URL(endpoint, url)`). */
   healthEndpoint?: string;
   policy: OutboundPolicy;
-  /** `PATCHBAY_STDIO_ALLOW`, parsed; see `isCommandAllowed`. */
+  /** `PATCHBAY_STDIO_ALLOW` entries (whole command lines); see `stdio-allow.ts`. */
   stdioAllow: readonly string[];
   /** Slower than this (default: half the timeout) is `degraded`. */
   slowMs?: number;
@@ -50,7 +51,9 @@ export async function probeServer(config: ResolvedConfig, options: ProbeOptions)
     if (options.healthEndpoint) {
       const serverUrl = config.type === "stdio" ? undefined : config.url;
       const headers = config.type === "stdio" ? undefined : config.headers;
-      const problem = await checkHealthEndpoint(options.healthEndpoint, serverUrl, { fetch: session.fetch, signal: deadline.signal, headers });
+      // Its own fetch: a redirect to another origin is followed, but without the server's headers.
+      const fetch = createSafeFetch(options.policy, { timeoutMs: options.timeoutMs, crossOriginRedirects: "strip-headers" });
+      const problem = await checkHealthEndpoint(options.healthEndpoint, serverUrl, { fetch, signal: deadline.signal, headers });
       if (problem) problems.push(problem);
     }
 

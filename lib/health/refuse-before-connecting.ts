@@ -1,6 +1,6 @@
 import type { ResolvedConfig } from "../resolve/types";
 import { findUnresolvedPlaceholder } from "./placeholders";
-import { isCommandAllowed } from "./stdio-policy";
+import { refuseCommandLine } from "./stdio-allow";
 import type { HealthStatus } from "./types";
 
 /** Why a config must not be tried at all (unresolved placeholders, stdio not allowed); null when it may. */
@@ -11,8 +11,11 @@ export function refuseBeforeConnecting(
   const unresolved = findUnresolvedPlaceholder(config);
   if (unresolved) return { status: "unknown", reason: unresolved };
 
-  if (config.type === "stdio" && !isCommandAllowed(config.command, stdioAllow)) {
-    return { status: "skipped", reason: `stdio command not allowed: ${config.command}` };
+  if (config.type === "stdio") {
+    // The arguments are not named: they may hold substituted secrets, and reasons reach every viewer.
+    const refused = refuseCommandLine(config.command, config.args ?? [], stdioAllow);
+    if (refused === "command") return { status: "skipped", reason: `stdio command not allowed: ${config.command}` };
+    if (refused === "arguments") return { status: "skipped", reason: `stdio arguments not allowed for ${config.command}` };
   }
   if (config.type !== "stdio" && !isHttpUrl(config.url)) return { status: "unknown", reason: `not an http(s) URL: ${config.url}` };
   return null;

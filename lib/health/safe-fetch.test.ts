@@ -3,16 +3,24 @@ import net from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { OutboundBlockedError, createOutboundPolicy } from "./outbound-policy";
-import { FetchTimeoutError, createSafeFetch } from "./safe-fetch";
+import { MAX_RESPONSE_BYTES, ResponseTooLargeError } from "./response-limit";
+import { CrossOriginRedirectError, FetchTimeoutError, createSafeFetch } from "./safe-fetch";
 import { startHttpPeer, startSilentPeer, type Peer } from "./test-peers";
 
 const policy = createOutboundPolicy({ deny: "127.0.0.2/32" });
-const safeFetch = createSafeFetch(policy, { timeoutMs: 2_000 });
+const safeFetch = createSafeFetch(policy, { timeoutMs: 2_000, crossOriginRedirects: "refuse" });
 let main: Peer;
+/** Another port: another origin. Records the headers of every request it gets. */
+let other: Peer;
+const otherSaw: Array<import("node:http").IncomingHttpHeaders> = [];
 let denied: Peer;
 let releaseStream = () => {};
 
 beforeAll(async () => {
+  other = await startHttpPeer((req, res) => {
+    otherSaw.push(req.headers);
+    res.end("other origin");
+  });
   denied = await startHttpPeer((_req, res) => res.end("should never be reached"), "127.0.0.2");
   main = await startHttpPeer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
@@ -30,6 +38,17 @@ beforeAll(async () => {
       releaseStream = () => res.end("data: second\n\n"); // only once the client has read the first event
       return;
     }
+    if (url.pathname === "/big") return res.writeHead(200, { "content-type": "application/json" }).end(Buffer.alloc(MAX_RESPONSE_BYTES + 1, 32));
+    if (url.pathname === "/big-event") {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write("data: small\n\n");
+      return res.end(`data: ${"x".repeat(MAX_RESPONSE_BYTES)}\n\n`);
+    }
+    if (url.pathname === "/many-events") {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      for (let i = 0; i < 100; i++) res.write(`data: ${"y".repeat(1_000)}\n\n`);
+      return res.end();
+    }
     if (url.pathname === "/hop") return redirect(res, 302, url.searchParams.get("to") ?? "/echo");
     if (url.pathname === "/see-other") return redirect(res, 303, "/echo");
     if (url.pathname === "/loop") return redirect(res, 307, "/loop");
@@ -38,6 +57,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  await other.close();
   await main.close();
   await denied.close();
 });
@@ -76,14 +96,50 @@ describe("createSafeFetch", () => {
 
   it("re-checks every redirect hop: a hop to a denied address is refused and that server sees no connection", async () => {
     const hop = `${main.url}/hop?to=${encodeURIComponent(`${denied.url}/secret`)}`;
-    await expect(safeFetch(hop)).rejects.toMatchObject({ name: "OutboundBlockedError", address: "127.0.0.2" });
+    const following = createSafeFetch(policy, { timeoutMs: 2_000, crossOriginRedirects: "strip-headers" });
+    await expect(following(hop)).rejects.toMatchObject({ name: "OutboundBlockedError", address: "127.0.0.2" });
     expect(denied.connections()).toBe(0);
   });
 
-  it("drops Authorization on a cross-origin redirect", async () => {
-    const other = `http://localhost:${main.port}/echo`;
-    const response = await safeFetch(`${main.url}/hop?to=${encodeURIComponent(other)}`, { headers: { authorization: "Bearer t" } });
-    expect(await response.json()).toMatchObject({ auth: null });
+  it("refuses a redirect to another origin (another port): that server is never contacted with the secret", async () => {
+    const hop = `${main.url}/hop?to=${encodeURIComponent(`${other.url}/steal`)}`;
+    const before = other.connections();
+    const error = await safeFetch(hop, { headers: { authorization: "Bearer secret" } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CrossOriginRedirectError);
+    expect((error as Error).message).toBe(`fetch failed: redirect from ${main.url} to another origin (${other.url}) refused`);
+    expect(other.connections()).toBe(before);
+  });
+
+  it("strip-headers: follows a redirect to another origin without Authorization or any other custom header", async () => {
+    const stripping = createSafeFetch(policy, { timeoutMs: 2_000, crossOriginRedirects: "strip-headers" });
+    const hop = `${main.url}/hop?to=${encodeURIComponent(`${other.url}/health`)}`;
+    otherSaw.length = 0;
+    const response = await stripping(hop, { headers: { authorization: "Bearer secret", "x-api-key": "k", cookie: "c=1", accept: "text/plain" } });
+    expect(await response.text()).toBe("other origin");
+    expect(otherSaw).toHaveLength(1);
+    expect(otherSaw[0]).not.toHaveProperty("authorization");
+    expect(otherSaw[0]).not.toHaveProperty("x-api-key");
+    expect(otherSaw[0]).not.toHaveProperty("cookie");
+    expect(otherSaw[0].accept).toBe("text/plain");
+
+    const sameOrigin = await stripping(`${main.url}/hop?to=/echo`, { headers: { authorization: "Bearer t" } });
+    expect(await sameOrigin.json()).toMatchObject({ auth: "Bearer t" });
+  });
+
+  it(`cuts a body over ${MAX_RESPONSE_BYTES} bytes with a clear reason, and tells onOversized`, async () => {
+    const told: ResponseTooLargeError[] = [];
+    const capped = createSafeFetch(policy, { timeoutMs: 2_000, crossOriginRedirects: "refuse", onOversized: (error) => told.push(error) });
+    const response = await capped(`${main.url}/big`);
+    const error = await response.text().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect((error as Error).message).toBe(`response larger than 4 MiB from ${main.url}`);
+    expect(told).toHaveLength(1);
+  });
+
+  it("an event stream is capped per event, not in total", async () => {
+    const small = createSafeFetch(policy, { timeoutMs: 2_000, crossOriginRedirects: "refuse", maxResponseBytes: 10_000 });
+    expect((await (await small(`${main.url}/many-events`)).text()).length).toBeGreaterThan(100_000);
+    await expect((await safeFetch(`${main.url}/big-event`)).text()).rejects.toBeInstanceOf(ResponseTooLargeError);
   });
 
   it("stops after 5 redirects", async () => {
@@ -112,14 +168,14 @@ describe("createSafeFetch", () => {
   it("refuses a host name when any of its addresses is refused (DNS rebinding), without connecting", async () => {
     const connect = vi.spyOn(net.Socket.prototype, "connect");
     const resolve = async () => [{ address: "127.0.0.1", family: 4 as const }, { address: "169.254.169.254", family: 4 as const }];
-    const rebinding = createSafeFetch(policy, { timeoutMs: 2_000, resolve });
+    const rebinding = createSafeFetch(policy, { timeoutMs: 2_000, crossOriginRedirects: "refuse", resolve });
     await expect(rebinding("http://metadata.example.test/")).rejects.toMatchObject({ address: "169.254.169.254", hostname: "metadata.example.test" });
     expect(connect).not.toHaveBeenCalled();
   });
 
   it("connects to the checked address, not whatever a second lookup would say", async () => {
     const resolve = vi.fn(async () => [{ address: "127.0.0.1", family: 4 as const }]);
-    const pinned = createSafeFetch(policy, { timeoutMs: 2_000, resolve });
+    const pinned = createSafeFetch(policy, { timeoutMs: 2_000, crossOriginRedirects: "refuse", resolve });
     const response = await pinned(`http://registered.example.test:${main.port}/echo`);
     expect(await response.json()).toMatchObject({ host: `registered.example.test:${main.port}` });
     expect(resolve).toHaveBeenCalledTimes(1);
@@ -127,7 +183,7 @@ describe("createSafeFetch", () => {
 
   it("gives up waiting for headers after timeoutMs", async () => {
     const silent = await startSilentPeer();
-    const quick = createSafeFetch(policy, { timeoutMs: 300 });
+    const quick = createSafeFetch(policy, { timeoutMs: 300, crossOriginRedirects: "refuse" });
     await expect(quick(silent.url)).rejects.toBeInstanceOf(FetchTimeoutError);
     await silent.close();
   });

@@ -4,12 +4,23 @@ import https from "node:https";
 import { toWebResponse } from "./node-response";
 import type { OutboundPolicy } from "./outbound-policy";
 import { pinnedLookup, resolveCheckedAddresses, type HostResolver } from "./resolve-host";
+import { MAX_RESPONSE_BYTES, ResponseTooLargeError } from "./response-limit";
 import type { FetchLike } from "./types";
 
 export type SafeFetchOptions = {
-  /** Bounds DNS, connect and waiting for the response headers of the whole redirect chain; bodies stream unbounded. */
+  /** Bounds DNS, connect and waiting for the response headers of the whole redirect chain (not the body). */
   timeoutMs: number;
   maxRedirects?: number;
+  /**
+   * A redirect to another origin: "refuse" (MCP requests, which may carry a server's secrets in headers or the
+   * URL: DESIGN §5) fails with CrossOriginRedirectError; "strip-headers" follows it with only `accept` and
+   * `accept-encoding` left (the health endpoint). Same-origin redirects are followed either way.
+   */
+  crossOriginRedirects: "refuse" | "strip-headers";
+  /** Per response, or per event of a `text/event-stream` (default MAX_RESPONSE_BYTES); more errors the body. */
+  maxResponseBytes?: number;
+  /** Told when a body went over the limit (the SDK may flatten the error it gets into a string). */
+  onOversized?: (error: ResponseTooLargeError) => void;
   /** Replaces the system resolver (tests, or a resolver of your own). */
   resolve?: HostResolver;
 };
@@ -25,14 +36,27 @@ export class FetchTimeoutError extends Error {
   }
 }
 
+/** A redirect to another origin, refused: the request may carry a server's secrets. */
+export class CrossOriginRedirectError extends TypeError {
+  override readonly name = "CrossOriginRedirectError";
+
+  constructor(readonly from: URL, readonly to: URL) {
+    super(`fetch failed: redirect from ${from.origin} to another origin (${to.origin}) refused`);
+  }
+}
+
+const KEPT_ACROSS_ORIGINS = new Set(["accept", "accept-encoding"]);
+
 /**
  * A `fetch` for outbound calls to registered servers: every hop resolves its host once, checks every address
  * against `policy` (throwing `OutboundBlockedError` before any socket opens), then connects only to the checked
  * addresses. Redirects are followed here (at most `maxRedirects`, re-checked per hop) unless `redirect` is
- * "manual" or "error". No proxy, no connection reuse, no decompression (it asks for `identity`).
+ * "manual" or "error"; across origins only as `crossOriginRedirects` says. Bodies are capped (see
+ * `maxResponseBytes`). No proxy, no connection reuse, no decompression (it asks for `identity`).
  */
 export function createSafeFetch(policy: OutboundPolicy, options: SafeFetchOptions): FetchLike {
   const maxRedirects = options.maxRedirects ?? 5;
+  const limit = { maxBytes: options.maxResponseBytes ?? MAX_RESPONSE_BYTES, onOversized: options.onOversized };
 
   return async (input, init) => {
     const request = new Request(input, init);
@@ -49,7 +73,7 @@ export function createSafeFetch(policy: OutboundPolicy, options: SafeFetchOption
     const timer = setTimeout(() => deadline.abort(new FetchTimeoutError(options.timeoutMs, url.href)), options.timeoutMs);
     try {
       for (let hop = 0; ; hop++) {
-        const response = await sendOnce({ url, method, headers, body, policy, resolve: options.resolve, signal, deadline: deadline.signal, redirected: hop > 0 });
+        const response = await sendOnce({ url, method, headers, body, policy, resolve: options.resolve, signal, deadline: deadline.signal, redirected: hop > 0, limit });
         const location = response.headers.get("location");
         if (!REDIRECT_STATUSES.has(response.status) || !location || request.redirect === "manual") return response;
 
@@ -64,7 +88,10 @@ export function createSafeFetch(policy: OutboundPolicy, options: SafeFetchOption
           body = undefined;
           for (const name of ["content-type", "content-length", "content-encoding", "content-language"]) headers.delete(name);
         }
-        if (next.origin !== url.origin) for (const name of ["authorization", "cookie", "proxy-authorization"]) headers.delete(name);
+        if (next.origin !== url.origin) {
+          if (options.crossOriginRedirects === "refuse") throw new CrossOriginRedirectError(url, next);
+          for (const name of [...headers.keys()]) if (!KEPT_ACROSS_ORIGINS.has(name)) headers.delete(name);
+        }
         url = next;
       }
     } finally {
@@ -76,6 +103,7 @@ export function createSafeFetch(policy: OutboundPolicy, options: SafeFetchOption
 type Hop = {
   url: URL; method: string; headers: Headers; body: Buffer | undefined; policy: OutboundPolicy;
   resolve: HostResolver | undefined; signal: AbortSignal | undefined; deadline: AbortSignal; redirected: boolean;
+  limit: { maxBytes: number; onOversized?: (error: ResponseTooLargeError) => void };
 };
 
 async function sendOnce(hop: Hop): Promise<Response> {
@@ -99,7 +127,7 @@ async function sendOnce(hop: Hop): Promise<Response> {
     request.once("response", (res) => {
       hop.deadline.removeEventListener("abort", onAbort);
       try {
-        resolve(toWebResponse(res, hop.url, { redirected: hop.redirected, isHead: hop.method === "HEAD" }));
+        resolve(toWebResponse(res, hop.url, { redirected: hop.redirected, isHead: hop.method === "HEAD", ...hop.limit }));
       } catch (error) {
         res.destroy();
         reject(new TypeError("fetch failed", { cause: error }));

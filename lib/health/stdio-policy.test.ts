@@ -1,50 +1,29 @@
 import { describe, expect, it } from "vitest";
 
-import { buildChildEnv, isCommandAllowed, parseStdioAllow, sanitizeEnv } from "./stdio-policy";
-
-describe("isCommandAllowed", () => {
-  const cases: Array<[string, string[], boolean]> = [
-    ["node", ["node", "uvx"], true],
-    ["uvx", ["node", "uvx"], true],
-    ["npx", ["node", "uvx"], false],
-    ["node", [], false],
-    ["/usr/bin/node", ["node"], false],
-    ["/tmp/evil/node", ["node"], false],
-    ["./node", ["node", "./node"], false],
-    ["../bin/node", ["../bin/node"], false],
-    ["/usr/bin/node", ["/usr/bin/node"], true],
-    ["/usr/bin/../bin/node", ["/usr/bin/node"], true],
-    ["node", ["/usr/bin/node"], false],
-    ["node -e 1", ["node"], false],
-    ["node\0", ["node"], false],
-    ["", [""], false],
-    ["NODE", ["node"], false],
-  ];
-  it.each(cases)("%j with %j → %s", (command, allowList, expected) => {
-    expect(isCommandAllowed(command, allowList)).toBe(expected);
-  });
-
-  it("parses PATCHBAY_STDIO_ALLOW", () => {
-    expect(parseStdioAllow(" node, /usr/local/bin/uvx ,,")).toEqual(["node", "/usr/local/bin/uvx"]);
-    expect(parseStdioAllow(undefined)).toEqual([]);
-    expect(parseStdioAllow("")).toEqual([]);
-  });
-});
+import { buildChildEnv, sanitizeEnv } from "./stdio-policy";
 
 describe("sanitizeEnv", () => {
   it("drops dangerous keys case-insensitively and keeps the rest", () => {
     const env = {
       LD_PRELOAD: "/tmp/x.so", ld_library_path: "/tmp", LD_AUDIT: "x", DYLD_INSERT_LIBRARIES: "x", NODE_OPTIONS: "--require x",
-      Path: "/evil", PYTHONPATH: "/evil", PYTHONSTARTUP: "x", PYTHONWARNINGS: "x", PERL5OPT: "-Mx", RUBYOPT: "-rx",
-      BASH_ENV: "/x", ENV: "/x", "BASH_FUNC_ls%%": "() { :; }", GLIBC_TUNABLES: "x", GIT_SSH_COMMAND: "x",
-      npm_config_script_shell: "/x", JAVA_TOOL_OPTIONS: "x", HOME: "/evil-home",
+      Path: "/evil", PYTHONPATH: "/evil", PYTHONSTARTUP: "x", PYTHONHOME: "x", PYTHONWARNINGS: "x", PERL5OPT: "-Mx", PERL5LIB: "x",
+      RUBYOPT: "-rx", BASH_ENV: "/x", ENV: "/x", "BASH_FUNC_ls%%": "() { :; }", GLIBC_TUNABLES: "x", GIT_SSH_COMMAND: "x",
+      npm_config_script_shell: "/x", NPM_CONFIG_REGISTRY: "http://evil", UV_INDEX_URL: "http://evil", uv_python: "x",
+      PIP_INDEX_URL: "http://evil", pip_config_file: "x", DOCKER_HOST: "tcp://evil", NODE_PATH: "/x",
+      http_proxy: "http://evil", HTTPS_PROXY: "http://evil", All_Proxy: "x", no_proxy: "*", SSL_CERT_FILE: "/x",
+      SSL_CERT_DIR: "/x", NODE_EXTRA_CA_CERTS: "/x", REQUESTS_CA_BUNDLE: "/x", CURL_CA_BUNDLE: "/x",
+      PATCHBAY_SECRET_KEY: "k", patchbay_admin_token: "t", DATABASE_URL: "file:x", JAVA_TOOL_OPTIONS: "x", HOME: "/evil-home",
       API_URL: "http://127.0.0.1", PYTHONUNBUFFERED: "1", LANG: "C.UTF-8", FUNC: "() { evil; }", "BAD=KEY": "x", NUL: "a\0b",
     };
-    expect(sanitizeEnv(env)).toEqual({ API_URL: "http://127.0.0.1", PYTHONUNBUFFERED: "1", LANG: "C.UTF-8" });
+    // A definition's own DATABASE_URL is for the server (database MCP servers read it); the registry's never is.
+    expect(sanitizeEnv(env)).toEqual({ DATABASE_URL: "file:x", API_URL: "http://127.0.0.1", PYTHONUNBUFFERED: "1", LANG: "C.UTF-8" });
   });
 
-  it("builds the child env from the parent's HOME, LANG and PATH plus the sanitized definition env", () => {
-    const parent = { HOME: "/home/p", LANG: "en_US.UTF-8", PATH: "/usr/bin", SECRET_TOKEN: "s", NODE_OPTIONS: "--x" } as unknown as NodeJS.ProcessEnv;
+  it("builds the child env from the parent's HOME, LANG and PATH plus the sanitized definition env — nothing else of the parent", () => {
+    const parent = {
+      HOME: "/home/p", LANG: "en_US.UTF-8", PATH: "/usr/bin", SECRET_TOKEN: "s", NODE_OPTIONS: "--x",
+      PATCHBAY_ADMIN_TOKEN: "admin", DATABASE_URL: "postgresql://db", HTTPS_PROXY: "http://proxy", USER: "me",
+    } as unknown as NodeJS.ProcessEnv;
     expect(buildChildEnv({ PATH: "/evil", HOME: "/evil", LANG: "C", TOKEN: "t" }, parent))
       .toEqual({ HOME: "/home/p", LANG: "C", PATH: "/usr/bin", TOKEN: "t" });
     expect(buildChildEnv(undefined, parent)).toEqual({ HOME: "/home/p", LANG: "en_US.UTF-8", PATH: "/usr/bin" });

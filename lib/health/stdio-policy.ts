@@ -1,28 +1,10 @@
-import { isAbsolute, normalize } from "node:path";
-
-/** `PATCHBAY_STDIO_ALLOW`: comma-separated command names (`node`, `uvx`) or absolute paths; empty allows none. */
-export function parseStdioAllow(value: string | undefined): string[] {
-  return (value ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
-}
-
 /**
- * A bare name in the list allows exactly that bare command (looked up on Patchbay's own PATH); an absolute path
- * allows exactly that file. `./node`, `/tmp/x/node` for `node`, or anything with whitespace is never allowed.
+ * Keys that let a definition change what the child loads or runs, where it connects or which certificates it
+ * trusts, compared case-insensitively. Not only the definition's env: the child never inherits Patchbay's own
+ * environment beyond `INHERITED_KEYS` (so no `PATCHBAY_*`, `DATABASE_URL` or proxy setting leaks into it).
+ * A definition's own `DATABASE_URL` is the server's business (database MCP servers read it): it passes;
+ * the registry's never reaches it, as a value or through `${DATABASE_URL}` (DESIGN §2).
  */
-export function isCommandAllowed(command: string, allowList: readonly string[]): boolean {
-  if (command === "" || /[\s\0]/.test(command)) return false;
-  const isPath = command.includes("/") || command.includes("\\");
-  if (isPath && !isAbsolute(command)) return false;
-
-  const wanted = isPath ? normalize(command) : command;
-  return allowList.some((entry) => {
-    const entryIsPath = entry.includes("/") || entry.includes("\\");
-    if (entryIsPath !== isPath) return false;
-    return isPath ? isAbsolute(entry) && normalize(entry) === wanted : entry === wanted;
-  });
-}
-
-/** Keys that let a definition change what the child loads or runs, compared case-insensitively. */
 const DANGEROUS_KEYS = new Set([
   "PATH", "HOME", "ENV", "BASH_ENV", "SHELLOPTS", "BASHOPTS", "PS4", "PROMPT_COMMAND", "IFS", "CDPATH", "GLOBIGNORE",
   "NODE_OPTIONS", "NODE_PATH", "NODE_EXTRA_CA_CERTS", "NODE_TLS_REJECT_UNAUTHORIZED", "NODE_REPL_EXTERNAL_MODULE",
@@ -30,11 +12,24 @@ const DANGEROUS_KEYS = new Set([
   "JDK_JAVA_OPTIONS", "CLASSPATH", "GCONV_PATH", "GLIBC_TUNABLES", "LOCPATH", "NLSPATH", "HOSTALIASES",
   "RESOLV_HOST_CONF", "LUA_INIT", "LUA_PATH", "LUA_CPATH", "PHPRC", "PHP_INI_SCAN_DIR", "TCLLIBPATH",
   "OPENSSL_CONF", "OPENSSL_ENGINES", "SSLKEYLOGFILE", "SSH_ASKPASS", "ELECTRON_RUN_AS_NODE", "BROWSER", "EDITOR",
-  "VISUAL", "PAGER",
+  "VISUAL", "PAGER", "XDG_CONFIG_HOME",
+  // Where the child connects and whom it trusts.
+  "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY", "FTP_PROXY", "SSL_CERT_FILE", "SSL_CERT_DIR",
+  "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE", "GRPC_DEFAULT_SSL_ROOTS_FILE_PATH",
 ]);
-const DANGEROUS_PREFIXES = ["LD_", "DYLD_", "PYTHON", "LUA_INIT_", "MALLOC_", "GIT_", "NPM_CONFIG_", "BASH_FUNC_"];
+/**
+ * Whole families: loaders and interpreters (`LD_`, `DYLD_`, `PYTHON`), package managers that a command such as
+ * `uvx` or `npx` consults before running anything (`UV_`, `PIP_`, `NPM_CONFIG_`, `YARN_`, `COREPACK_`), and
+ * `GIT_` (`GIT_SSH_COMMAND`, `GIT_CONFIG_*` run programs; a server that needs git identity can take arguments).
+ */
+const DANGEROUS_PREFIXES = [
+  "LD_", "DYLD_", "PYTHON", "LUA_INIT_", "MALLOC_", "GIT_", "NPM_CONFIG_", "YARN_", "COREPACK_", "UV_", "PIP_",
+  "DOCKER_", "BASH_FUNC_", "PATCHBAY_",
+];
 /** PYTHON* variables that only change output buffering and encoding. */
 const HARMLESS_KEYS = new Set(["PYTHONUNBUFFERED", "PYTHONIOENCODING", "PYTHONDONTWRITEBYTECODE", "PYTHONUTF8"]);
+/** All the child takes from Patchbay's own environment (the SDK's transport added LOGNAME, SHELL, TERM, USER). */
+const INHERITED_KEYS = ["HOME", "LANG", "PATH"];
 
 export function isDangerousEnvKey(key: string): boolean {
   const upper = key.toUpperCase();
@@ -54,13 +49,12 @@ export function sanitizeEnv(env: Readonly<Record<string, string>> | undefined): 
 }
 
 /**
- * The child's environment: HOME, LANG and PATH from Patchbay's own process (never from the definition), then the
- * sanitized definition env. Note: the SDK's StdioClientTransport also adds LOGNAME, SHELL, TERM and USER from
- * this process (its `getDefaultEnvironment`), beneath these.
+ * The child's whole environment: HOME, LANG and PATH from Patchbay's own process (never from the definition),
+ * then the sanitized definition env. Nothing else of Patchbay's environment reaches the child.
  */
 export function buildChildEnv(env: Readonly<Record<string, string>> | undefined, parent = process.env): Record<string, string> {
   const base: Record<string, string> = {};
-  for (const key of ["HOME", "LANG", "PATH"]) {
+  for (const key of INHERITED_KEYS) {
     const value = parent[key];
     if (value !== undefined && !value.startsWith("()")) base[key] = value;
   }

@@ -1,42 +1,94 @@
-import type { ChildProcess } from "node:child_process";
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 
 import { stopProbeChild, trackProbeChild } from "./probe-children";
+import { MAX_RESPONSE_BYTES, ResponseTooLargeError } from "./response-limit";
 import { buildChildEnv } from "./stdio-policy";
 
 const STDERR_TAIL_CHARS = 2_000;
 
 /**
- * The SDK's stdio transport (cross-spawn with `shell: false`), plus: a minimal sanitized env, stderr kept (its tail
- * explains a crash) instead of inherited, the child tracked for `killAllProbeChildren`, and a close that sends
- * SIGTERM at once and SIGKILL 2 s later — the SDK alone first waits 2 s for the child to exit on stdin EOF.
+ * MCP over a child's stdin/stdout, for probes and tool calls. Unlike the SDK's StdioClientTransport: spawned
+ * without a shell in its own process group (`detached`), with only `buildChildEnv` as its environment, stderr
+ * kept (its tail explains a crash) instead of inherited, one line capped at MAX_RESPONSE_BYTES, and a close that
+ * stops the whole group at once (SIGTERM, then SIGKILL) rather than first waiting for an exit on stdin EOF.
  */
-export class ProbeStdioTransport extends StdioClientTransport {
-  child: ChildProcess | undefined;
+export class ProbeStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  child: ChildProcessWithoutNullStreams | undefined;
   exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   spawnError: (Error & { code?: string }) | undefined;
+  oversized: ResponseTooLargeError | undefined;
   stderrTail = "";
+  private readonly buffer = new ReadBuffer({ maxBufferSize: MAX_RESPONSE_BYTES });
+  private closing: Promise<void> | undefined;
 
-  constructor(readonly config: { command: string; args?: string[]; env?: Record<string, string> }) {
-    super({ command: config.command, args: config.args ?? [], env: buildChildEnv(config.env), stderr: "pipe" });
-    this.stderr?.on("data", (chunk: Buffer) => {
-      this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+  constructor(readonly config: { command: string; args?: string[]; env?: Record<string, string> }) {}
+
+  start(): Promise<void> {
+    if (this.child) throw new Error("ProbeStdioTransport already started");
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.config.command, this.config.args ?? [], {
+        env: buildChildEnv(this.config.env) as NodeJS.ProcessEnv, stdio: "pipe", shell: false, detached: true, windowsHide: true,
+      });
+      this.child = child;
+      trackProbeChild(child);
+      child.on("error", (error: Error & { code?: string }) => {
+        this.spawnError ??= error;
+        reject(error);
+        this.onerror?.(error);
+      });
+      child.once("spawn", () => resolve());
+      child.once("exit", (code, signal) => (this.exit = { code, signal }));
+      child.once("close", () => this.onclose?.());
+      child.stdin.on("error", (error) => this.onerror?.(error));
+      child.stdout.on("data", (chunk: Buffer) => this.receive(chunk));
+      child.stderr.on("data", (chunk: Buffer) => {
+        this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+      });
     });
   }
 
-  override start(): Promise<void> {
-    const started = super.start();
-    // The SDK keeps the ChildProcess private; it is set synchronously by start(). Tests assert this still holds.
-    this.child = (this as unknown as { _process?: ChildProcess })._process;
-    this.child?.once("error", (error) => (this.spawnError ??= error));
-    this.child?.once("exit", (code, signal) => (this.exit = { code, signal }));
-    if (this.child) trackProbeChild(this.child);
-    return started;
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (!stdin || this.closing) return Promise.reject(new Error("Not connected"));
+    return new Promise((resolve) => (stdin.write(serializeMessage(message)) ? resolve() : stdin.once("drain", () => resolve())));
   }
 
-  override async close(): Promise<void> {
-    const child = this.child;
-    await Promise.all([super.close(), child ? stopProbeChild(child) : undefined]);
+  /** Idempotent; resolves once the child's process group has been stopped. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.buffer.clear();
+      if (!this.child) return this.onclose?.();
+      this.child.stdin.end();
+      await stopProbeChild(this.child);
+    })();
+    return this.closing;
+  }
+
+  private receive(chunk: Buffer): void {
+    try {
+      this.buffer.append(chunk);
+    } catch {
+      this.oversized = new ResponseTooLargeError(MAX_RESPONSE_BYTES, `stdio command ${this.config.command}`);
+      this.onerror?.(this.oversized);
+      void this.close();
+      return;
+    }
+    for (;;) {
+      try {
+        const message = this.buffer.readMessage();
+        if (message === null) return;
+        this.onmessage?.(message);
+      } catch (error) {
+        this.onerror?.(error as Error);
+      }
+    }
   }
 }

@@ -1,30 +1,31 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
 
 import type { FieldError } from "../errors";
+import { LinearRegExp } from "./linear-regexp";
+import { addLinearFormats } from "./safe-formats";
 
 /**
- * JSON Schema through Ajv: draft 2020-12 by default, draft-07 when the schema says so in `$schema`.
- * `useDefaults` fills `default`s into the validated object; compiled validators are cached by schema text.
+ * JSON Schema through Ajv for untrusted schemas (a server's `parameters_schema`, remote tools' schemas; DESIGN
+ * §7): draft 2020-12 by default, draft-07 when `$schema` says so. Each schema gets its own Ajv instance — no
+ * `$id` registry shared across schemas — and `pattern`/`patternProperties` run on RE2 (`LinearRegExp`), which
+ * cannot backtrack. `useDefaults` fills `default`s into the validated object. Compiled validators are kept in
+ * an LRU of CACHE_LIMIT keyed by the schema's canonical text (sorted keys); an evicted one frees its RE2 memory.
  */
-const options = { allErrors: true, strict: false, useDefaults: true, validateFormats: true } as const;
-const draft2020 = addFormats(new Ajv2020(options));
-const draft07 = addFormats(new Ajv(options));
-const cache = new Map<string, ValidateFunction>();
-/** Schema objects reused across calls (cached definitions) skip even the stringify of the text key. */
-const byIdentity = new WeakMap<object, ValidateFunction>();
-const CACHE_LIMIT = 5_000;
+const options = { allErrors: true, strict: false, useDefaults: true, validateFormats: true, unicodeRegExp: true } as const;
+const CACHE_LIMIT = 500;
 
-function ajvFor(schema: Record<string, unknown>) {
-  const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
-  return /draft-0[4-7]/.test(dialect) ? draft07 : draft2020;
-}
+type Compiled = { validate: ValidateFunction; regexps: LinearRegExp[] };
+const cache = new Map<string, Compiled>();
+/** Schema objects reused across calls (cached definitions) skip even the canonical text. */
+const byIdentity = new WeakMap<object, { key: string; validate: ValidateFunction }>();
 
-/** Problems that make `schema` unusable as a JSON Schema; empty when it is fine. */
+/** Problems that make `schema` unusable as a JSON Schema, by path inside it; empty when it is fine. */
 export function checkJsonSchema(schema: Record<string, unknown>): FieldError[] {
-  const ajv = ajvFor(schema);
+  const ajv = createAjv(schema, []);
   if (!ajv.validateSchema(schema)) return toFieldErrors(ajv.errors ?? [], "");
+  const badPatterns = findUnusablePatterns(schema, "");
+  if (badPatterns.length > 0) return badPatterns;
   try {
     compileJsonSchema(schema);
     return [];
@@ -33,19 +34,24 @@ export function checkJsonSchema(schema: Record<string, unknown>): FieldError[] {
   }
 }
 
+/** Throws when the schema cannot be compiled (including a `pattern` RE2 cannot run). */
 export function compileJsonSchema(schema: Record<string, unknown>): ValidateFunction {
   const known = byIdentity.get(schema);
-  if (known) return known;
+  // Only while still cached: an evicted validator's RE2 memory has been freed.
+  if (known && cache.get(known.key)?.validate === known.validate) return known.validate;
 
-  const key = JSON.stringify(schema);
-  let validate = cache.get(key);
-  if (!validate) {
-    validate = ajvFor(schema).compile(schema);
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-    cache.set(key, validate);
+  const key = canonicalJson(schema);
+  let compiled = cache.get(key);
+  if (compiled) {
+    cache.delete(key); // re-inserted below: most recently used last
+  } else {
+    const regexps: LinearRegExp[] = [];
+    compiled = { validate: createAjv(schema, regexps).compile(schema), regexps };
   }
-  byIdentity.set(schema, validate);
-  return validate;
+  cache.set(key, compiled);
+  evictOverLimit();
+  byIdentity.set(schema, { key, validate: compiled.validate });
+  return compiled.validate;
 }
 
 /** Validates `value` in place (defaults are filled in) and returns what failed, by JSON path. */
@@ -60,4 +66,59 @@ export function toFieldErrors(errors: ErrorObject[], prefix: string): FieldError
     const extra = error.keyword === "additionalProperties" ? `/${String(error.params.additionalProperty)}` : "";
     return { path: `${prefix}${error.instancePath}${missing}${extra}`, message: error.message ?? "is invalid" };
   });
+}
+
+function createAjv(schema: Record<string, unknown>, regexps: LinearRegExp[]): Ajv {
+  const regExp = Object.assign((pattern: string, flags: string) => {
+    const created = new LinearRegExp(pattern, flags);
+    regexps.push(created);
+    return created;
+  }, { code: "LinearRegExp" });
+  const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
+  const ajv = /draft-0[4-7]/.test(dialect) ? new Ajv({ ...options, code: { regExp } }) : new Ajv2020({ ...options, code: { regExp } });
+  return addLinearFormats(ajv);
+}
+
+function evictOverLimit(): void {
+  while (cache.size > CACHE_LIMIT) {
+    const [oldestKey, oldest] = cache.entries().next().value!;
+    cache.delete(oldestKey);
+    for (const regexp of oldest.regexps) regexp.release();
+  }
+}
+
+/** Keywords whose values are data, not schemas: a `pattern` key inside them is not a pattern. */
+const DATA_KEYWORDS = new Set(["const", "default", "enum", "examples"]);
+
+/** Every `pattern` and `patternProperties` key RE2 cannot compile, by its path in the schema. */
+function findUnusablePatterns(node: unknown, path: string): FieldError[] {
+  if (Array.isArray(node)) return node.flatMap((item, index) => findUnusablePatterns(item, `${path}/${index}`));
+  if (node === null || typeof node !== "object") return [];
+
+  return Object.entries(node).flatMap(([key, value]) => {
+    const here = `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+    if (DATA_KEYWORDS.has(key)) return [];
+    if (key === "pattern" && typeof value === "string") return checkPattern(value, here);
+    const own = key === "patternProperties" && value !== null && typeof value === "object"
+      ? Object.keys(value).flatMap((pattern) => checkPattern(pattern, `${here}/${pattern.replace(/~/g, "~0").replace(/\//g, "~1")}`))
+      : [];
+    return [...own, ...findUnusablePatterns(value, here)];
+  });
+}
+
+function checkPattern(pattern: string, path: string): FieldError[] {
+  try {
+    new LinearRegExp(pattern).release();
+    return [];
+  } catch (error) {
+    return [{ path, message: `pattern is not supported (RE2, no lookaround or backreferences): ${(error as Error).message}` }];
+  }
+}
+
+/** JSON text with object keys sorted, so key order does not make two equal schemas compile twice. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  const entries = Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+  return `{${entries.join(",")}}`;
 }
