@@ -5,7 +5,7 @@ import { variableInputSchema, type VariableInput, type VariableOutput } from "..
 import { flattenErrors, nestProblems } from "./server-form-resolver";
 import type { FormProblem } from "./server-form-input";
 import { variableFieldOf } from "./variable-form-errors";
-import { toVariableInput, type VariableFormValues } from "./variable-form-values";
+import { hasStoredSecretValue, toVariableInput, type VariableFormValues } from "./variable-form-values";
 
 const validateVariable = zodResolver(variableInputSchema);
 
@@ -20,12 +20,22 @@ export function variableFormResolver(original: VariableOutput | undefined, taken
 
     const problems: FormProblem[] = [
       ...rowProblems(values),
+      ...unmaskedProblems(values, original),
       ...(!original && takenNames.includes(input.name) ? [{ field: "name", message: "is already a variable; edit that one instead" }] : []),
       ...flattenErrors(result.errors).map(({ path, message }) => ({ field: variableFieldOf(path, values), message })),
     ];
     if (problems.length === 0) return { values: result.values as VariableInput, errors: {} };
     return { values: {}, errors: nestProblems(problems) as unknown as FieldErrors<VariableFormValues> };
   };
+}
+
+const RETYPE = "type the value again: a secret's values are never shown, so they cannot be kept when it stops being secret";
+
+/** A secret made plain would silently lose the stored values its empty inputs stand for. */
+function unmaskedProblems(values: VariableFormValues, original: VariableOutput | undefined): FormProblem[] {
+  if (values.secret || !original?.secret) return [];
+  const rows = values.environments.flatMap((row, index) => (row.isStored && row.value === "" ? [{ field: `environments.${index}.value`, message: RETYPE }] : []));
+  return [...(hasStoredSecretValue(original) && values.value === "" ? [{ field: "value", message: RETYPE }] : []), ...rows];
 }
 
 /** What the body cannot say: a value without an environment, or the same environment twice. */
