@@ -12,7 +12,6 @@ import { emptyVariableValues, hasStoredSecretValue, toVariableFormValues, type V
 import type { VariableInput, VariableOutput } from "@/lib/schemas/variable";
 import { EnvironmentValueRows } from "./environment-value-rows";
 import { ScopeFields } from "./scope-fields";
-import { useVariableFieldError } from "./use-variable-field-error";
 import { useVariableFormSave } from "./use-variable-form-save";
 
 type VariableFormProps = {
@@ -34,10 +33,9 @@ export function VariableForm({ original, takenNames, environments, serverSuggest
   });
   const save = useVariableFormSave(form, original, onDone);
   const isSecret = useWatch({ control: form.control, name: "secret" });
-  const nameError = useVariableFieldError("name");
-  const descriptionError = useVariableFieldError("description");
-  const valueError = useVariableFieldError("value");
-  const rootError = form.formState.errors.root?.server?.message;
+  // This component owns the form, outside its FormProvider: its own fields read the errors directly.
+  const { errors } = form.formState;
+  const rootError = errors.root?.server?.message;
   // Typing before hydration would go into inputs React does not own yet; tests wait for this mark.
   const [isHydrated, setIsHydrated] = useState(false);
   useEffect(() => setIsHydrated(true), []);
@@ -46,10 +44,10 @@ export function VariableForm({ original, takenNames, environments, serverSuggest
     <FormProvider {...form}>
       <form noValidate onSubmit={save.onSubmit} data-hydrated={isHydrated || undefined} aria-label={original ? `Edit ${original.name}` : "New variable"} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="variable-name" label="Name" required error={nameError} hint={original ? "A variable keeps its name." : "Upper-case letters, digits and _, e.g. CONTEXT_STORE_URL."}>
+          <Field id="variable-name" label="Name" required error={errors.name?.message} hint={original ? "A variable keeps its name." : "Upper-case letters, digits and _, e.g. CONTEXT_STORE_URL."}>
             {(control) => <Input {...control} {...form.register("name")} readOnly={Boolean(original)} className="font-mono" autoComplete="off" spellCheck={false} />}
           </Field>
-          <Field id="variable-description" label="Description" error={descriptionError}>
+          <Field id="variable-description" label="Description" error={errors.description?.message}>
             {(control) => <Input {...control} {...form.register("description")} autoComplete="off" />}
           </Field>
         </div>
@@ -60,7 +58,7 @@ export function VariableForm({ original, takenNames, environments, serverSuggest
             <p id="variable-secret-hint" className="text-xs text-slate-600 dark:text-slate-400">Write-only: stored encrypted, never shown again. A secret needs a scope.</p>
           </div>
         </div>
-        <Field id="variable-value" label="Default value" error={valueError} hint="Used by every environment without its own value below.">
+        <Field id="variable-value" label="Default value" error={errors.value?.message} hint="Used by every environment without its own value below.">
           {(control) => <Input {...control} {...form.register("value")} className="font-mono" autoComplete="off" spellCheck={false} type={isSecret ? "password" : "text"}
             placeholder={isSecret && hasStoredSecretValue(original) ? "•••• (stored; leave empty to keep)" : undefined} />}
         </Field>

@@ -38,7 +38,7 @@ test("an admin creates, reads per environment, edits and deletes variables; a se
   await createForm.getByLabel("Name").fill(plain);
   await createForm.getByLabel("Default value").fill("http://localhost:8766");
   await createForm.getByRole("button", { name: "Add environment value" }).click();
-  await createForm.getByLabel("Environment 1").fill("production");
+  await createForm.getByLabel("Environment 1", { exact: true }).fill("production");
   await createForm.getByLabel("Value in production").fill("https://context-store.prod.example.com");
   await createForm.getByRole("button", { name: "Create variable" }).click();
   await expect(createForm).toHaveCount(0);
