@@ -16,7 +16,8 @@ export function VariableTable({ variables, environment, canEdit, onEdit }: Varia
   if (variables.length === 0) return <EmptyState title="No variables yet">{canEdit ? "Create one to keep deployment values in the registry." : "An admin can create them."}</EmptyState>;
 
   return (
-    <div className="overflow-x-auto">
+    // Focusable, so a keyboard can scroll the columns that do not fit a phone's width.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Variables in ${environment}, scrollable`}>
       <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">Variables and the values {environment} gets</caption>
         <thead className="text-slate-600 dark:text-slate-400">
