@@ -22,6 +22,7 @@ export async function SiteHeader() {
               <li><NavLink href="/mcp-servers">Servers</NavLink></li>
               <li><NavLink href="/capabilities">Capabilities</NavLink></li>
               <li><NavLink href="/agents">Agents</NavLink></li>
+              <li><NavLink href="/variables">Variables</NavLink></li>
               <li><NavLink href="/audit">Audit</NavLink></li>
               {hasRole(principal.role, "admin") && <li><NavLink href="/import">Import</NavLink></li>}
               {hasRole(principal.role, "admin") && <li><NavLink href="/tokens">Tokens</NavLink></li>}

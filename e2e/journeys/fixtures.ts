@@ -30,5 +30,6 @@ export { expect };
 /** Saves a screenshot under e2e/screenshots/ (gitignored), named by page and viewport width. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `e2e/screenshots/${name}-${width}.png`, fullPage: true });
+  // Transitions finished first: a shot right after a colour-scheme switch would catch colours halfway.
+  await page.screenshot({ path: `e2e/screenshots/${name}-${width}.png`, fullPage: true, animations: "disabled" });
 }

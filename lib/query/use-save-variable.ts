@@ -1,0 +1,24 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+import type { VariableInput, VariableOutput } from "../schemas/variable";
+import { fetchJson } from "./fetch-json";
+import { variableKeys } from "./variable-keys";
+import { variablePath } from "./variable-queries";
+
+type SaveArgs = { input: VariableInput; revision?: number };
+
+/** PUT the variable; with `revision` (an edit) only over that revision (If-Match), else 412. */
+export function useSaveVariable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, revision }: SaveArgs) =>
+      fetchJson<{ variable: VariableOutput }>(variablePath(input.name), {
+        method: "PUT",
+        json: input,
+        headers: revision === undefined ? {} : { "If-Match": `"${revision}"` },
+      }).then((body) => body.variable),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: variableKeys.all }),
+  });
+}
