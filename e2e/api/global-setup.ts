@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+
 import type { TestProject } from "vitest/node";
 
 import { ensureBuild } from "../../lib/cli/ensure-build";
@@ -22,7 +24,9 @@ export default async function setup(project: TestProject) {
   let databaseUrl: string | undefined;
   try {
     databaseUrl = postgres ? await createTestDatabase(postgres) : tempSqliteUrl("test");
-    const patchbay = await startPatchbay({ databaseUrl, env: { PATCHBAY_AUTH: "off" } });
+    // PostgreSQL has no key file to fall back on (DESIGN §10): the suite's instance gets a key of its own.
+    const secretKey: Record<string, string> = postgres ? { PATCHBAY_SECRET_KEY: randomBytes(32).toString("base64") } : {};
+    const patchbay = await startPatchbay({ databaseUrl, env: { PATCHBAY_AUTH: "off", ...secretKey } });
     project.provide("baseUrl", process.env.PATCHBAY_TEST_BASE_URL ?? patchbay.baseUrl);
     project.provide("postgres", postgres ? { serverUrl: postgres.serverUrl, databasePrefix: postgres.databasePrefix } : null);
     return async () => {
