@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { apiClient, httpServer, uniqueName, type ApiResponse } from "../support/api-client";
 import { openEventStream } from "../support/event-stream-client";
+import { waitUntil } from "../support/wait-until";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
 
@@ -51,14 +52,7 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 
 /** Polls `probe` until it answers `status` (the condition is observable; the bound is only a safety net). */
 async function waitForStatus(probe: () => Promise<ApiResponse>, status: number, timeoutMs = GENEROUS_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = 0;
-  while (Date.now() < deadline) {
-    last = (await probe()).status;
-    if (last === status) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`still ${last}, not ${status}, after ${timeoutMs} ms`);
+  await waitUntil(async () => (await probe()).status === status, timeoutMs, `the probe answers ${status}`);
 }
 
 describe("the session cookie", () => {
