@@ -1,9 +1,4 @@
-import type { Visibility } from "../auth/visibility";
-import { maskInlineSecrets } from "../resolve/inline-secrets";
-import { inlineWarnings } from "../resolve/references";
 import { agentInputSchema, type AgentInput } from "../schemas/agent";
-import type { DocumentListQuery } from "../schemas/document";
-import { listDocuments } from "./document-list";
 import { toAgentSummary } from "./document-summary";
 import { documentOperations, documentSpec } from "./documents";
 import { capabilityTargetsOf, serverTargetsOf } from "./references";
@@ -16,17 +11,9 @@ export const agentSpec = documentSpec<AgentInput>({
   targetsOf: (agent) => [...capabilityTargetsOf(agent.capabilities), ...serverTargetsOf(agent.mcp_servers)],
 });
 
-/** Every single-agent response as stored: the agent, beside warnings for its own inline configs. */
-export function toAgentBody(agent: AgentInput, { canReadSecrets }: Visibility) {
-  return { agent: canReadSecrets ? agent : maskInlineSecrets(agent), warnings: inlineWarnings(agent.mcp_servers, `agent ${agent.name}`) };
-}
-
-export async function listAgents(query: DocumentListQuery) {
-  const { page, next_cursor } = await listDocuments<AgentInput>("agent", query);
-  return { agents: page.map(toAgentSummary), next_cursor };
-}
-
+/** `toAgentBody`: every single-agent response as stored, the agent beside warnings for its own inline configs. */
 export const {
-  get: getRawAgent, create: createAgent, replace: replaceAgent, patch: patchAgent, remove: deleteAgent,
+  get: getRawAgent, list: listAgents, toBody: toAgentBody,
+  create: createAgent, replace: replaceAgent, patch: patchAgent, remove: deleteAgent,
   listRevisions: listAgentRevisions, getRevision: getAgentRevision, restoreRevision: restoreAgentRevision,
-} = documentOperations(agentSpec);
+} = documentOperations(agentSpec, { key: "agent", listKey: "agents", toSummary: toAgentSummary });

@@ -2,30 +2,19 @@ import type { ZodType } from "zod";
 
 import type { Visibility } from "../auth/visibility";
 import type { Tx } from "../db";
+import type { FieldError } from "../errors";
 import { maskInlineSecrets } from "../resolve/inline-secrets";
-import { withoutServerSetFields } from "../schemas/document";
+import { inlineWarnings } from "../resolve/references";
+import { withoutServerSetFields, type DocumentListQuery } from "../schemas/document";
+import type { McpServerReferences } from "../schemas/reference";
 import type { RevisionAction } from "../schemas/revision";
-import { definitionOf, tableOf, toStoredDocument, type DocumentKind, type DocumentRow } from "./document-table";
-import {
-  createEntity,
-  deleteEntity,
-  findEntity,
-  getEntityRevision,
-  insertEntity,
-  keepMaskedDefinition,
-  listEntityRevisions,
-  patchEntity,
-  replaceEntity,
-  restoreEntityRevision,
-  writeEntity,
-  type DeleteOptions,
-  type EntitySpec,
-  type WriteOptions,
-} from "./entity-store";
+import { listDocuments } from "./document-list";
+import { definitionOf, toStoredDocument, type DocumentKind, type DocumentRow } from "./document-table";
+import { findEntity, insertEntity, keepMaskedDefinition, operationsOf, writeEntity, type EntitySpec, type WriteOptions } from "./entity-store";
 import { assertTargetsExist, replaceReferences, type ReferenceTarget } from "./references";
 import { referencedBy, type UsedBy } from "./used-by";
 
-type Definition = { name: string; description: string };
+type Definition = { name: string; description: string; tags?: string[]; mcp_servers?: McpServerReferences };
 
 export type Stored<T> = T & { created_at: string; modified_at: string; revision: number };
 
@@ -46,10 +35,8 @@ export function documentSpec<T extends Definition>({ kind, noun, schema, targets
     kind,
     schema,
     type: kind,
-    table: kind === "capability" ? "Capability" : "Agent",
     noun,
     aNoun: `A ${noun.toLowerCase()}`,
-    tableOf: (client) => tableOf(client, kind),
     normalize: withoutServerSetFields,
     parse: (input) => schema.parse(input),
     definitionOf: (row) => definitionOf<T>(row),
@@ -65,20 +52,36 @@ export function documentSpec<T extends Definition>({ kind, noun, schema, targets
   };
 }
 
-/** The operations the routes call, for one kind of document; revisions are masked for who may not read secrets. */
-export function documentOperations<T extends Definition>(spec: DocumentSpec<T>) {
+/**
+ * The operations the routes call, for one kind of document (`key` and `listKey` name it in bodies): revisions
+ * are masked for who may not read secrets, and every single-document body carries its inline-config warnings.
+ */
+export function documentOperations<T extends Definition, Key extends string, ListKey extends string, Summary>(
+  spec: DocumentSpec<T>,
+  { key, listKey, toSummary, remedy }: {
+    key: Key;
+    listKey: ListKey;
+    toSummary: (row: { definition: T; modifiedAt: Date }) => Summary;
+    /** How to move a legacy inline config into the registry, for its warning. */
+    remedy?: (name: string) => string;
+  },
+) {
+  const { getRevision, ...operations } = operationsOf(spec);
   return {
+    ...operations,
     get: async (name: string): Promise<Stored<T>> => toStoredDocument<T>(await findEntity(spec, name)) as Stored<T>,
-    create: (input: T, options: WriteOptions) => createEntity(spec, input, options),
-    replace: (name: string, input: T, options: WriteOptions) => replaceEntity(spec, name, input, options),
-    patch: (name: string, patch: Record<string, unknown>, options: WriteOptions) => patchEntity(spec, name, patch, options),
-    remove: (name: string, options: DeleteOptions) => deleteEntity(spec, name, options),
-    listRevisions: (name: string) => listEntityRevisions(spec, name),
     getRevision: async (name: string, revision: number, { canReadSecrets }: Visibility) => {
-      const found = await getEntityRevision(spec, name, revision);
+      const found = await getRevision(name, revision);
       return canReadSecrets ? found : { ...found, snapshot: maskInlineSecrets(found.snapshot) };
     },
-    restoreRevision: (name: string, revision: number, options: WriteOptions) => restoreEntityRevision(spec, name, revision, options),
+    list: async (query: DocumentListQuery) => {
+      const { page, next_cursor } = await listDocuments<T>(spec.kind, query);
+      return { [listKey]: page.map(toSummary), next_cursor } as Record<ListKey, Summary[]> & { next_cursor: string | null };
+    },
+    toBody: (document: T, { canReadSecrets }: Visibility) => {
+      const warnings = inlineWarnings(document.mcp_servers, `${spec.kind} ${document.name}`, remedy?.(document.name));
+      return { [key]: canReadSecrets ? document : maskInlineSecrets(document), warnings } as Record<Key, T> & { warnings: FieldError[] };
+    },
   };
 }
 

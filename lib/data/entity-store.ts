@@ -33,15 +33,14 @@ export type Users = { usedBy: unknown; described: string };
  * revision snapshot and its actor — is this module's, once.
  */
 export type EntitySpec<T extends { name: string }, Row extends EntityRow, Out> = {
+  /** Names the revisions' entity type and the Prisma model (`tx.server`, `tx.variable`). */
   type: EntityType;
-  table: LockableTable;
   /** "MCP server", "Capability": the start of messages */
   noun: string;
   /** "An MCP server", "A capability": the start of "… named 'x' already exists." */
   aNoun: string;
-  tableOf: (client: Db | Tx) => EntityTable<Row>;
-  /** The definition as entered, from unknown input: server-set fields dropped, spellings normalized, then parsed. */
-  normalize: (input: unknown) => unknown;
+  /** The definition as entered, from unknown input: server-set fields dropped, spellings normalized; then parsed. */
+  normalize?: (input: unknown) => unknown;
   parse: (input: unknown) => T;
   /** The definition a merge patch applies to (a secret's values opened). */
   definitionOf: (row: Row) => T;
@@ -64,11 +63,32 @@ export type EntitySpec<T extends { name: string }, Row extends EntityRow, Out> =
 };
 
 type Named = { name: string };
-/** For helpers that only read the spec's nouns and tables. */
-type AnySpec = Pick<EntitySpec<Named, EntityRow, unknown>, "noun" | "aNoun" | "usersOf"> & { tableOf: (client: Db | Tx) => Pick<EntityTable<EntityRow>, "findUnique"> };
+/** For helpers that only read the spec's names and users. */
+type AnySpec = Pick<EntitySpec<Named, EntityRow, unknown>, "type" | "noun" | "aNoun" | "usersOf">;
+
+const TABLES: Record<EntityType, LockableTable> = { server: "Server", capability: "Capability", agent: "Agent", variable: "Variable" };
+
+/** The entity's Prisma delegate: every versioned model is named after its type. */
+function tableOf<Row extends EntityRow>(spec: { type: EntityType }, client: Db | Tx): EntityTable<Row> {
+  return client[spec.type] as unknown as EntityTable<Row>;
+}
+
+/** The operations routes and importers call, bound to one entity. */
+export function operationsOf<T extends Named, Row extends EntityRow, Out>(spec: EntitySpec<T, Row, Out>) {
+  return {
+    create: (input: T, options: WriteOptions, action: RevisionAction = "create") => createEntity(spec, input, options, action),
+    insert: (tx: Tx, input: T, options: WriteOptions, action: RevisionAction = "create") => insertEntity(tx, spec, input, options, action),
+    replace: (name: string, input: T, options: WriteOptions, action: RevisionAction = "update") => replaceEntity(spec, name, input, options, action),
+    patch: (name: string, patch: Record<string, unknown>, options: WriteOptions) => patchEntity(spec, name, patch, options),
+    remove: (name: string, options: DeleteOptions) => deleteEntity(spec, name, options),
+    listRevisions: (name: string) => listEntityRevisions(spec, name),
+    getRevision: (name: string, revision: number) => getEntityRevision(spec, name, revision),
+    restoreRevision: (name: string, revision: number, options: WriteOptions) => restoreEntityRevision(spec, name, revision, options),
+  };
+}
 
 export async function findEntity<T extends Named, Row extends EntityRow, Out>(spec: EntitySpec<T, Row, Out>, name: string, client: Db | Tx = getDb()): Promise<Row> {
-  const row = await spec.tableOf(client).findUnique({ where: { name } });
+  const row = await tableOf<Row>(spec, client).findUnique({ where: { name } });
   if (!row) throw notFound(spec, name);
   return row;
 }
@@ -79,7 +99,7 @@ export async function createEntity<T extends Named, Row extends EntityRow, Out>(
 
 /** The one insert of a new entity, inside the caller's transaction (imports and adopt-inline share it). */
 export async function insertEntity<T extends Named, Row extends EntityRow, Out>(tx: Tx, spec: EntitySpec<T, Row, Out>, input: T, { actor }: WriteOptions, action: RevisionAction): Promise<Out> {
-  const table = spec.tableOf(tx);
+  const table = tableOf<Row>(spec, tx);
   if (await table.findUnique({ where: { name: input.name } })) throw nameTaken(spec, input.name);
   await spec.assertTargets?.(tx, input);
 
@@ -119,7 +139,7 @@ export async function deleteEntity<T extends Named, Row extends EntityRow, Out>(
       throw new ConflictError(`${spec.noun} '${name}' is ${users.described}; delete with ?force=true to remove it anyway.`, { used_by: users.usedBy });
     }
     await spec.beforeDelete?.(tx, current);
-    const { count } = await spec.tableOf(tx).deleteMany({ where: { id: current.id, revision: current.revision } });
+    const { count } = await tableOf(spec, tx).deleteMany({ where: { id: current.id, revision: current.revision } });
     if (count === 0) throw new PreconditionFailedError();
     await recordRevision(tx, {
       entityType: spec.type, entityId: current.id, entityName: name, revision: current.revision + 1,
@@ -156,8 +176,7 @@ export async function writeEntity<T extends Named, Row extends EntityRow, Out>(
   const revision = current.revision + 1;
   const columns = spec.columnsOf(input);
   // The revision check and the write are one statement too, should anything write without the row lock.
-  const { count } = await spec
-    .tableOf(tx)
+  const { count } = await tableOf(spec, tx)
     .updateMany({ where: { id: current.id, revision: current.revision }, data: { ...columns, revision, modifiedAt: now } })
     .catch(mapUniqueViolation(spec, input.name));
   if (count === 0) throw new PreconditionFailedError();
@@ -170,7 +189,7 @@ export async function writeEntity<T extends Named, Row extends EntityRow, Out>(
 
 /** Locks the row (PostgreSQL; SQLite has one writer), reads it, and checks If-Match against what it read. */
 export async function lockAndFind<T extends Named, Row extends EntityRow, Out>(tx: Tx, spec: EntitySpec<T, Row, Out>, name: string, ifMatch: string | null | undefined): Promise<Row> {
-  await lockRow(tx, spec.table, name);
+  await lockRow(tx, TABLES[spec.type], name);
   const current = await findEntity(spec, name, tx);
   assertIfMatch(ifMatch, current.revision);
   return current;
@@ -178,7 +197,7 @@ export async function lockAndFind<T extends Named, Row extends EntityRow, Out>(t
 
 /** zod returns objects in schema order; what was entered keeps its own. */
 export function parseAsEntered<T extends Named, Row extends EntityRow, Out>(spec: EntitySpec<T, Row, Out>, definition: unknown): T {
-  const normalized = spec.normalize(definition);
+  const normalized = spec.normalize ? spec.normalize(definition) : definition;
   return preserveKeyOrder(spec.parse(normalized), normalized);
 }
 
@@ -190,7 +209,7 @@ export function keepMaskedDefinition<T>(input: T, stored: unknown): T {
 }
 
 async function assertRenamable(tx: Tx, spec: AnySpec, from: string, to: string) {
-  if (await spec.tableOf(tx).findUnique({ where: { name: to } })) throw nameTaken(spec, to);
+  if (await tableOf(spec, tx).findUnique({ where: { name: to } })) throw nameTaken(spec, to);
   const users = await spec.usersOf?.(from, tx);
   if (users) throw new ConflictError(`${spec.noun} '${from}' cannot be renamed while ${users.described}.`, { used_by: users.usedBy });
 }

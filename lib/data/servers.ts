@@ -1,34 +1,17 @@
 import type { Tx } from "../db";
-import type { RevisionAction } from "../schemas/revision";
 import { serverInputSchema, normalizeServerInput, type ServerInput } from "../schemas/server";
 import type { StoredServer } from "../schemas/server-output";
-import {
-  createEntity,
-  deleteEntity,
-  findEntity,
-  getEntityRevision,
-  insertEntity,
-  keepMaskedDefinition,
-  listEntityRevisions,
-  patchEntity,
-  replaceEntity,
-  restoreEntityRevision,
-  type DeleteOptions,
-  type EntitySpec,
-  type EntityTable,
-  type WriteOptions,
-} from "./entity-store";
+import { findEntity, keepMaskedDefinition, operationsOf, type EntitySpec } from "./entity-store";
 import { columnsOf, definitionOf, toStoredServer, type ServerRow } from "./server-record";
 import { findServerUsers, referencedBy } from "./used-by";
 
 export type { WriteOptions } from "./entity-store";
 
+/** A server's indexes: tags and capability strings in their own tables, searchable columns beside the definition. */
 export const serverSpec: EntitySpec<ServerInput, ServerRow, StoredServer> = {
   type: "server",
-  table: "Server",
   noun: "MCP server",
   aNoun: "An MCP server",
-  tableOf: (client) => client.server as unknown as EntityTable<ServerRow>,
   normalize: normalizeServerInput,
   parse: (input) => serverInputSchema.parse(input),
   definitionOf,
@@ -46,23 +29,12 @@ export async function getServer(name: string): Promise<StoredServer & { id: numb
   return { ...toStoredServer(row), id: row.id };
 }
 
-export const createServer = (input: ServerInput, options: WriteOptions, action: RevisionAction = "create") => createEntity(serverSpec, input, options, action);
+/** `insertServer` writes inside the caller's transaction (adopt-inline creates several beside a capability). */
+export const {
+  create: createServer, insert: insertServer, replace: replaceServer, patch: patchServer, remove: deleteServer,
+  listRevisions: listServerRevisions, getRevision: getServerRevision, restoreRevision: restoreServerRevision,
+} = operationsOf(serverSpec);
 
-/** Creates a server inside the caller's transaction (adopt-inline creates several beside a capability). */
-export const insertServer = (tx: Tx, input: ServerInput, options: WriteOptions, action: RevisionAction = "create") => insertEntity(tx, serverSpec, input, options, action);
-
-/** PUT: the whole definition; a different `name` renames, refused while anything references the server. */
-export const replaceServer = (name: string, input: ServerInput, options: WriteOptions, action: RevisionAction = "update") =>
-  replaceEntity(serverSpec, name, input, options, action);
-
-/** PATCH: a JSON merge patch over the definition as stored, validated whole afterwards. */
-export const patchServer = (name: string, patch: Record<string, unknown>, options: WriteOptions) => patchEntity(serverSpec, name, patch, options);
-export const restoreServerRevision = (name: string, revision: number, options: WriteOptions) => restoreEntityRevision(serverSpec, name, revision, options);
-export const deleteServer = (name: string, options: DeleteOptions) => deleteEntity(serverSpec, name, options);
-export const listServerRevisions = (name: string) => listEntityRevisions(serverSpec, name);
-export const getServerRevision = (name: string, revision: number) => getEntityRevision(serverSpec, name, revision);
-
-/** Tags and capability strings live in their own indexed tables so filters never scan definitions. */
 async function writeLabels(tx: Tx, serverId: number, input: ServerInput, { replace = false } = {}) {
   if (replace) {
     await tx.serverTag.deleteMany({ where: { serverId } });

@@ -3,18 +3,7 @@ import { getDb } from "../db";
 import { InvalidInputError, PreconditionFailedError } from "../errors";
 import { MASK } from "../schemas/secrets";
 import { variableInputSchema, type VariableBody, type VariableInput, type VariableOutput } from "../schemas/variable";
-import {
-  createEntity,
-  deleteEntity,
-  findEntity,
-  insertEntity,
-  patchEntity,
-  writeEntity,
-  type DeleteOptions,
-  type EntitySpec,
-  type EntityTable,
-  type WriteOptions,
-} from "./entity-store";
+import { findEntity, insertEntity, operationsOf, writeEntity, type EntitySpec, type WriteOptions } from "./entity-store";
 import { lockRow } from "./row-lock";
 import { columnsOfVariable, openVariable, toVariableOutput, toVariableSnapshot, type VariableRow } from "./variable-record";
 import { findVariableUsers } from "./variable-users";
@@ -22,11 +11,8 @@ import { findVariableUsers } from "./variable-users";
 /** A variable's secret values live sealed in their own column; revisions and responses only ever see them masked. */
 export const variableSpec: EntitySpec<VariableInput, VariableRow, VariableOutput> = {
   type: "variable",
-  table: "Variable",
   noun: "Variable",
   aNoun: "A variable",
-  tableOf: (client) => client.variable as unknown as EntityTable<VariableRow>,
-  normalize: (input) => input,
   parse: (input) => variableInputSchema.parse(input),
   definitionOf: (row) => openVariable(row),
   columnsOf: columnsOfVariable,
@@ -49,8 +35,10 @@ export async function getVariable(name: string): Promise<VariableOutput> {
   return toVariableOutput(await findEntity(variableSpec, name));
 }
 
+const operations = operationsOf(variableSpec);
+
 /** Creates a variable; 409 when the name is taken (the demo seed, racing another instance). */
-export const createVariable = (input: VariableInput, options: WriteOptions) => createEntity(variableSpec, input, options);
+export const createVariable = (input: VariableInput, options: WriteOptions) => operations.create(input, options);
 
 /** PUT: creates (`created: true`, 201) or replaces (200) the whole variable. */
 export async function putVariable(name: string, body: VariableBody, options: WriteOptions) {
@@ -59,7 +47,7 @@ export async function putVariable(name: string, body: VariableBody, options: Wri
   }
   const input = { ...body, name } as VariableInput;
   return getDb().$transaction(async (tx: Tx) => {
-    await lockRow(tx, variableSpec.table, name);
+    await lockRow(tx, "Variable", name);
     if (await tx.variable.findUnique({ where: { name }, select: { id: true } })) {
       return { variable: await writeEntity(tx, variableSpec, name, () => input, options, "update"), created: false };
     }
@@ -73,11 +61,11 @@ export async function patchVariable(name: string, patch: Record<string, unknown>
   if ("name" in patch && patch.name !== name) {
     throw new InvalidInputError("Variables cannot be renamed.", [{ path: "/name", message: "cannot change; create a new variable instead" }]);
   }
-  return patchEntity(variableSpec, name, patch, options);
+  return operations.patch(name, patch, options);
 }
 
 /** DELETE: 409 naming the servers that use it, unless `force`. */
-export const deleteVariable = (name: string, options: DeleteOptions) => deleteEntity(variableSpec, name, options);
+export const deleteVariable = operations.remove;
 
 /**
  * A secret turned plain carries none of its values over (they would be shown to everyone): the patch must
