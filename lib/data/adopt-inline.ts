@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 
 import type { Tx } from "../db";
 import { getDb } from "../db";
-import { ConflictError, NotFoundError, UnresolvableError } from "../errors";
+import { ConflictError, UnresolvableError } from "../errors";
 import { zodFieldErrors } from "../http/problem";
 import { parseReferences } from "../resolve/references";
 import type { CapabilityInput } from "../schemas/capability";
@@ -12,7 +12,7 @@ import { serverBodySchema, type ServerInput } from "../schemas/server";
 import { capabilitySpec } from "./capabilities";
 import { definitionOf, toStoredDocument } from "./document-table";
 import { writeDocument } from "./documents";
-import { assertIfMatch } from "./preconditions";
+import { lockAndFind } from "./entity-store";
 import { insertServer, type WriteOptions } from "./servers";
 
 /**
@@ -22,9 +22,7 @@ import { insertServer, type WriteOptions } from "./servers";
  */
 export async function adoptInlineConfigs(name: string, options: WriteOptions) {
   return getDb().$transaction(async (tx) => {
-    const row = await tx.capability.findUnique({ where: { name } });
-    if (!row) throw new NotFoundError(`Capability '${name}' does not exist.`);
-    assertIfMatch(options.ifMatch, row.revision);
+    const row = await lockAndFind(tx, capabilitySpec, name, options.ifMatch);
 
     const current = definitionOf<CapabilityInput>(row);
     const adopted = new Map<string, string>();

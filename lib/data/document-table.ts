@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../db";
+import type { EntityTable } from "./entity-store";
 
 export type DocumentKind = "capability" | "agent";
 
@@ -13,12 +14,8 @@ export type DocumentRow = {
 };
 
 /** The part of the Capability and Agent delegates the document store uses: the two tables have the same columns. */
-export type DocumentTable = {
-  findUnique(args: { where: { name: string } }): Promise<DocumentRow | null>;
+export type DocumentTable = EntityTable<DocumentRow> & {
   findMany(args: object): Promise<DocumentRow[]>;
-  create(args: { data: Omit<DocumentRow, "id"> }): Promise<DocumentRow>;
-  updateMany(args: { where: { id: number; revision: number }; data: Partial<Omit<DocumentRow, "id">> }): Promise<{ count: number }>;
-  delete(args: { where: { id: number } }): Promise<DocumentRow>;
 };
 
 export function tableOf(client: Db | Tx, kind: DocumentKind): DocumentTable {

@@ -2,7 +2,8 @@ import type { ServerInput } from "../schemas/server";
 import type { HealthSummary, ServerSummary, StoredServer } from "../schemas/server-output";
 import { toSearchText } from "./search-text";
 
-type ServerRow = { definition: string; revision: number; createdAt: Date; modifiedAt: Date };
+type StoredRow = { definition: string; revision: number; createdAt: Date; modifiedAt: Date };
+export type ServerRow = StoredRow & { id: number; name: string };
 type HealthRow = { status: string; checkedAt: Date | null; latencyMs: number | null } | null | undefined;
 
 export const UNKNOWN_HEALTH: HealthSummary = { status: "unknown", checked_at: null, latency_ms: null };
@@ -12,7 +13,7 @@ export function definitionOf(row: { definition: string }): ServerInput {
 }
 
 /** What was entered, plus the server-set fields; key order as entered. */
-export function toStoredServer(row: ServerRow): StoredServer {
+export function toStoredServer(row: StoredRow): StoredServer {
   return {
     ...definitionOf(row),
     created_at: row.createdAt.toISOString(),
@@ -30,7 +31,7 @@ export function toHealthSummary(health: HealthRow): HealthSummary {
   };
 }
 
-export function toServerSummary(row: ServerRow & { health?: HealthRow }): ServerSummary {
+export function toServerSummary(row: StoredRow & { health?: HealthRow }): ServerSummary {
   const server = definitionOf(row);
   return {
     name: server.name,

@@ -44,6 +44,11 @@ export function describeUsers(usedBy: UsedBy): string {
   return [...new Set(names)].join(", ");
 }
 
+/** The store's view of `usedBy`: null when nobody references it, else the 409's body and its words. */
+export function referencedBy(usedBy: UsedBy): { usedBy: UsedBy; described: string } | null {
+  return isUsed(usedBy) ? { usedBy, described: `referenced by ${describeUsers(usedBy)}` } : null;
+}
+
 /** Who references a capability: agents only, in the used-by shape so a 409 reads the same for both. */
 export async function findCapabilityUsers(capabilityName: string, client: Db | Tx = getDb()): Promise<UsedBy> {
   const rows = await client.reference.findMany({

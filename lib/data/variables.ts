@@ -1,18 +1,30 @@
 import type { Tx } from "../db";
 import { getDb } from "../db";
-import { ConflictError, InvalidInputError, NotFoundError, PreconditionFailedError } from "../errors";
-import { preserveKeyOrder } from "../schemas/key-order";
+import { InvalidInputError, PreconditionFailedError } from "../errors";
 import { MASK } from "../schemas/secrets";
 import { variableInputSchema, type VariableBody, type VariableInput, type VariableOutput } from "../schemas/variable";
-import { applyMergePatch } from "./merge-patch";
-import { assertIfMatch } from "./preconditions";
-import { isUniqueViolation } from "./prisma-errors";
-import { recordRevision } from "./revisions";
-import { lockVariableRow } from "./row-lock";
+import { findEntity, insertEntity, operationsOf, writeEntity, type EntitySpec, type WriteOptions } from "./entity-store";
+import { lockRow } from "./row-lock";
 import { columnsOfVariable, openVariable, toVariableOutput, toVariableSnapshot, type VariableRow } from "./variable-record";
 import { findVariableUsers } from "./variable-users";
 
-type WriteOptions = { ifMatch?: string | null; actor: string };
+/** A variable's secret values live sealed in their own column; revisions and responses only ever see them masked. */
+export const variableSpec: EntitySpec<VariableInput, VariableRow, VariableOutput> = {
+  type: "variable",
+  noun: "Variable",
+  aNoun: "A variable",
+  parse: (input) => variableInputSchema.parse(input),
+  definitionOf: (row) => openVariable(row),
+  columnsOf: columnsOfVariable,
+  snapshotOf: toVariableSnapshot,
+  toOutput: toVariableOutput,
+  keepMasked: keepMaskedSecretValues,
+  patchBase: (current, patch) => (current.secret && patch.secret === false ? demotedBase(current, patch) : undefined),
+  usersOf: async (name, tx) => {
+    const users = await findVariableUsers(name, tx);
+    return users.length ? { usedBy: { mcp_servers: users }, described: `used by ${users.map((user) => user.name).join(", ")}` } : null;
+  },
+};
 
 export async function listVariables(): Promise<VariableOutput[]> {
   const rows = await getDb().variable.findMany({ orderBy: { name: "asc" } });
@@ -20,18 +32,13 @@ export async function listVariables(): Promise<VariableOutput[]> {
 }
 
 export async function getVariable(name: string): Promise<VariableOutput> {
-  return toVariableOutput(await findRow(getDb(), name));
+  return toVariableOutput(await findEntity(variableSpec, name));
 }
 
+const operations = operationsOf(variableSpec);
+
 /** Creates a variable; 409 when the name is taken (the demo seed, racing another instance). */
-export async function createVariable(input: VariableInput, { actor }: WriteOptions): Promise<VariableOutput> {
-  return getDb().$transaction(async (tx) => {
-    if (await tx.variable.findUnique({ where: { name: input.name }, select: { id: true } })) {
-      throw new ConflictError(`A variable named '${input.name}' already exists.`);
-    }
-    return insertVariable(tx, input, actor);
-  });
-}
+export const createVariable = (input: VariableInput, options: WriteOptions) => operations.create(input, options);
 
 /** PUT: creates (`created: true`, 201) or replaces (200) the whole variable. */
 export async function putVariable(name: string, body: VariableBody, options: WriteOptions) {
@@ -39,14 +46,13 @@ export async function putVariable(name: string, body: VariableBody, options: Wri
     throw new InvalidInputError("The name in the body must match the path.", [{ path: "/name", message: `must be '${name}' (the path's name) or left out` }]);
   }
   const input = { ...body, name } as VariableInput;
-  return getDb().$transaction(async (tx) => {
-    await lockVariableRow(tx, name);
-    const current = await tx.variable.findUnique({ where: { name } });
-    if (!current) {
-      if (options.ifMatch) throw new PreconditionFailedError();
-      return { variable: await insertVariable(tx, input, options.actor), created: true };
+  return getDb().$transaction(async (tx: Tx) => {
+    await lockRow(tx, "Variable", name);
+    if (await tx.variable.findUnique({ where: { name }, select: { id: true } })) {
+      return { variable: await writeEntity(tx, variableSpec, name, () => input, options, "update"), created: false };
     }
-    return { variable: await writeVariable(tx, current, keepMaskedSecretValues(input, current), options), created: false };
+    if (options.ifMatch) throw new PreconditionFailedError();
+    return { variable: await insertEntity(tx, variableSpec, input, options, "create"), created: true };
   });
 }
 
@@ -55,34 +61,11 @@ export async function patchVariable(name: string, patch: Record<string, unknown>
   if ("name" in patch && patch.name !== name) {
     throw new InvalidInputError("Variables cannot be renamed.", [{ path: "/name", message: "cannot change; create a new variable instead" }]);
   }
-  return getDb().$transaction(async (tx) => {
-    await lockVariableRow(tx, name);
-    const current = await findRow(tx, name);
-    const merged = applyMergePatch(current.secret && patch.secret === false ? demotedBase(current, patch) : openVariable(current), patch);
-    const input = preserveKeyOrder(variableInputSchema.parse(merged), merged);
-    return writeVariable(tx, current, keepMaskedSecretValues(input, current), options);
-  });
+  return operations.patch(name, patch, options);
 }
 
 /** DELETE: 409 naming the servers that use it, unless `force`. */
-export async function deleteVariable(name: string, { ifMatch, actor, force }: WriteOptions & { force: boolean }) {
-  await getDb().$transaction(async (tx) => {
-    await lockVariableRow(tx, name);
-    const current = await findRow(tx, name);
-    assertIfMatch(ifMatch, current.revision);
-
-    const users = await findVariableUsers(name, tx);
-    if (users.length && !force) {
-      const names = users.map((user) => user.name).join(", ");
-      throw new ConflictError(`Variable '${name}' is used by ${names}; delete with ?force=true to remove it anyway.`, { used_by: { mcp_servers: users } });
-    }
-    await recordRevision(tx, {
-      entityType: "variable", entityId: current.id, entityName: name, revision: current.revision + 1,
-      action: "delete", actor, at: new Date(), snapshot: toVariableSnapshot(current),
-    });
-    await tx.variable.delete({ where: { id: current.id } });
-  });
-}
+export const deleteVariable = operations.remove;
 
 /**
  * A secret turned plain carries none of its values over (they would be shown to everyone): the patch must
@@ -100,29 +83,6 @@ function demotedBase(current: VariableRow, patch: Record<string, unknown>): Reco
     })));
   }
   return JSON.parse(current.definition) as Record<string, unknown>;
-}
-
-async function insertVariable(tx: Tx, input: VariableInput, actor: string): Promise<VariableOutput> {
-  const now = new Date();
-  const row = await tx.variable
-    .create({ data: { ...columnsOfVariable(input), revision: 1, createdAt: now, modifiedAt: now } })
-    .catch((error) => { throw isUniqueViolation(error) ? new ConflictError(`A variable named '${input.name}' already exists.`) : error; });
-  await recordRevision(tx, { entityType: "variable", entityId: row.id, entityName: row.name, revision: 1, action: "create", actor, at: now, snapshot: toVariableSnapshot(row) });
-  return toVariableOutput(row);
-}
-
-async function writeVariable(tx: Tx, current: VariableRow, input: VariableInput, { ifMatch, actor }: WriteOptions): Promise<VariableOutput> {
-  assertIfMatch(ifMatch, current.revision);
-  const now = new Date();
-  const revision = current.revision + 1;
-  const columns = columnsOfVariable(input);
-  // The revision check and the write are one statement, should anything write without the row lock.
-  const { count } = await tx.variable.updateMany({ where: { id: current.id, revision: current.revision }, data: { ...columns, revision, modifiedAt: now } });
-  if (count === 0) throw new PreconditionFailedError();
-
-  const row = { ...current, ...columns, revision, modifiedAt: now };
-  await recordRevision(tx, { entityType: "variable", entityId: current.id, entityName: current.name, revision, action: "update", actor, at: now, snapshot: toVariableSnapshot(row) });
-  return toVariableOutput(row);
 }
 
 /**
@@ -151,10 +111,4 @@ function keepMaskedSecretValues(input: VariableInput, current: VariableRow): Var
     : undefined;
   if (errors.length) throw new InvalidInputError("Masked values can only stand for values already stored.", errors);
   return { ...input, ...(value === undefined ? {} : { value }), ...(environments ? { environments } : {}) };
-}
-
-async function findRow(client: Pick<Tx, "variable">, name: string): Promise<VariableRow> {
-  const row = await client.variable.findUnique({ where: { name } });
-  if (!row) throw new NotFoundError(`Variable '${name}' does not exist.`);
-  return row;
 }

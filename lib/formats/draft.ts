@@ -1,3 +1,4 @@
+import { jsonPointer } from "../schemas/json-pointer";
 import { isPlainObject } from "../schemas/server";
 import type { Draft } from "./types";
 
@@ -23,7 +24,7 @@ export function failedDraft(path: string, message: string): Draft {
 
 /** RFC 6901 JSON pointer from path segments. */
 export function pointer(...segments: (string | number)[]): string {
-  return segments.map((segment) => `/${String(segment).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+  return jsonPointer(segments);
 }
 
 /** A copy without undefined values, so converted output compares and serialises cleanly. */

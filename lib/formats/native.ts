@@ -1,9 +1,7 @@
+import { withoutServerSetFields } from "../schemas/document";
 import { isPlainObject, normalizeServerInput } from "../schemas/server";
 import { emptyDraft, failedDraft, pointer } from "./draft";
 import type { Draft } from "./types";
-
-/** Fields the registry sets; an export carries them, an import ignores them (DESIGN §1). */
-const SERVER_SET_FIELDS = ["created_at", "modified_at", "revision"];
 
 /** Our own export: `{mcp_servers: [...], capabilities: [...], agents: [...]}`. */
 export function matchesNative(document: unknown): boolean {
@@ -47,8 +45,4 @@ export function readServerDefinitions(list: unknown[], sourceOf: (index: number)
     draft.servers.push({ source, server: normalizeServerInput(entry) as Record<string, unknown> & { name: string } });
   });
   return draft;
-}
-
-function withoutServerSetFields(entry: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(entry).filter(([key]) => !SERVER_SET_FIELDS.includes(key)));
 }

@@ -1,6 +1,7 @@
 import { ZodError, type core } from "zod";
 
 import { ApiError, type FieldError } from "../errors";
+import { jsonPointer, pointerSegment } from "../schemas/json-pointer";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -19,9 +20,9 @@ export function toProblemResponse(error: unknown, source: "body" | "query" | "pa
 
 export function zodFieldErrors(error: ZodError): FieldError[] {
   return error.issues.flatMap((issue) => {
-    const path = toJsonPointer(issue.path);
+    const path = jsonPointer(issue.path);
     if (issue.code === "unrecognized_keys") {
-      return (issue as core.$ZodIssueUnrecognizedKeys).keys.map((key) => ({ path: `${path}/${escapeToken(key)}`, message: "is not a known field" }));
+      return (issue as core.$ZodIssueUnrecognizedKeys).keys.map((key) => ({ path: `${path}/${pointerSegment(key)}`, message: "is not a known field" }));
     }
     return [{ path, message: isMissing(issue) ? "is required" : issue.message }];
   });
@@ -47,10 +48,3 @@ function isMissing(issue: core.$ZodIssue): boolean {
   return issue.code === "invalid_type" && / received undefined$/.test(issue.message);
 }
 
-function toJsonPointer(path: PropertyKey[]): string {
-  return path.map((segment) => `/${escapeToken(String(segment))}`).join("");
-}
-
-function escapeToken(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
-}

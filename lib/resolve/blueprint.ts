@@ -1,9 +1,10 @@
 import { ConflictError, UnresolvableError, type FieldError } from "../errors";
 import type { AgentInput } from "../schemas/agent";
 import type { CapabilityInput } from "../schemas/capability";
+import { pointerSegment } from "../schemas/json-pointer";
 import type { InlineReference } from "../schemas/reference";
 import type { ServerInput } from "../schemas/server";
-import { inlineWarning, parseReferences, pointerSegment, type ParsedReference } from "./references";
+import { inlineWarning, parseReferences, type ParsedReference } from "./references";
 import { resolveServer } from "./resolve-server";
 import type { ResolvedConfig, ResolveContext } from "./types";
 

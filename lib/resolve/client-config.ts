@@ -1,3 +1,4 @@
+import { pointerSegment } from "../schemas/json-pointer";
 import type { TransportType } from "../schemas/server";
 import { isPlainObject } from "../schemas/server";
 import type { ResolvedConfig } from "./types";
@@ -46,10 +47,6 @@ function mapValues(map: Record<string, string> | undefined, path: string, replac
   );
 }
 
-/** RFC 6901: `~` and `/` inside a key are escaped so the path stays unambiguous. */
-function pointerSegment(key: string): string {
-  return key.replaceAll("~", "~0").replaceAll("/", "~1");
-}
 
 function stringOf(value: unknown): string {
   return typeof value === "string" ? value : "";

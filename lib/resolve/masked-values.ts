@@ -1,4 +1,5 @@
 import type { FieldError } from "../errors";
+import { pointerSegment } from "../schemas/json-pointer";
 import { isPlainObject } from "../schemas/server";
 import { MASK } from "./types";
 
@@ -17,7 +18,7 @@ export function keepMaskedValues(input: unknown, stored: unknown, path = ""): { 
     return { value: results.map((result) => result.value), errors: results.flatMap((result) => result.errors) };
   }
   if (isPlainObject(input)) {
-    const entries = Object.entries(input).map(([key, value]) => [key, keepMaskedValues(value, isPlainObject(stored) ? stored[key] : undefined, `${path}/${key}`)] as const);
+    const entries = Object.entries(input).map(([key, value]) => [key, keepMaskedValues(value, isPlainObject(stored) ? stored[key] : undefined, `${path}/${pointerSegment(key)}`)] as const);
     return { value: Object.fromEntries(entries.map(([key, result]) => [key, result.value])), errors: entries.flatMap(([, result]) => result.errors) };
   }
   return { value: input, errors: [] };

@@ -1,4 +1,5 @@
 import type { FieldError } from "../errors";
+import { pointerSegment } from "../schemas/json-pointer";
 import { referenceFormOf, type InlineReference, type McpServerReferences, type ServerReference } from "../schemas/reference";
 
 /**
@@ -36,11 +37,6 @@ export function parseReferences(mcpServers: McpServerReferences | undefined): Pa
       }
     }
   });
-}
-
-/** RFC 6901: `~` and `/` inside a key are escaped so the path stays unambiguous. */
-export function pointerSegment(key: string): string {
-  return key.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
 /** DESIGN §1: every response that touches a legacy inline config flags it, at its path. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { descriptionSchema, entityNameSchema, jsonObjectSchema, labelListSchema } from "./common";
-import { referenceSummarySchema, serverSetFieldsSchema, withoutServerSetFields } from "./document";
+import { documentSchemas, documentSummaryFields } from "./document";
 import { mcpServersSchema } from "./reference";
 import { fieldErrorSchema } from "./server-output";
 
@@ -19,21 +19,10 @@ export const agentInputSchema = z.strictObject({
 });
 export type AgentInput = z.infer<typeof agentInputSchema>;
 
-export const agentBodySchema = z.preprocess(withoutServerSetFields, agentInputSchema);
-
-export const storedAgentSchema = agentInputSchema.safeExtend(serverSetFieldsSchema);
+export const { body: agentBodySchema, stored: storedAgentSchema } = documentSchemas(agentInputSchema);
 export type StoredAgent = z.infer<typeof storedAgentSchema>;
 
-export const agentSummarySchema = z.object({
-  name: z.string(),
-  description: z.string(),
-  tags: z.array(z.string()),
-  capabilities: z.array(z.string()),
-  server_count: z.number().int(),
-  references: z.array(referenceSummarySchema),
-  has_inline: z.boolean(),
-  modified_at: z.iso.datetime(),
-});
+export const agentSummarySchema = z.object({ ...documentSummaryFields, capabilities: z.array(z.string()) });
 export type AgentSummary = z.infer<typeof agentSummarySchema>;
 
 export const agentListSchema = z.object({ agents: z.array(agentSummarySchema), next_cursor: z.string().nullable() });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { descriptionSchema, entityNameSchema, labelListSchema } from "./common";
-import { referenceSummarySchema, serverSetFieldsSchema, withoutServerSetFields } from "./document";
+import { documentSchemas, documentSummaryFields } from "./document";
 import { mcpServersSchema } from "./reference";
 
 /** A capability (seed 003 `capability.json`): a named bundle of server references. Strict. */
@@ -13,21 +13,10 @@ export const capabilityInputSchema = z.strictObject({
 });
 export type CapabilityInput = z.infer<typeof capabilityInputSchema>;
 
-/** The body of POST and PUT: server-set fields dropped first. */
-export const capabilityBodySchema = z.preprocess(withoutServerSetFields, capabilityInputSchema);
-
-export const storedCapabilitySchema = capabilityInputSchema.safeExtend(serverSetFieldsSchema);
+export const { body: capabilityBodySchema, stored: storedCapabilitySchema } = documentSchemas(capabilityInputSchema);
 export type StoredCapability = z.infer<typeof storedCapabilitySchema>;
 
-export const capabilitySummarySchema = z.object({
-  name: z.string(),
-  description: z.string(),
-  tags: z.array(z.string()),
-  server_count: z.number().int(),
-  references: z.array(referenceSummarySchema),
-  has_inline: z.boolean(),
-  modified_at: z.iso.datetime(),
-});
+export const capabilitySummarySchema = z.object(documentSummaryFields);
 export type CapabilitySummary = z.infer<typeof capabilitySummarySchema>;
 
 export const capabilityListSchema = z.object({

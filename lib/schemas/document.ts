@@ -22,6 +22,11 @@ export function withoutServerSetFields(input: unknown): unknown {
   return copy;
 }
 
+/** The body of POST and PUT (server-set fields dropped first), and the stored shape with them. */
+export function documentSchemas<Shape extends z.core.$ZodLooseShape>(input: z.ZodObject<Shape, z.core.$strict>) {
+  return { body: z.preprocess(withoutServerSetFields, input), stored: input.extend(serverSetFieldsSchema) };
+}
+
 const commaSeparated = z
   .string()
   .optional()
@@ -42,6 +47,17 @@ export const referenceSummarySchema = z.object({
   /** null for a legacy inline config */
   server: z.string().nullable(),
 });
+
+/** What a list shows of every capability and agent; an agent adds its capabilities. */
+export const documentSummaryFields = {
+  name: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  server_count: z.number().int(),
+  references: z.array(referenceSummarySchema),
+  has_inline: z.boolean(),
+  modified_at: z.iso.datetime(),
+};
 
 export const documentGetQuerySchema = z.strictObject({
   environment: z.string().max(64).optional(),

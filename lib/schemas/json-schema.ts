@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020.js";
 
 import type { FieldError } from "../errors";
+import { pointerSegment } from "./json-pointer";
 import { LinearRegExp } from "./linear-regexp";
 import { addLinearFormats } from "./safe-formats";
 
@@ -96,11 +97,11 @@ function findUnusablePatterns(node: unknown, path: string): FieldError[] {
   if (node === null || typeof node !== "object") return [];
 
   return Object.entries(node).flatMap(([key, value]) => {
-    const here = `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+    const here = `${path}/${pointerSegment(key)}`;
     if (DATA_KEYWORDS.has(key)) return [];
     if (key === "pattern" && typeof value === "string") return checkPattern(value, here);
     const own = key === "patternProperties" && value !== null && typeof value === "object"
-      ? Object.keys(value).flatMap((pattern) => checkPattern(pattern, `${here}/${pattern.replace(/~/g, "~0").replace(/\//g, "~1")}`))
+      ? Object.keys(value).flatMap((pattern) => checkPattern(pattern, `${here}/${pointerSegment(pattern)}`))
       : [];
     return [...own, ...findUnusablePatterns(value, here)];
   });

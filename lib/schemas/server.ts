@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { withoutServerSetFields } from "./document";
 import { checkJsonSchema } from "./json-schema";
 import { isUrlTemplate } from "./placeholders";
 import {
@@ -16,8 +17,6 @@ export type TransportType = (typeof TRANSPORT_TYPES)[number];
 
 /** Spellings of streamable HTTP accepted on input and stored as `http`. */
 const TRANSPORT_ALIASES: Record<string, TransportType> = { "streamable-http": "http", streamablehttp: "http" };
-/** Fields the server sets; ignored on input so a GET body can be sent back as it is. */
-const SERVER_SET_FIELDS = ["created_at", "modified_at", "revision"];
 const URL_FIELDS = ["url", "headers"] as const;
 const STDIO_FIELDS = ["command", "args", "env"] as const;
 
@@ -108,8 +107,7 @@ export const serverBodySchema = z.preprocess(normalizeServerInput, serverInputSc
 export function normalizeServerInput(input: unknown): unknown {
   if (!isPlainObject(input)) return input;
 
-  const copy: Record<string, unknown> = { ...input };
-  for (const field of SERVER_SET_FIELDS) delete copy[field];
+  const copy = withoutServerSetFields(input) as Record<string, unknown>;
   if (isPlainObject(copy.transport) && typeof copy.transport.type === "string") {
     const type = copy.transport.type.toLowerCase();
     copy.transport = { ...copy.transport, type: TRANSPORT_ALIASES[type] ?? type };
