@@ -30,7 +30,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
+      if (done || value === undefined) return;
       parser.feed(value);
       waiters.forEach((wake) => wake());
     }
