@@ -1,6 +1,7 @@
-import { ZodError, type core } from "zod";
+import { ZodError } from "zod";
 
 import { ApiError, type FieldError } from "../errors";
+import { zodFieldErrors } from "../schemas/field-errors";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -17,16 +18,6 @@ export function toProblemResponse(error: unknown, source: "body" | "query" | "pa
   return problem(500, "internal", "Internal server error", "Something went wrong on our side; it has been logged.");
 }
 
-export function zodFieldErrors(error: ZodError): FieldError[] {
-  return error.issues.flatMap((issue) => {
-    const path = toJsonPointer(issue.path);
-    if (issue.code === "unrecognized_keys") {
-      return (issue as core.$ZodIssueUnrecognizedKeys).keys.map((key) => ({ path: `${path}/${escapeToken(key)}`, message: "is not a known field" }));
-    }
-    return [{ path, message: isMissing(issue) ? "is required" : issue.message }];
-  });
-}
-
 export function problem(
   status: number,
   type: string,
@@ -41,16 +32,4 @@ export function problem(
     status,
     headers: { "Content-Type": PROBLEM_CONTENT_TYPE, "Cache-Control": "no-store", ...headers },
   });
-}
-
-function isMissing(issue: core.$ZodIssue): boolean {
-  return issue.code === "invalid_type" && / received undefined$/.test(issue.message);
-}
-
-function toJsonPointer(path: PropertyKey[]): string {
-  return path.map((segment) => `/${escapeToken(String(segment))}`).join("");
-}
-
-function escapeToken(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }
