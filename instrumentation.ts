@@ -4,5 +4,6 @@ export async function register() {
   const { installVaryAccept } = await import("./lib/http/vary-accept");
   installVaryAccept();
   const { bootPatchbay } = await import("./lib/boot");
-  await bootPatchbay();
+  const { demoAgents, demoCapabilities, demoServers, demoVariables } = await import("./prisma/demo-data");
+  await bootPatchbay({ demo: { variables: demoVariables, servers: demoServers, capabilities: demoCapabilities, agents: demoAgents } });
 }

@@ -1,15 +1,17 @@
 import { ensureFirstAdmin } from "./auth/first-admin";
 import { prepareDatabase } from "./db";
 import { applyMigrations } from "./db/migrate";
-import { seedDemoData } from "./data/seed";
+import { seedDemoData, type DemoData } from "./data/seed";
 import { getConfigOrExit } from "./env";
 import { startHealthChecks } from "./health/health-lifecycle";
 import { getProbeSettings } from "./health/probe-settings";
 import { ensureSecretKey } from "./secrets/secret-key-boot";
-import { demoAgents, demoCapabilities, demoServers, demoVariables } from "../prisma/demo-data";
 
-/** Validates the configuration, migrates the database and seeds an empty one; fails loudly on any of them. */
-export async function bootPatchbay(): Promise<void> {
+/**
+ * Validates the configuration, migrates the database and seeds an empty one with `demo` (handed in by the
+ * entry point: lib/ does not reach into prisma/); fails loudly on any of them.
+ */
+export async function bootPatchbay({ demo }: { demo: DemoData }): Promise<void> {
   const config = getConfigOrExit();
   try {
     getProbeSettings();
@@ -26,7 +28,7 @@ export async function bootPatchbay(): Promise<void> {
   await ensureFirstAdmin(config);
 
   if (config.PATCHBAY_SEED_DEMO) {
-    const seeded = await seedDemoData({ variables: demoVariables, servers: demoServers, capabilities: demoCapabilities, agents: demoAgents });
+    const seeded = await seedDemoData(demo);
     if (seeded) console.log(`Patchbay: seeded ${seeded} demo variables, servers, capabilities and agents into the empty database`);
   }
   startHealthChecks();

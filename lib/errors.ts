@@ -1,5 +1,7 @@
-/** One field that failed, by JSON path (`/transport/url`), with a reason a person can act on. */
-export type FieldError = { path: string; message: string };
+import type { FieldError } from "./schemas/field-errors";
+
+// Defined beside the schemas (a leaf), named here too because every error below carries it.
+export type { FieldError };
 
 /** The errors Patchbay throws on purpose; `lib/http/problem.ts` turns each into RFC 9457 problem+json. */
 export class ApiError extends Error {

@@ -32,7 +32,7 @@ export function SignInForm({ next }: { next: string }) {
     if (!fromLink) return;
     history.replaceState(null, "", window.location.pathname + window.location.search);
     void signIn(fromLink);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once, on mount: the token in the link is read and dropped from the address bar.
   }, []);
 
   function onSubmit(event: FormEvent) {

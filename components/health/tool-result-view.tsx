@@ -26,7 +26,7 @@ function ContentItem({ item }: { item: ToolContent }) {
     case "text":
       return <pre className={pre}>{item.text}</pre>;
     case "image":
-      // eslint-disable-next-line @next/next/no-img-element -- a data: URL from the tool, not an optimizable asset
+      // A data: URL from the tool, not an optimizable asset: a plain <img>, not next/image.
       return <img src={`data:${item.mime_type};base64,${item.data}`} alt={`Image returned by the tool (${item.mime_type})`} className="max-h-64 max-w-full rounded border border-slate-200 dark:border-slate-800" />;
     case "audio":
       return <audio controls src={`data:${item.mime_type};base64,${item.data}`} aria-label={`Audio returned by the tool (${item.mime_type})`} />;

@@ -1,6 +1,6 @@
 "use client";
 
-import { IMPORT_FORMATS } from "@/lib/formats/types";
+import { IMPORT_FORMATS } from "@/lib/schemas/import";
 import type { ImportChoices } from "@/lib/query/import";
 
 const POLICIES = [

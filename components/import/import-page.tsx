@@ -1,6 +1,6 @@
 "use client";
 
-import { IMPORT_FORMATS } from "@/lib/formats/types";
+import { IMPORT_FORMATS } from "@/lib/schemas/import";
 import { ExportButton } from "./export-button";
 import { ImportWorkflow } from "./import-workflow";
 import { QueryBoundary } from "./query-boundary";

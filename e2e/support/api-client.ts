@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 
+import { allOperations } from "../../lib/api/all-operations";
+
 export type ApiResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
 /** A tiny HTTP client for API tests: real requests, JSON in and out, nothing mocked. */
@@ -15,6 +17,7 @@ export function apiClient(baseUrl: string, defaultHeaders: Record<string, string
     const text = await response.text();
     let parsed: unknown = text;
     try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+    assertDeclaredShape(method, new URL(response.url || `${baseUrl}${path}`).pathname, response, parsed);
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
   return {
@@ -25,6 +28,28 @@ export function apiClient(baseUrl: string, defaultHeaders: Record<string, string
     patch: <T = any>(path: string, body: unknown, headers?: Record<string, string>) => request<T>("PATCH", path, { body, headers }),
     delete: <T = any>(path: string, headers?: Record<string, string>) => request<T>("DELETE", path, { headers }),
   };
+}
+
+/** `/api/mcp-servers/{name}` as a pattern; the most literal template wins when several match (fewest parameters). */
+const templates = allOperations
+  .map((operation) => ({ operation, pattern: new RegExp(`^${operation.path.replace(/[.]/g, "\\.").replace(/\{\w+\}/g, "[^/]+")}$`), params: (operation.path.match(/\{/g) ?? []).length }))
+  .sort((a, b) => a.params - b.params);
+
+/**
+ * Every 2xx JSON answer must match the schema its operation declares for that status: a mismatch fails the
+ * test that made the request, so the OpenAPI document and the code cannot drift apart unnoticed.
+ */
+function assertDeclaredShape(method: string, pathname: string, response: Response, body: unknown): void {
+  if (response.status < 200 || response.status >= 300) return;
+  if (!/^application\/json\b/.test(response.headers.get("content-type") ?? "")) return;
+  const match = templates.find(({ operation, pattern }) => operation.method === method && pattern.test(pathname));
+  const schema = match?.operation.responses[response.status]?.schema;
+  if (!match || !schema) return;
+
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new Error(`${method} ${pathname} → ${response.status} does not match the schema of ${match.operation.method} ${match.operation.path}:\n${result.error.message}`);
+  }
 }
 
 /** A name no other test uses: tests share one database and depend on no one else's data. */

@@ -1,3 +1,5 @@
+import { createParser } from "eventsource-parser";
+
 /**
  * Reads a server-sent event stream over real HTTP and hands out its `data:` payloads as parsed JSON. Resolves
  * once the server's `: connected` comment arrived, i.e. once changes from then on are sure to be delivered.
@@ -20,22 +22,16 @@ export async function openEventStream(url: string, headers: Record<string, strin
   const comments: string[] = [];
   const waiters = new Set<() => void>();
 
+  const parser = createParser({
+    onEvent: (event) => events.push(JSON.parse(event.data)),
+    onComment: (comment) => comments.push(comment.trim()),
+  });
   const reading = (async () => {
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = "";
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += value;
-      let end: number;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        for (const line of block.split("\n")) {
-          if (line.startsWith("data: ")) events.push(JSON.parse(line.slice(6)));
-          else if (line.startsWith(":")) comments.push(line.slice(1).trim());
-        }
-      }
+      if (done || value === undefined) return;
+      parser.feed(value);
       waiters.forEach((wake) => wake());
     }
   })();

@@ -1,6 +1,7 @@
 import type { ZodType } from "zod";
 
-export type Role = "viewer" | "runner" | "editor" | "admin";
+import type { Role } from "../schemas/role";
+
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**

@@ -1,4 +1,4 @@
-import type { Role } from "../api/operation";
+import type { Role } from "../schemas/role";
 
 /** Who is calling: a token (by header or session cookie), or everyone when auth is off. */
 export type Principal = {

@@ -1,6 +1,4 @@
-import type { Role } from "../api/operation";
-
-export const ROLES = ["viewer", "runner", "editor", "admin"] as const satisfies readonly Role[];
+import { ROLES, type Role } from "../schemas/role";
 
 /**
  * What each role may act as (DESIGN §7). `runner` and `editor` are siblings: whoever edits definitions does

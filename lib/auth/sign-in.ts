@@ -4,7 +4,7 @@ import { findActiveToken, findTokenName } from "../data/tokens";
 import { getConfig } from "../env";
 import { UnauthorizedError } from "../errors";
 import { clientAddress } from "../http/client-address";
-import type { Role } from "../api/operation";
+import type { Role } from "../schemas/role";
 import { checkRateLimit, consumeRateLimit, recordRateLimitHit } from "./rate-limit";
 import { readSessionCookie } from "./session-cookie";
 

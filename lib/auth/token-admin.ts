@@ -1,4 +1,4 @@
-import type { Role } from "../api/operation";
+import type { Role } from "../schemas/role";
 import { recordAuditEvent } from "../data/audit-events";
 import { createToken, revokeToken } from "../data/tokens";
 import { clientAddress } from "../http/client-address";

@@ -5,8 +5,7 @@ import { parseArgs } from "node:util";
 import { exportBundle } from "../data/export-bundle";
 import { importBundle } from "../data/import-bundle";
 import { ImportRefusedError } from "../errors";
-import { IMPORT_FORMATS } from "../formats/types";
-import { CONFLICT_POLICIES, type ImportReport } from "../schemas/import";
+import { CONFLICT_POLICIES, IMPORT_FORMATS, type ImportReport } from "../schemas/import";
 import { readBundleDirectory, toJsonFile, writeBundleDirectory } from "./bundle-files";
 
 export const IMPORT_USAGE = `import <file|dir> [--on-conflict ${CONFLICT_POLICIES.join("|")}] [--dry-run] [--format <${IMPORT_FORMATS.join("|")}>] [--secrets keep|placeholders]`;

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 
-import { ROLES } from "../auth/roles";
+import { ROLES } from "../schemas/role";
 import { prepareDatabase } from "../db";
 import { applyMigrations } from "../db/migrate";
 import { createToken } from "../data/tokens";

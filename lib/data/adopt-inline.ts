@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { Tx } from "../db";
 import { getDb } from "../db";
 import { ConflictError, UnresolvableError } from "../errors";
-import { zodFieldErrors } from "../http/problem";
+import { zodFieldErrors } from "../schemas/field-errors";
 import { parseReferences } from "../resolve/references";
 import type { CapabilityInput } from "../schemas/capability";
 import { toEntityName } from "../schemas/name-mapping";

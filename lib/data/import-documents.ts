@@ -1,7 +1,7 @@
 import type { Tx } from "../db";
 import { ApiError, type FieldError } from "../errors";
 import type { Skipped } from "../formats/types";
-import { zodFieldErrors } from "../http/problem";
+import { zodFieldErrors } from "../schemas/field-errors";
 import { withoutServerSetFields } from "../schemas/document";
 import type { ConflictPolicy } from "../schemas/import";
 import { preserveKeyOrder } from "../schemas/key-order";

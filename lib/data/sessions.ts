@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import type { Role } from "../api/operation";
+import type { Role } from "../schemas/role";
 import { getDb, type Tx } from "../db";
 
 export type SessionOwner = { tokenId: string; name: string; role: Role };

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
-import type { Role } from "../api/operation";
+import type { Role } from "../schemas/role";
 import { getDb } from "../db";
 import { NotFoundError } from "../errors";
 import { endSessionsOfToken } from "./sessions";

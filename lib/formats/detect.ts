@@ -8,7 +8,8 @@ import { convertOfficial, matchesOfficial } from "./official";
 import { parseText } from "./parse-text";
 import { replaceLiteralSecrets } from "./secrets";
 import { convertServerJson, matchesServerJson } from "./server-json";
-import { IMPORT_FORMATS, type ConvertedBundle, type Converter, type ImportFormat } from "./types";
+import { IMPORT_FORMATS, type ImportFormat } from "../schemas/import";
+import type { ConvertedBundle, Converter } from "./types";
 import { convertUnified, matchesUnified } from "./unified";
 import { convertVscode, matchesVscode } from "./vscode";
 

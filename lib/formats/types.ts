@@ -1,17 +1,5 @@
 import type { FieldError } from "../errors";
-
-/** `?format=` values, in the order `detectFormat` tries them (DESIGN §6). */
-export const IMPORT_FORMATS = [
-  "native", // our export: {mcp_servers, capabilities, agents}
-  "official", // official MCP registry: server.json, the /v0/servers envelope, or an array of {server, _meta}
-  "unified", // seed 004 unified registry: {schemaVersion, servers, schemas, tools}
-  "mcp-json", // seed 000 mcp.json: {servers: [{id, transport, …}]}
-  "mcp-registry", // seed 001 mcp_registry.json: {plugins: [{id, transport, endpoint, auth, actions}]}
-  "vscode", // VS Code: {servers: {name: …}, inputs: […]}, JSONC
-  "mcp-servers", // Claude Desktop / Cursor: {mcpServers: {name: …}}
-  "server-json", // seed 003 mcp-server.json: one server definition or an array of them
-] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+import type { ImportFormat } from "../schemas/import";
 
 export type Renamed = { from: string; to: string };
 export type Skipped = { name: string; reason: string };

@@ -1,5 +1,4 @@
-import { cidrContains, parseCidr, parseCidrList, type Cidr } from "./cidr";
-import { parseIp, unwrapMappedIpv4, unwrapNat64Ipv4 } from "./ip-address";
+import { cidrContains, parseCidr, parseCidrList, parseIp, unwrapMappedIpv4, unwrapNat64Ipv4, type Cidr } from "./cidr";
 
 export type AddressCheck = { allowed: boolean; reason: string };
 
@@ -42,7 +41,7 @@ export function createOutboundPolicy(lists: { allow?: string | Cidr[]; deny?: st
     checkAddress(text) {
       const parsed = parseIp(text);
       if (!parsed) return { allowed: false, reason: `not an IP address: ${text}` };
-      const ip = unwrapMappedIpv4(parsed) ?? parsed;
+      const ip = unwrapMappedIpv4(parsed);
 
       // NAT64 (64:ff9b::/96) reaches the embedded IPv4 address, so that one must not be always refused.
       for (const candidate of [ip, unwrapNat64Ipv4(ip)]) {

@@ -1,7 +1,7 @@
-import { ZodError, type core } from "zod";
+import { ZodError } from "zod";
 
 import { ApiError, type FieldError } from "../errors";
-import { jsonPointer, pointerSegment } from "../schemas/json-pointer";
+import { zodFieldErrors } from "../schemas/field-errors";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -16,16 +16,6 @@ export function toProblemResponse(error: unknown, source: "body" | "query" | "pa
   }
   console.error("Unexpected error:", error);
   return problem(500, "internal", "Internal server error", "Something went wrong on our side; it has been logged.");
-}
-
-export function zodFieldErrors(error: ZodError): FieldError[] {
-  return error.issues.flatMap((issue) => {
-    const path = jsonPointer(issue.path);
-    if (issue.code === "unrecognized_keys") {
-      return (issue as core.$ZodIssueUnrecognizedKeys).keys.map((key) => ({ path: `${path}/${pointerSegment(key)}`, message: "is not a known field" }));
-    }
-    return [{ path, message: isMissing(issue) ? "is required" : issue.message }];
-  });
 }
 
 export function problem(
@@ -43,8 +33,3 @@ export function problem(
     headers: { "Content-Type": PROBLEM_CONTENT_TYPE, "Cache-Control": "no-store", ...headers },
   });
 }
-
-function isMissing(issue: core.$ZodIssue): boolean {
-  return issue.code === "invalid_type" && / received undefined$/.test(issue.message);
-}
-

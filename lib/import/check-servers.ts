@@ -1,5 +1,5 @@
 import type { FieldError } from "../errors";
-import { zodFieldErrors } from "../http/problem";
+import { zodFieldErrors } from "../schemas/field-errors";
 import { preserveKeyOrder } from "../schemas/key-order";
 import { serverInputSchema, type ServerInput } from "../schemas/server";
 

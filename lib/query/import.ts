@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
-import type { ImportFormat } from "../formats/types";
-import type { ConflictPolicy, ExportBundle, ImportReport } from "../schemas/import";
+import type { ConflictPolicy, ExportBundle, ImportFormat, ImportReport } from "../schemas/import";
 
 export type ImportChoices = { onConflict: ConflictPolicy; secrets: "keep" | "placeholders"; format: ImportFormat | "auto" };
 /** A report either way: `isRefused` when on_conflict=fail turned the import down (422) and nothing was written. */

@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020.js";
 
-import type { FieldError } from "../errors";
+import type { FieldError } from "./field-errors";
 import { pointerSegment } from "./json-pointer";
 import { LinearRegExp } from "./linear-regexp";
 import { addLinearFormats } from "./safe-formats";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 
-import { zodFieldErrors } from "../http/problem";
+import { zodFieldErrors } from "./field-errors";
 import { mcpServersSchema } from "./reference";
 
 const owner = z.strictObject({ mcp_servers: mcpServersSchema });

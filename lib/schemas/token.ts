@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { ROLES } from "../auth/roles";
+import { ROLES } from "./role";
 
 export const tokenCreateSchema = z.strictObject({
   name: z.string().trim().min(1, "is required").max(100),

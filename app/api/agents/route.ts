@@ -4,7 +4,7 @@ import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
 /** GET /api/agents — summaries, filtered and paged. */
-export const GET = route(listAgentsOperation, async ({ query, visibility }) => json(await listAgents(query)));
+export const GET = route(listAgentsOperation, async ({ query }) => json(await listAgents(query)));
 
 /** POST /api/agents — create; 409 when the name is taken, 422 for an unknown capability or server. */
 export const POST = route(createAgentOperation, async ({ body, actor, visibility }) => {

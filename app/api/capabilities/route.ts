@@ -4,7 +4,7 @@ import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
 /** GET /api/capabilities — summaries, filtered and paged. */
-export const GET = route(listCapabilitiesOperation, async ({ query, visibility }) => json(await listCapabilities(query)));
+export const GET = route(listCapabilitiesOperation, async ({ query }) => json(await listCapabilities(query)));
 
 /** POST /api/capabilities — create; 409 when the name is taken, 422 for an unknown server. */
 export const POST = route(createCapabilityOperation, async ({ body, actor, visibility }) => {

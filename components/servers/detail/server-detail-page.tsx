@@ -2,7 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { notFound } from "next/navigation";
 
 import { getQueryClient } from "@/lib/query/query-client";
-import { prefetchServer } from "@/lib/query/server-prefetch";
+import { prefetchServer } from "@/lib/page-data/servers";
 import { ServerDetail } from "./server-detail";
 
 /** Server component: the definition and its history come with the HTML; 404 page for an unknown name. */

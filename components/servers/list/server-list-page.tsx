@@ -3,10 +3,9 @@ import Link from "next/link";
 
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { listTagCounts } from "@/lib/data/tags";
 import { parseListFilters, recordParams } from "@/lib/query/list-filters";
 import { getQueryClient } from "@/lib/query/query-client";
-import { prefetchServerList } from "@/lib/query/server-prefetch";
+import { listTagSuggestions, prefetchServerList } from "@/lib/page-data/servers";
 import { ServerList } from "./server-list";
 
 const CHIP_COUNT = 12;
@@ -16,9 +15,9 @@ type SearchParams = Record<string, string | string[] | undefined>;
 /** Server component: renders the first page from the database, then hands over to TanStack Query. */
 export async function ServerListPage({ searchParams }: { searchParams: SearchParams }) {
   const queryClient = getQueryClient();
-  const [, tagCounts] = await Promise.all([
+  const [, tags] = await Promise.all([
     prefetchServerList(queryClient, parseListFilters(recordParams(searchParams))),
-    listTagCounts(CHIP_COUNT),
+    listTagSuggestions(CHIP_COUNT),
   ]);
 
   return (
@@ -29,7 +28,7 @@ export async function ServerListPage({ searchParams }: { searchParams: SearchPar
         actions={<Link href="/mcp-servers/new" className={buttonClass({ variant: "primary" })}>New server</Link>}
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <ServerList tags={tagCounts.map((entry) => entry.tag)} />
+        <ServerList tags={tags} />
       </HydrationBoundary>
     </>
   );

@@ -27,7 +27,7 @@ export const PATCH = route(patchAgentOperation, async ({ params, body, ifMatch, 
 });
 
 /** DELETE /api/agents/:name */
-export const DELETE = route(deleteAgentOperation, async ({ params, query, ifMatch, actor, visibility }) => {
+export const DELETE = route(deleteAgentOperation, async ({ params, query, ifMatch, actor }) => {
   await deleteAgent(params.name, { ifMatch, actor, force: query.force });
   return noContent();
 });

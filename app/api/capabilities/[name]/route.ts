@@ -27,7 +27,7 @@ export const PATCH = route(patchCapabilityOperation, async ({ params, body, ifMa
 });
 
 /** DELETE /api/capabilities/:name — 409 with used_by while agents use it, unless ?force=true. */
-export const DELETE = route(deleteCapabilityOperation, async ({ params, query, ifMatch, actor, visibility }) => {
+export const DELETE = route(deleteCapabilityOperation, async ({ params, query, ifMatch, actor }) => {
   await deleteCapability(params.name, { ifMatch, actor, force: query.force });
   return noContent();
 });

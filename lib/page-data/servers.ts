@@ -1,17 +1,18 @@
 import type { QueryClient } from "@tanstack/react-query";
 
 import { getPageVisibility } from "../auth/page-principal";
-import { getRawServer } from "../data/server-views";
 import { listServers } from "../data/server-list";
+import { getRawServer } from "../data/server-views";
 import { listServerRevisions } from "../data/servers";
+import { listTagCounts } from "../data/tags";
 import { NotFoundError } from "../errors";
+import { PAGE_SIZE, toSearchParams, type ServerListFilters } from "../query/list-filters";
+import { revisionsQuery, serverListQuery, serverQuery } from "../query/server-queries";
+import type { RevisionSummary, StoredServer } from "../query/types";
 import { serverListQuerySchema } from "../schemas/server-query";
-import { PAGE_SIZE, toSearchParams, type ServerListFilters } from "./list-filters";
-import { resolvedServerQuery, revisionsQuery, serverListQuery, serverQuery } from "./server-queries";
-import type { ResolvedServer, RevisionSummary, StoredServer } from "./types";
 
 /**
- * Server components only: the first render reads the database directly under the same query keys the
+ * Server components only (lib/page-data is their one path to the database, with the caller's visibility): the first render reads the database directly under the same query keys the
  * browser's hooks use, so the dehydrated cache is picked up without a second request.
  */
 export async function prefetchServerList(client: QueryClient, filters: ServerListFilters): Promise<void> {
@@ -32,4 +33,19 @@ export async function prefetchServer(client: QueryClient, name: string): Promise
     if (error instanceof NotFoundError) return null;
     throw error;
   }
+}
+
+/** The stored definition for the edit form (secrets as the caller may see them); `null` when there is no such server. */
+export async function loadServerForEdit(name: string): Promise<StoredServer | null> {
+  try {
+    return await getRawServer(name, await getPageVisibility());
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/** The most used tags, most used first: suggestions and filter chips. */
+export async function listTagSuggestions(limit?: number): Promise<string[]> {
+  return (await listTagCounts(limit)).map((entry) => entry.tag);
 }

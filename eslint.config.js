@@ -1,0 +1,84 @@
+import boundaries from "eslint-plugin-boundaries";
+import tseslint from "typescript-eslint";
+
+/**
+ * Lint is for the house's shape (STYLE.md "The shape of the house") and a few rules that catch real bugs.
+ * It runs without type information on purpose: fast enough to go first in `npm test`; tsc does the types.
+ */
+
+/** Folders by layer. Elements match folders: lib's top-level files (errors, db, env, boot) are covered below by name. */
+const elements = [
+  { type: "app", pattern: "app", partialMatch: false },
+  { type: "components", pattern: "components", partialMatch: false },
+  { type: "schemas", pattern: "lib/schemas", partialMatch: false },
+  { type: "resolve", pattern: "lib/resolve", partialMatch: false },
+  { type: "formats", pattern: "lib/formats", partialMatch: false },
+  { type: "data", pattern: "lib/data", partialMatch: false },
+  { type: "db", pattern: "lib/db", partialMatch: false },
+  { type: "generated", pattern: "lib/generated", partialMatch: false },
+  { type: "cli", pattern: "lib/cli", partialMatch: false },
+  { type: "lib", pattern: "lib/*", partialMatch: false },
+  { type: "prisma", pattern: "prisma", partialMatch: false },
+  { type: "e2e", pattern: "e2e", partialMatch: false },
+];
+const LIB = ["schemas", "resolve", "formats", "data", "db", "generated", "cli", "lib"];
+const PURE = ["schemas", "resolve", "formats"];
+/** I/O a pure module must not touch: the network, files, processes (fetch-using modules are lib/health, lib/http, lib/data). */
+const IO_MODULES = ["fs", "fs/promises", "net", "http", "https", "http2", "dns", "tls", "dgram", "child_process", "worker_threads"];
+
+/** Bare-specifier bans (packages, Node built-ins, lib's top-level I/O files): ESLint's own rule, per folder. */
+const importBans = (...bans) => ({
+  "no-restricted-imports": ["error", { patterns: bans.map(([regex, message]) => ({ regex, message })) }],
+});
+const PRISMA = ["^(@prisma/|prisma$)|/generated/", "Prisma stays behind lib/data (and lib/db, the migration runner, the CLIs)."];
+const IO = [`^(node:)?(${IO_MODULES.join("|")})$`, "lib/resolve, lib/formats and lib/schemas do no I/O."];
+const LIB_IO = ["^(@/lib|\\.\\.)/(db|env|boot)$", "lib/resolve, lib/formats and lib/schemas do no I/O (no database, no configuration)."];
+
+const notIn = (types) => ({ element: { types: { noneOf: types } } });
+const anyOf = (types) => ({ element: { types: { anyOf: types } } });
+
+export default tseslint.config(
+  { ignores: ["node_modules/**", ".next/**", "lib/generated/**", "bench/**", "next-env.d.ts", "test-results/**", "playwright-report/**"] },
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { "@typescript-eslint": tseslint.plugin, boundaries },
+    settings: {
+      "boundaries/elements": elements,
+      "import/resolver": { typescript: { alwaysTryTypes: true, project: "./tsconfig.json" }, node: true },
+    },
+    rules: {
+      // Imports run one way: app → components → lib; and inside lib, pure layers import no I/O.
+      "boundaries/dependencies": ["error", {
+        default: "allow",
+        policies: [
+          { from: anyOf(LIB), disallow: { to: anyOf(["app", "components", "prisma", "e2e"]) } },
+          { from: anyOf(["components"]), disallow: { to: anyOf(["app", "data", "db", "generated", "cli"]) } },
+          // lib/schemas is a leaf: zod, Ajv and its helpers, and other schema files.
+          { from: anyOf(["schemas"]), disallow: { to: notIn(["schemas"]) } },
+          // lib/resolve and lib/formats are pure: tables in milliseconds, no database, no network, no files.
+          { from: anyOf(["resolve", "formats"]), disallow: { to: notIn(PURE) } },
+          // Prisma stays behind lib/data (and lib/db, the migration runner and the CLIs).
+          { from: notIn(["data", "db", "generated", "cli"]), disallow: { to: anyOf(["generated"]) } },
+        ],
+      }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      "no-constant-binary-expression": "error",
+      "no-self-compare": "error",
+      "no-unsafe-finally": "error",
+      "no-dupe-keys": "error",
+      "no-duplicate-case": "error",
+      "no-unreachable": "error",
+      "no-cond-assign": ["error", "except-parens"],
+      "no-async-promise-executor": "error",
+      "no-restricted-syntax": ["error", { selector: "TSEnumDeclaration", message: "Use a union of string literals (`as const` array) instead of an enum." }],
+    },
+  },
+  { files: ["**/*.{ts,tsx}"], ignores: ["lib/data/**", "lib/db/**", "lib/db.ts", "lib/cli/**", "prisma.config.ts"], rules: importBans(PRISMA) },
+  { files: ["lib/{resolve,formats}/**/*.ts"], ignores: ["**/*.test.ts", "lib/formats/fixtures/**"], rules: importBans(PRISMA, IO, LIB_IO) },
+  {
+    files: ["lib/schemas/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: importBans(PRISMA, IO, LIB_IO, ["^(?!zod$|ajv|re2-wasm$|\\./)", "lib/schemas is a leaf: zod, Ajv and its helpers, and other schema files."]),
+  },
+);
