@@ -40,6 +40,8 @@ beforeAll(async () => {
     databaseUrl,
     env: {
       PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false",
+      // Secrets are planted: PostgreSQL needs a configured key (DESIGN §10); SQLite would make a key file.
+      PATCHBAY_SECRET_KEY: "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=",
       PATCHBAY_RATE_WRITES_PER_MIN: "1000000", PATCHBAY_RATE_TESTS_PER_MIN: "1000000", PATCHBAY_HEALTH_INTERVAL_S: "0",
     },
   });

@@ -60,6 +60,8 @@ beforeAll(async () => {
     databaseUrl,
     env: {
       PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", PATCHBAY_ENV_ALLOW: "PLANTED_*",
+      // Secrets are planted: PostgreSQL needs a configured key (DESIGN §10); SQLite would make a key file.
+      PATCHBAY_SECRET_KEY: "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=",
       PLANTED_PROCESS_SECRET: PLANTED.processSecret, PATCHBAY_RATE_TESTS_PER_MIN: "10000",
     },
   });

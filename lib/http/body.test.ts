@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { depthOf, MAX_JSON_DEPTH } from "./body";
+import { depthOf, hasNul, MAX_JSON_DEPTH } from "./body";
 
 describe("depthOf", () => {
   test.each([
@@ -15,5 +15,17 @@ describe("depthOf", () => {
   test("a body nested far past the limit is measured without overflowing the stack", () => {
     const deep = JSON.parse("[".repeat(200_000) + "]".repeat(200_000));
     expect(depthOf(deep)).toBeGreaterThan(MAX_JSON_DEPTH);
+  });
+});
+
+describe("hasNul", () => {
+  test.each([
+    { text: '{"a":"x"}', found: false },
+    { text: '{"a":"\\u0000"}', found: true },
+    { text: '{"a":"\\U0000"}', found: true },
+    { text: "a\u0000b", found: true },
+    { text: '{"a":"\\u00001"}', found: true },
+  ])("$text → $found", ({ text, found }) => {
+    expect(hasNul(text)).toBe(found);
   });
 });

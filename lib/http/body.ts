@@ -19,6 +19,14 @@ export async function readJsonBody(request: Request, limit: number): Promise<unk
   return value;
 }
 
+/** PostgreSQL text and jsonb cannot hold U+0000, so no engine accepts it: the same input is refused on both. */
+export const NUL_REFUSED = "The request contains a NUL character (U+0000), which cannot be stored.";
+
+/** A raw NUL, or JSON's escape for one (an escaped backslash before `u0000` is refused too: harmless). */
+export function hasNul(text: string): boolean {
+  return text.includes("\u0000") || /\\u0000/i.test(text);
+}
+
 /** How deep objects and arrays nest in a parsed JSON value; iterative, so any depth is measured without recursion. */
 export function depthOf(value: unknown): number {
   let deepest = 0;
@@ -40,6 +48,7 @@ export async function readTextBody(request: Request, limit: number, what = "a bo
 
   const text = await readText(request, limit);
   if (text.trim() === "") throw new InvalidInputError(`The request needs ${what}.`, [{ path: "", message: "is required" }]);
+  if (hasNul(text)) throw new InvalidInputError(NUL_REFUSED, [{ path: "", message: "contains a NUL character" }]);
   return text;
 }
 
