@@ -13,6 +13,7 @@ import { DraftNotice } from "@/components/ui/draft-notice";
 import { BasicsSection } from "./basics-section";
 import { EnvironmentRows } from "./environment-rows";
 import { FormFooter } from "./form-footer";
+import { HealthParametersSection } from "./health-parameters-section";
 import { LabelsSection } from "./labels-section";
 import { ParametersSchemaSection } from "./parameters-schema-section";
 import { StaleNotice } from "./stale-notice";
@@ -56,6 +57,7 @@ export function ServerForm({ server, tagSuggestions }: ServerFormProps) {
         <TransportSection />
         <EnvironmentRows />
         <ParametersSchemaSection />
+        <HealthParametersSection />
         <SupportSection />
         <LabelsSection tagSuggestions={tagSuggestions} />
         <FormFooter isSaving={save.isSaving} saveLabel={server ? "Save changes" : "Create server"}
