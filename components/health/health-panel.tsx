@@ -39,10 +39,10 @@ export function HealthPanel({ name }: { name: string }) {
         {health.latency_ms !== null && <span className="text-sm text-slate-500">{health.latency_ms} ms</span>}
       </div>
       {recheck.error && <p role="alert" className="text-sm text-red-600">Re-check failed: {recheck.error.message}</p>}
-      {health.status === "unknown" && (
+      {health.status === "unknown" && health.checked_at && health.reason && (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
           {recheckedToUnknown && <>The re-check could not probe, so the status is now unknown (it was {healthStyle(statusBefore!).label}). </>}
-          {health.reason ? `Not probed: ${health.reason}.` : "Not checked yet."}
+          Not probed: {health.reason}.
           {health.reason?.startsWith("cannot resolve") && (
             <> Set its <Link href={`/mcp-servers/${encodeURIComponent(name)}/edit#health-parameters`} className="underline">health check parameters</Link>.</>
           )}
