@@ -11,7 +11,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => everything?.stop());
 
 // The refused echo call is a 422 on purpose; the browser logs every non-2xx fetch.
-test.use({ allowedConsoleErrors: [/status of 422/] });
+test.use({ allowedConsoleErrors: /status of 422/ });
 
 test("health panels: re-check, live dot over server-sent events, test connection, tool calls", async ({ page }) => {
   const api = apiClient(baseUrl());

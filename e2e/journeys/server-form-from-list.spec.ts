@@ -34,7 +34,7 @@ async function openFromList(page: Page, name: string) {
 test.describe("server form, reached by clicking from the list", () => {
   test.use({
     permissions: ["clipboard-read", "clipboard-write"],
-    allowedConsoleErrors: [NAME_CHECK_404],
+    allowedConsoleErrors: NAME_CHECK_404,
   });
 
   test("create: New server, a parameters schema typed into the editor, health parameters, saved to the detail page", async ({ page, api }) => {
@@ -123,7 +123,7 @@ test.describe("server form, reached by clicking from the list", () => {
 
 test.describe("validate and test connection share one form", () => {
   // The test of an unreachable address with a required parameter missing is refused (422) on purpose.
-  test.use({ allowedConsoleErrors: [/status of 422 .*\/test\)$/] });
+  test.use({ allowedConsoleErrors: /status of 422 .*\/test\)$/ });
 
   test("one environment picker and one generated parameter form feed the preview and the test", async ({ page, api }) => {
     const server = await api.createServer("validate", { parameters_schema: SCHEMA, transport: { type: "http", url: "http://127.0.0.1:9/{{region}}" } });
