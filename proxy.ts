@@ -1,11 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
 
 import { signInRedirectFor } from "@/lib/auth/page-access";
+import { problem } from "@/lib/http/problem";
 import { SEED_PATH_MARKER } from "@/lib/http/seed-path-marker";
 import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
 /** The seed's own paths (DESIGN §3): JSON to clients that do not ask for HTML, the dashboard to browsers. */
 const SEED_PATH = /^\/(mcp-servers|capabilities|agents)(\/|$)/;
+const API_PATH = /^\/(api|v0\.1)\//;
 const NEXT_ROUTER_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
 
 /**
@@ -13,6 +15,12 @@ const NEXT_ROUTER_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefe
  * authenticates on its own); pages send strangers to sign in and get a fresh CSP nonce for every render.
  */
 export async function proxy(request: NextRequest) {
+  // Next's router answers a path it cannot decode with a bare 500 (its 400 page does not exist in an app router).
+  if (hasMalformedEncoding(request.nextUrl.pathname)) {
+    return problem(400, "invalid-input", "Invalid input", "The path is not validly percent-encoded.");
+  }
+  if (API_PATH.test(request.nextUrl.pathname)) return NextResponse.next();
+
   const headers = new Headers(request.headers);
   const isSeedPath = SEED_PATH.test(request.nextUrl.pathname);
   // Both answers at a seed path carry `Vary: Accept`; lib/http/vary-accept.ts adds it when it sees the marker.
@@ -34,6 +42,15 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
+function hasMalformedEncoding(pathname: string): boolean {
+  try {
+    for (const segment of pathname.split("/")) decodeURIComponent(segment);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * Browsers navigating ask for text/html. The dashboard's own router fetches (which accept anything and carry
  * `rsc` headers or `?_rsc`) and server actions are pages too; next.config's `skipProxyUrlNormalize` keeps
@@ -45,5 +62,6 @@ function wantsPage(request: NextRequest): boolean {
 }
 
 export const config = {
-  matcher: ["/((?!api|v0\\.1/|_next/static|_next/image|icon.svg|favicon.ico).*)"],
+  // API paths only when they carry a percent sign: the one thing the proxy checks there is their encoding.
+  matcher: ["/((?!api|v0\\.1/|_next/static|_next/image|icon.svg|favicon.ico).*)", "/(api|v0\\.1)/(.*%.*)"],
 };

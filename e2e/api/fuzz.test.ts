@@ -1,86 +1,363 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { apiClient, httpServer, uniqueName } from "../support/api-client";
-import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
-import { fillPath } from "../support/roles";
+import { apiClient, httpServer } from "../support/api-client";
+import { freePort, startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
+import { mintRoleTokens, type TestRole } from "../support/roles";
+import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
+
+/**
+ * DESIGN §3 "never a 500 for bad input" and "a refused write changes nothing", as a property over the whole
+ * API: random and near-valid bodies to every write operation of /api/openapi.json and random query strings
+ * to every GET, in batches. After a batch whose every write was refused (4xx), the stored state must be
+ * byte-for-byte what it was before the batch; a batch with an accepted write re-takes the fingerprint.
+ */
+const ADMIN_TOKEN = "pb_fuzz_admin_token_0123456789abcdef";
+const SEED = Number(process.env.PATCHBAY_FUZZ_SEED ?? 20261121);
+const BATCH_SIZE = 24;
+const BATCHES = Number(process.env.PATCHBAY_FUZZ_BATCHES ?? 420);
+const CONCURRENCY = 6;
+// 502 is the upstream MCP server's failure reported as such (the fixtures point at a refusing port), not ours.
+const UPSTREAM_ROUTES = /\/(test|health-check|tools\/\{tool\}\/call)$/;
+
+const SERVER = "fz-server";
+const CAPABILITY = "fz-capability";
+const AGENT = "fz-agent";
+const PLAIN = "FZ_PLAIN";
+const SECRET = "FZ_SECRET";
 
 let patchbay: PatchbayProcess;
-let api: ReturnType<typeof apiClient>;
-const fixture = uniqueName("fuzzed");
-const UPSTREAM_ROUTES = /\/(test|health-check|tools\/\{tool\}\/call)$/;
-const RUNS_PER_ROUTE = Number(process.env.PATCHBAY_FUZZ_RUNS ?? 25);
-
-/** A valid body, then broken in the ways clients break bodies: wrong types, missing and extra keys, junk strings. */
-const validBody = httpServer(fixture, {
-  transport: { type: "http", url: "http://127.0.0.1:9/mcp", headers: { "X-A": "b" } },
-  parameters_schema: { type: "object", properties: { ns: { type: "string" } } },
-  environments: { prod: { url: "http://127.0.0.1:10/mcp" } },
-  tags: ["t"],
-});
-const paths = ["name", "description", "version", "transport", "transport.type", "transport.url", "transport.headers", "parameters_schema", "environments", "environments.prod", "tags"];
-
-const mutatedBody = fc.record({ path: fc.constantFrom(...paths), value: fc.oneof(fc.anything(), fc.string(), fc.constant(null), fc.constant("••••")) })
-  .map(({ path, value }) => setPath(structuredClone(validBody), path.split("."), value));
-const anyBody = fc.oneof(
-  fc.anything().map((value) => JSON.stringify(value) ?? "null"),
-  fc.string(),
-  mutatedBody.map((body) => JSON.stringify(body)),
-  fc.json(),
-);
+let databaseUrl: string;
+let tokens: Record<TestRole, string>;
+let spareTokenId: string;
+let refusingUrl: string;
+const admin = () => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
 
 beforeAll(async () => {
-  patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_RATE_WRITES_PER_MIN: "100000" } });
-  api = apiClient(patchbay.baseUrl);
-});
-afterAll(async () => patchbay?.stop());
+  refusingUrl = `http://127.0.0.1:${await freePort()}/mcp`;
+  databaseUrl = await freshDatabaseUrl("fuzz");
+  patchbay = await startPatchbay({
+    databaseUrl,
+    env: {
+      PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false",
+      // Secrets are planted: PostgreSQL needs a configured key (DESIGN §10); SQLite would make a key file.
+      PATCHBAY_SECRET_KEY: "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=",
+      PATCHBAY_RATE_WRITES_PER_MIN: "1000000", PATCHBAY_RATE_TESTS_PER_MIN: "1000000", PATCHBAY_HEALTH_INTERVAL_S: "0",
+    },
+  });
+  tokens = await mintRoleTokens(patchbay.baseUrl, ADMIN_TOKEN);
+  const spare = await admin().post("/api/tokens", { name: "fuzz-spare", role: "viewer" });
+  expect(spare.status).toBe(201);
+  spareTokenId = spare.body.id;
+  await ensureFixtures();
+}, 120_000);
 
-async function ensureFixture() {
-  if ((await api.get(`/api/mcp-servers/${fixture}`)).status === 404) await api.post("/api/mcp-servers", validBody);
-}
-
-/** Everything a write could change, read through the API; the newest revision id catches any write. */
-async function storedState() {
-  const [list, raw, audit] = await Promise.all([
-    api.get("/api/mcp-servers?limit=1000"),
-    api.get(`/api/mcp-servers/${fixture}?raw=true`),
-    api.get("/api/audit?limit=1"),
-  ]);
-  return JSON.stringify([list.body, raw.body, audit.body]);
-}
-
-describe("property: random and mutated bodies to every write route", () => {
-  test("never a 500, and a 4xx changes nothing", async () => {
-    const document = (await api.get("/api/openapi.json")).body;
-    const writes = Object.entries<Record<string, unknown>>(document.paths).flatMap(([path, item]) =>
-      Object.keys(item).filter((method) => method !== "get").map((method) => ({ path, method: method.toUpperCase() })));
-    expect(writes.length).toBeGreaterThan(8);
-
-    for (const { path, method } of writes) {
-      await fc.assert(
-        fc.asyncProperty(anyBody, async (body) => {
-          await ensureFixture();
-          const before = await storedState();
-          const response = await api.request(method, fillPath(path, { name: fixture, n: "1", id: "x", tool: "echo" }), {
-            rawBody: method === "DELETE" ? undefined : body,
-          });
-          // 502 is the upstream MCP server's failure reported as such (the fixture points at a closed port), not ours.
-          const isUpstreamAnswer = response.status === 502 && UPSTREAM_ROUTES.test(path);
-          if (!isUpstreamAnswer) expect(response.status, `${method} ${path} with ${body.slice(0, 200)}`).toBeLessThan(500);
-          if (response.status >= 400) expect(await storedState(), `${method} ${path} → ${response.status} changed data`).toBe(before);
-        }),
-        { numRuns: method === "DELETE" ? 3 : RUNS_PER_ROUTE, seed: Number(process.env.PATCHBAY_FUZZ_SEED ?? 20261121) },
-      );
-    }
-  }, 300_000);
+afterAll(async () => {
+  await patchbay?.stop();
+  if (databaseUrl) removeDatabase(databaseUrl);
 });
 
-function setPath(target: Record<string, unknown>, keys: string[], value: unknown): Record<string, unknown> {
-  let cursor: Record<string, unknown> = target;
-  for (const key of keys.slice(0, -1)) {
-    if (typeof cursor[key] !== "object" || cursor[key] === null) cursor[key] = {};
-    cursor = cursor[key] as Record<string, unknown>;
+// ---------------------------------------------------------------------------------------------------------
+// Fixtures: path parameters sometimes name entities that exist.
+
+const serverBody = (name: string) => httpServer(name, {
+  transport: { type: "http", url: refusingUrl, headers: { "X-Team": "core", Authorization: `Bearer \${${SECRET}}` } },
+  parameters_schema: { type: "object", properties: { ns: { type: "string", maxLength: 20 } }, required: ["ns"] },
+  environments: { prod: { url: refusingUrl.replace("/mcp", "/prod") } },
+  tags: ["fuzz"],
+});
+const capabilityBody = (name: string) => ({ name, description: "Fuzzed capability", mcp_servers: [SERVER], tags: ["fuzz"] });
+const agentBody = (name: string) => ({ name, description: "Fuzzed agent", capabilities: [CAPABILITY], mcp_servers: { direct: SERVER } });
+
+/** Re-creates whatever fixture an accepted write removed or renamed (variables first: the server names one). */
+async function ensureFixtures() {
+  const api = admin();
+  const put = async (path: string, body: unknown) => {
+    if ((await api.get(path)).status === 404) await api.put(path, body);
+  };
+  await put(`/api/variables/${PLAIN}`, { value: "plain-value" });
+  await put(`/api/variables/${SECRET}`, { secret: true, value: "fuzz-secret-value", scope: { hosts: ["127.0.0.1"] } });
+  for (const [path, create, body] of [
+    [`/api/mcp-servers/${SERVER}`, "/api/mcp-servers", serverBody(SERVER)],
+    [`/api/capabilities/${CAPABILITY}`, "/api/capabilities", capabilityBody(CAPABILITY)],
+    [`/api/agents/${AGENT}`, "/api/agents", agentBody(AGENT)],
+  ] as const) {
+    const seen = await api.get(path);
+    if (seen.status === 404) await api.post(create, body);
+    // An accepted PUT or PATCH may have pointed the fixture elsewhere: upstream routes must stay fast.
+    else if (path.includes("mcp-servers") && !JSON.stringify(seen.body).includes(refusingUrl)) await api.put(path, serverBody(SERVER));
   }
-  cursor[keys[keys.length - 1]] = value;
-  return target;
 }
+
+/** Everything a write could change, read as admin; per-type newest audit entries catch any new revision. */
+async function fingerprint(): Promise<string> {
+  const api = admin();
+  const types = ["server", "capability", "agent", "variable", "token", "secret-key"];
+  const reads = await Promise.all([
+    api.get("/api/export"),
+    api.get("/api/variables"),
+    api.get("/api/tokens"),
+    api.get(`/api/mcp-servers/${SERVER}/health`),
+    ...types.map((type) => api.get(`/api/audit?entity_type=${type}&limit=1`)),
+  ]);
+  for (const read of reads) if (read.status >= 500) throw new Error(`fingerprint read failed: ${read.status} ${read.text.slice(0, 300)}`);
+  // Using a token is not a change of stored definitions: last_used_at moves with every request.
+  const tokenList = (reads[2].body.tokens as Record<string, unknown>[]).map(({ last_used_at: _used, ...token }) => token);
+  return JSON.stringify([reads[0].text, reads[1].text, tokenList, ...reads.slice(3).map((read) => read.text)]);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Generators.
+
+type Operation = { method: string; path: string; queryKeys: string[]; hasBody: boolean; rawBody: boolean };
+type Caller = TestRole | "anonymous" | "bogus";
+type FuzzCase = { operation: Operation; path: string; query: string; caller: Caller; body?: string; headers: Record<string, string> };
+
+const HUGE = fc.integer({ min: 10_000, max: 300_000 }).map((length) => "x".repeat(length));
+const DEEP = fc.integer({ min: 50, max: 20_000 }).chain((depth) => fc.constantFrom(
+  "[".repeat(depth) + "]".repeat(depth),
+  '{"a":'.repeat(depth) + "1" + "}".repeat(depth),
+));
+const BAD_PLACEHOLDERS = ["${", "${}", "${lower}", "${A", "}}", "{{x", "{{", "${PATCHBAY_ADMIN_TOKEN}", "${DATABASE_URL}", "${" + "A".repeat(5000) + "}", "$${X}", "${X:-default}", "{{ns}", "${FZ_SECRET}", "${FZ_PLAIN}"];
+const BAD_NAMES = ["", " ", ".", "..", "a/b", "../x", "%", "%2e%2e", "A", "UPPER", "a b", "-x", "x-", "é", "名前", "\u0000", "\u202e", "x".repeat(300), "fz-server", "fz-capability", "fz-agent", "FZ_SECRET", "PATCHBAY_X", "DATABASE_URL", "con", "null", "__proto__", "constructor"];
+const SECRETISH = ["••••", "Bearer ••••", "sk-live-0123456789", "Bearer sk-live-0123456789"];
+const ODD_STRINGS = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "grapheme", maxLength: 50 }),
+  fc.string({ unit: "binary", maxLength: 50 }),
+  fc.constantFrom(...BAD_PLACEHOLDERS, ...BAD_NAMES, ...SECRETISH, "http://", "http://127.0.0.1:0/mcp", "file:///etc/passwd", "javascript:alert(1)", "stdio", "sse", "http"),
+);
+const ANY_VALUE: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: fc.jsonValue() },
+  { weight: 3, arbitrary: ODD_STRINGS },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.constantFrom(0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, true, false, [], {}) },
+  { weight: 1, arbitrary: HUGE },
+  { weight: 1, arbitrary: fc.integer({ min: 20, max: 400 }).map((depth) => nest(depth)) },
+);
+
+/** A valid body for each write operation, by path; the fuzz mutates it. Names vary so creates sometimes pass. */
+function validBody(method: string, path: string, name: string): unknown {
+  const key = `${method} ${path}`;
+  if (path.startsWith("/api/mcp-servers/{name}/validate")) return { parameters: { ns: "a" }, environment: "prod" };
+  if (path.endsWith("/test") || path.endsWith("/health-check")) return { environment: "prod", parameters: { ns: "a" } };
+  if (path.endsWith("/call")) return { arguments: { message: "hi" }, environment: "prod", parameters: { ns: "a" } };
+  if (path.startsWith("/api/mcp-servers")) return serverBody(name);
+  if (path.endsWith("/blueprint")) return { environment: "prod", parameters: { direct: { ns: "a" } }, context: { user: "u" } };
+  if (path.startsWith("/api/capabilities")) {
+    return { name, description: "d", mcp_servers: { inline: { type: "http", url: refusingUrl, headers: { "X-Api-Key": "sk-inline-1234" } }, ref: SERVER } };
+  }
+  if (path.startsWith("/api/agents")) return { ...agentBody(name), capabilities: [CAPABILITY] };
+  if (path.startsWith("/api/variables")) return { name: name.toUpperCase().replace(/[^A-Z0-9]/g, "_"), secret: true, value: "v", scope: { hosts: ["127.0.0.1"], servers: [SERVER] }, environments: { prod: "p" } };
+  if (key === "POST /api/tokens") return { name, role: "viewer", expires_at: null };
+  if (key === "POST /api/session") return { token: tokens.viewer };
+  if (key === "POST /api/import") return { mcp_servers: [serverBody(name)], capabilities: [], agents: [] };
+  return {};
+}
+
+/** The JSON paths of a value (objects and arrays), so a mutation can land anywhere in it. */
+function pathsOf(value: unknown, prefix: string[] = []): string[][] {
+  if (value === null || typeof value !== "object") return [prefix];
+  return [prefix, ...Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...prefix, key]))];
+}
+
+function mutate(body: unknown, path: string[], change: "set" | "delete" | "extra", value: unknown): unknown {
+  if (path.length === 0) return change === "set" ? value : body;
+  const copy = structuredClone(body) as Record<string, unknown>;
+  let cursor = copy;
+  for (const key of path.slice(0, -1)) cursor = cursor[key] as Record<string, unknown>;
+  const last = path[path.length - 1];
+  if (change === "delete") delete cursor[last];
+  else if (change === "extra" && cursor[last] !== null && typeof cursor[last] === "object") (cursor[last] as Record<string, unknown>)["unexpected_key"] = value;
+  else cursor[last] = value;
+  return copy;
+}
+
+const NAME_POOL = [SERVER, CAPABILITY, AGENT, PLAIN, SECRET, "missing-name", "MISSING_NAME"];
+
+/** Path parameter values: existing entities, missing ones and garbage, some percent-encoded oddly. */
+const pathValue = (key: string): fc.Arbitrary<string> => {
+  const pool = key === "n" ? ["1", "2", "0", "-1", "1.5", "abc", "99999999999999999999", "1e3", " 1"]
+    : key === "id" ? [spareTokenId, "x", "0", "00000000-0000-0000-0000-000000000000"]
+      : key === "tool" ? ["echo", "", "x".repeat(300), "a/b"]
+        : key === "environment" ? ["prod", "production", "none", "PROD", "../x"]
+          : NAME_POOL;
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...pool).map(encodeURIComponent) },
+    { weight: 2, arbitrary: fc.constantFrom(...BAD_NAMES).map(encodeURIComponent) },
+    { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }).map(encodeURIComponent) },
+    { weight: 1, arbitrary: fc.constantFrom("%", "%zz", "%C3%28", "%00", "%FF%FE", "%25", "a%2Fb", "%2e%2e", "%E2%80%AE", "x%", "+") },
+  );
+};
+
+const QUERY_VALUES = fc.oneof(
+  fc.constantFrom("", "0", "-1", "1", "1001", "1000000000000", "1e3", "0x10", "NaN", "Infinity", "1.5", " 5", "true", "false", "yes", "TRUE", "null", "undefined"),
+  fc.constantFrom("claude", "cursor", "vscode", "unified", "fail", "skip", "overwrite", "placeholders", "keep", "prod", "production", "ok", "down", "unknown", "http", "stdio", "server", "agent"),
+  fc.constantFrom("%", "%zz", "%C3%28", "%00", "%FF", "%2C%2C", ",,,", "a,b,,c", "+", "%2B", "%20", "&", "=", "==", "%26%3D", "%E2%80%AE", "%F0%9F%98%80"),
+  fc.string({ maxLength: 30 }).map(encodeURIComponent),
+  fc.string({ unit: "grapheme", maxLength: 20 }).map(encodeURIComponent),
+  fc.base64String({ maxLength: 80 }),
+  // Long, yet the whole request line stays under 8 KiB (what servers and proxies commonly accept).
+  fc.integer({ min: 200, max: 1400 }).map((length) => "c".repeat(length)),
+);
+
+const queryString = (keys: string[]): fc.Arbitrary<string> => {
+  const key = fc.oneof(
+    { weight: 4, arbitrary: keys.length ? fc.constantFrom(...keys) : fc.constant("limit") },
+    { weight: 1, arbitrary: fc.constantFrom("unknown", "filter", "LIMIT", "limit[]", "raw", "environment", "force", "__proto__", "%", "a%20b", "") },
+    { weight: 1, arbitrary: fc.string({ maxLength: 10 }).map(encodeURIComponent) },
+  );
+  const pair = fc.oneof(
+    { weight: 8, arbitrary: fc.tuple(key, QUERY_VALUES).map(([name, value]) => `${name}=${value}`) },
+    { weight: 1, arbitrary: key },
+  );
+  return fc.array(pair, { maxLength: 5 }).chain((pairs) => fc.constantFrom("&", "&&", ";").map((joiner) => pairs.join(joiner)));
+};
+
+const rawBodies = fc.oneof(
+  fc.anything().map((value) => JSON.stringify(value) ?? "null"),
+  fc.json(),
+  fc.string(),
+  fc.string({ unit: "binary", maxLength: 200 }),
+  DEEP,
+  fc.constantFrom("", "{", "{}", "[]", "null", "\"\"", "{\"__proto__\": {\"polluted\": true}}", "{\"a\":1,\"a\":2}", "\uFEFF{}", "{} trailing", "1e400"),
+);
+
+function caseFor(operation: Operation): fc.Arbitrary<FuzzCase> {
+  const pathKeys = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+  const pathArb = fc.tuple(...pathKeys.map(pathValue)).map((values) => {
+    let index = 0;
+    return operation.path.replace(/\{\w+\}/g, () => values[index++]);
+  });
+  const caller = fc.oneof(
+    { weight: 14, arbitrary: fc.constant<Caller>("admin") },
+    { weight: 2, arbitrary: fc.constant<Caller>("editor") },
+    { weight: 1, arbitrary: fc.constantFrom<Caller>("viewer", "runner", "anonymous", "bogus") },
+  );
+  const headers = fc.oneof(
+    { weight: 8, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: fc.constantFrom('"1"', '"0"', "W/\"1-abc\"", "*", "garbage", '"99999999999999999999"').map((value) => ({ "If-Match": value })) },
+    { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "application/json; charset=latin1").map((value) => ({ "Content-Type": value })) },
+  );
+  const isWrite = operation.method !== "GET";
+  const body: fc.Arbitrary<string | undefined> = !isWrite ? fc.constant(undefined)
+    : fc.oneof(
+      { weight: 5, arbitrary: fc.tuple(fc.constantFrom(...NAME_POOL, "fz-new", "fz-other"), fc.nat(), fc.constantFrom<"set" | "delete" | "extra">("set", "set", "delete", "extra"), ANY_VALUE)
+        .map(([name, salt, change, value]) => {
+          const valid = validBody(operation.method, operation.path, salt % 3 === 0 ? `${name}-${salt % 97}` : name);
+          const paths = pathsOf(valid);
+          return JSON.stringify(mutate(valid, paths[salt % paths.length], change, value)) ?? "null";
+        }) },
+      { weight: 1, arbitrary: fc.constantFrom(...NAME_POOL).map((name) => JSON.stringify(validBody(operation.method, operation.path, name))) },
+      { weight: 3, arbitrary: rawBodies },
+      { weight: 1, arbitrary: fc.constant(undefined) },
+    );
+  return fc.record({ path: pathArb, query: queryString(operation.queryKeys), caller, body, headers })
+    .map((generated) => ({ operation, ...generated }));
+}
+
+function nest(depth: number): unknown {
+  let value: unknown = "leaf";
+  for (let index = 0; index < depth; index++) value = index % 2 ? [value] : { nested: value };
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Running.
+
+type Outcome = { status: number; summary: string };
+
+async function send(fuzz: FuzzCase): Promise<Outcome> {
+  const authorization: Record<string, string> = fuzz.caller === "anonymous" ? {}
+    : { Authorization: `Bearer ${fuzz.caller === "bogus" ? "pb_not_a_token" : fuzz.caller === "admin" ? ADMIN_TOKEN : tokens[fuzz.caller]}` };
+  const url = `${patchbay.baseUrl}${fuzz.path}${fuzz.query ? `?${fuzz.query}` : ""}`;
+  const summary = `${fuzz.caller} ${fuzz.operation.method} ${url.slice(patchbay.baseUrl.length, 400)} ${JSON.stringify(fuzz.headers)} body=${fuzz.body?.slice(0, 300)}`;
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    method: fuzz.operation.method,
+    headers: { ...(fuzz.body === undefined ? {} : { "Content-Type": "application/json" }), ...authorization, ...fuzz.headers },
+    body: fuzz.body,
+    redirect: "manual",
+    signal: controller.signal,
+  }).catch((error: Error) => {
+    throw new Error(`${summary}: ${error.message} (${(error.cause as Error | undefined)?.message})`);
+  });
+  // The event stream never ends: its head is the answer.
+  if ((response.headers.get("content-type") ?? "").startsWith("text/event-stream")) controller.abort();
+  else await response.arrayBuffer();
+  return { status: response.status, summary };
+}
+
+async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: limit }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  }));
+  return results;
+}
+
+describe("property: every write route and every query string", () => {
+  test("never a 5xx for any request, and a batch of refused writes changes no stored data", async () => {
+    const document = (await admin().get("/api/openapi.json")).body;
+    const operations: Operation[] = Object.entries<Record<string, any>>(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({
+        method: method.toUpperCase(), path,
+        queryKeys: (operation.parameters ?? []).filter((parameter: any) => parameter.in === "query").map((parameter: any) => parameter.name),
+        hasBody: Boolean(operation.requestBody),
+        rawBody: Boolean(operation.requestBody?.content?.["text/plain"]),
+      })));
+    const writes = operations.filter((operation) => operation.method !== "GET");
+    const reads = operations.filter((operation) => operation.method === "GET");
+    expect(writes.length).toBeGreaterThan(20);
+    expect(reads.length).toBeGreaterThan(20);
+
+    const anyCase = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...writes).chain(caseFor) },
+      { weight: 2, arbitrary: fc.constantFrom(...reads).chain(caseFor) },
+    );
+    const perOperation = new Map<string, number>();
+    let sent = 0;
+    let serverErrors = 0;
+    let checkedBatches = 0;
+    let state = await fingerprint();
+    console.log(`fuzz: fast-check seed ${SEED}, ${BATCHES} batches of ${BATCH_SIZE} requests`);
+
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.array(anyCase, { minLength: BATCH_SIZE, maxLength: BATCH_SIZE }), async (batch) => {
+          const outcomes = await inParallel(batch, CONCURRENCY, send);
+          sent += outcomes.length;
+          batch.forEach((fuzz) => perOperation.set(`${fuzz.operation.method} ${fuzz.operation.path}`, (perOperation.get(`${fuzz.operation.method} ${fuzz.operation.path}`) ?? 0) + 1));
+
+          const failures = outcomes.filter((outcome, index) => outcome.status >= 500 && !(outcome.status === 502 && UPSTREAM_ROUTES.test(batch[index].operation.path)));
+          serverErrors += failures.length;
+          expect(failures.map((failure) => `${failure.status} ${failure.summary}`)).toEqual([]);
+
+          const writeStatuses = outcomes.filter((_outcome, index) => batch[index].operation.method !== "GET").map((outcome) => outcome.status);
+          const refusedOnly = writeStatuses.every((status) => status >= 400 && status < 500);
+          const after = await fingerprint();
+          if (refusedOnly) {
+            checkedBatches++;
+            expect(after, `a batch of refused writes changed stored data:\n${outcomes.map((outcome) => `${outcome.status} ${outcome.summary}`).join("\n")}`).toBe(state);
+            return;
+          }
+          await ensureFixtures();
+          state = await fingerprint();
+        }),
+        // The failing batch is already named, request by request, in the assertion: no giant counterexample dump.
+        { numRuns: BATCHES, seed: SEED, endOnFailure: true, reporter: (details) => { if (details.failed) throw details.errorInstance; } },
+      );
+    } finally {
+      console.log(`fuzzed ${sent} requests, ${serverErrors} 5xx (seed ${SEED}; ${checkedBatches} all-refused batches compared exactly)`);
+    }
+
+    expect(sent).toBeGreaterThanOrEqual(BATCHES * BATCH_SIZE);
+    const missed = operations.map(({ method, path }) => `${method} ${path}`).filter((key) => (perOperation.get(key) ?? 0) < 20);
+    expect(missed, "operations fuzzed fewer than 20 times").toEqual([]);
+    expect(checkedBatches).toBeGreaterThan(0);
+  }, 900_000);
+});

@@ -1,15 +1,44 @@
 import { InvalidInputError, PayloadTooLargeError } from "../errors";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** No definition nests this deep; past it, the recursive walks over a body (merge patch, key order) could overflow the stack. */
+export const MAX_JSON_DEPTH = 128;
 
 /** Reads a JSON body of at most `limit` bytes, counting as it streams (Content-Length can lie or be absent). */
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
   const text = await readTextBody(request, limit, "a JSON body");
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new InvalidInputError(`Malformed JSON: ${(error as Error).message}`, [{ path: "", message: "is not valid JSON" }]);
   }
+  if (depthOf(value) > MAX_JSON_DEPTH) {
+    throw new InvalidInputError(`The body nests deeper than ${MAX_JSON_DEPTH} levels.`, [{ path: "", message: `nests deeper than ${MAX_JSON_DEPTH} levels` }]);
+  }
+  return value;
+}
+
+/** PostgreSQL text and jsonb cannot hold U+0000, so no engine accepts it: the same input is refused on both. */
+export const NUL_REFUSED = "The request contains a NUL character (U+0000), which cannot be stored.";
+
+/** A raw NUL, or JSON's escape for one (an escaped backslash before `u0000` is refused too: harmless). */
+export function hasNul(text: string): boolean {
+  return text.includes("\u0000") || /\\u0000/i.test(text);
+}
+
+/** How deep objects and arrays nest in a parsed JSON value; iterative, so any depth is measured without recursion. */
+export function depthOf(value: unknown): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (item === null || typeof item !== "object") continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 /** A non-blank text body of at most `limit` bytes. */
@@ -19,6 +48,7 @@ export async function readTextBody(request: Request, limit: number, what = "a bo
 
   const text = await readText(request, limit);
   if (text.trim() === "") throw new InvalidInputError(`The request needs ${what}.`, [{ path: "", message: "is required" }]);
+  if (hasNul(text)) throw new InvalidInputError(NUL_REFUSED, [{ path: "", message: "contains a NUL character" }]);
   return text;
 }
 

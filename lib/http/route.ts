@@ -2,8 +2,8 @@ import type { Operation } from "../api/operation";
 import { authorize } from "../auth/authorize";
 import type { Principal } from "../auth/principal";
 import { visibilityOf, type Visibility } from "../auth/visibility";
-import { DEFAULT_BODY_LIMIT, readJsonBody, readTextBody } from "./body";
-import { UnsupportedMediaTypeError } from "../errors";
+import { DEFAULT_BODY_LIMIT, hasNul, NUL_REFUSED, readJsonBody, readTextBody } from "./body";
+import { InvalidInputError, UnsupportedMediaTypeError } from "../errors";
 import { preserveKeyOrder } from "../schemas/key-order";
 import { toProblemResponse } from "./problem";
 
@@ -31,9 +31,9 @@ export function route<P, Q, B>(operation: Operation<P, Q, B>, handler: (context:
     try {
       // Credentials and role before anything is parsed: a caller without them learns nothing about inputs.
       const principal = await authorize(request, operation);
-      const params = (operation.params ? operation.params.parse(await nextContext.params) : {}) as P;
+      const params = (operation.params ? operation.params.parse(refuseNul(await nextContext.params)) : {}) as P;
       source = "query";
-      const query = (operation.query ? operation.query.parse(queryObject(request)) : {}) as Q;
+      const query = (operation.query ? operation.query.parse(refuseNul(queryObject(request))) : {}) as Q;
       source = "body";
       const body = (operation.body ? await parseBody(operation, request) : undefined) as B;
 
@@ -56,6 +56,12 @@ async function parseBody<B>(operation: Operation<unknown, unknown, B>, request: 
 function isJson(request: Request): boolean {
   const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   return mediaType === "application/json";
+}
+
+function refuseNul<T extends Record<string, unknown>>(values: T): T {
+  const found = Object.entries(values).find(([key, value]) => hasNul(key) || (typeof value === "string" && hasNul(value)));
+  if (found) throw new InvalidInputError(NUL_REFUSED, [{ path: `/${found[0]}`, message: "contains a NUL character" }]);
+  return values;
 }
 
 function queryObject(request: Request): Record<string, string> {

@@ -16,6 +16,13 @@ import { addLinearFormats } from "./safe-formats";
 const options = { allErrors: true, strict: false, useDefaults: true, validateFormats: true, unicodeRegExp: true } as const;
 const CACHE_LIMIT = 500;
 
+/**
+ * Whether a schema is a JSON Schema is asked of Ajv's own meta-schemas, which are trusted: one shared validator
+ * per dialect, on the built-in engine (their patterns are linear), compiled once. Per-schema instances then skip
+ * that step, so no RE2 memory is spent on meta-schema patterns, let alone leaked per call.
+ */
+const metaValidators = { draft07: new Ajv({ strict: false }), draft2020: new Ajv2020({ strict: false }) };
+
 type Compiled = { validate: ValidateFunction; regexps: LinearRegExp[] };
 const cache = new Map<string, Compiled>();
 /** Schema objects reused across calls (cached definitions) skip even the canonical text. */
@@ -29,8 +36,8 @@ export { toFieldErrors };
  * json-schema-shape.ts, which needs no eval.
  */
 export function checkJsonSchema(schema: Record<string, unknown>): FieldError[] {
-  const ajv = createAjv(schema, []);
-  if (!ajv.validateSchema(schema)) return toFieldErrors(ajv.errors ?? [], "");
+  const meta = metaValidatorFor(schema);
+  if (!meta.validateSchema(schema)) return toFieldErrors(meta.errors ?? [], "");
   const badPatterns = findUnusablePatterns(schema, "");
   if (badPatterns.length > 0) return badPatterns;
   try {
@@ -52,8 +59,15 @@ export function compileJsonSchema(schema: Record<string, unknown>): ValidateFunc
   if (compiled) {
     cache.delete(key); // re-inserted below: most recently used last
   } else {
+    const meta = metaValidatorFor(schema);
+    if (!meta.validateSchema(schema)) throw new Error(`schema is invalid: ${meta.errorsText(meta.errors)}`);
     const regexps: LinearRegExp[] = [];
-    compiled = { validate: createAjv(schema, regexps).compile(schema), regexps };
+    try {
+      compiled = { validate: createAjv(schema, regexps).compile(schema), regexps };
+    } catch (error) {
+      for (const regexp of regexps) regexp.release();
+      throw error;
+    }
   }
   cache.set(key, compiled);
   evictOverLimit();
@@ -73,9 +87,17 @@ function createAjv(schema: Record<string, unknown>, regexps: LinearRegExp[]): Aj
     regexps.push(created);
     return created;
   }, { code: "LinearRegExp" });
-  const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
-  const ajv = /draft-0[4-7]/.test(dialect) ? new Ajv({ ...options, code: { regExp } }) : new Ajv2020({ ...options, code: { regExp } });
+  const settings = { ...options, validateSchema: false, code: { regExp } };
+  const ajv = isDraft07(schema) ? new Ajv(settings) : new Ajv2020(settings);
   return addLinearFormats(ajv);
+}
+
+function metaValidatorFor(schema: Record<string, unknown>): Ajv {
+  return isDraft07(schema) ? metaValidators.draft07 : metaValidators.draft2020;
+}
+
+function isDraft07(schema: Record<string, unknown>): boolean {
+  return typeof schema.$schema === "string" && /draft-0[4-7]/.test(schema.$schema);
 }
 
 function evictOverLimit(): void {

@@ -1,0 +1,279 @@
+import { randomUUID } from "node:crypto";
+
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { apiClient, httpServer, type ApiResponse } from "../support/api-client";
+import { startEchoPeer, type EchoPeer } from "../support/echo-peer";
+import { openEventStream, type EventStreamClient } from "../support/event-stream-client";
+import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
+import { fillPath, mintRoleTokens, type TestRole } from "../support/roles";
+import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
+
+/**
+ * The planted-secret walk (DESIGN §7, §10): secrets planted every way a definition can hold one — a scoped
+ * registry secret, an allowed process variable, literal secrets in a server and in the legacy inline configs of
+ * a capability and an agent — then every GET of the API, the seed paths, the dashboard pages, the event stream,
+ * probe results and the server's logs are searched for them as a viewer and as an editor. None may appear.
+ */
+const ADMIN_TOKEN = "pb_masking_admin_token_0123456789abcdef";
+const tag = randomUUID().slice(0, 8);
+const PLANTED = {
+  registrySecret: `planted-registry-${tag}-now`,
+  registrySecretBefore: `planted-registry-${tag}-before`,
+  registrySecretProd: `planted-registry-${tag}-prod`,
+  processSecret: `planted-process-${tag}`,
+  literalServer: `sk-literal-server-${tag}`,
+  literalCapability: `sk-literal-capability-${tag}`,
+  literalAgent: `sk-literal-agent-${tag}`,
+};
+/** Values typed into definitions: runner and admin may read them in blueprints (DESIGN §7), so they are checked below those roles. */
+const LITERALS = [PLANTED.literalServer, PLANTED.literalCapability, PLANTED.literalAgent];
+/** Values that came from the registry's secrets or environment: masked everywhere but blueprints, for every role. */
+const SUBSTITUTED = [PLANTED.registrySecret, PLANTED.registrySecretBefore, PLANTED.registrySecretProd, PLANTED.processSecret];
+
+const VARIABLE = "PLANTED_SECRET";
+const SERVERS = { registry: `uses-registry-${tag}`, process: `uses-process-${tag}`, literal: `uses-literal-${tag}` };
+const CAPABILITY = `holds-inline-${tag}`;
+const AGENT = `agent-inline-${tag}`;
+
+let patchbay: PatchbayProcess;
+let databaseUrl: string;
+let peer: EchoPeer;
+let tokens: Record<TestRole, string>;
+let stream: EventStreamClient | undefined;
+const as = (role: TestRole, headers: Record<string, string> = {}) => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${tokens[role]}`, ...headers });
+const admin = () => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
+
+/** Every planted value found in `text`, as `label: value`; empty when none is there. */
+function leaksIn(text: string, values: string[] = [...SUBSTITUTED, ...LITERALS]): string[] {
+  return values.filter((value) => text.includes(value));
+}
+
+function expectCreated(response: ApiResponse, what: string) {
+  expect(response.status, `${what}: ${response.text}`).toBeLessThan(300);
+}
+
+beforeAll(async () => {
+  peer = await startEchoPeer();
+  databaseUrl = await freshDatabaseUrl("masking");
+  patchbay = await startPatchbay({
+    databaseUrl,
+    env: {
+      PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", PATCHBAY_ENV_ALLOW: "PLANTED_*",
+      // Secrets are planted: PostgreSQL needs a configured key (DESIGN §10); SQLite would make a key file.
+      PATCHBAY_SECRET_KEY: "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=",
+      PLANTED_PROCESS_SECRET: PLANTED.processSecret, PATCHBAY_RATE_TESTS_PER_MIN: "10000",
+    },
+  });
+  tokens = await mintRoleTokens(patchbay.baseUrl, ADMIN_TOKEN);
+
+  // The secret is rotated once, so a revision exists whose value is no longer current.
+  const scope = { hosts: ["127.0.0.1"] };
+  expectCreated(await admin().put(`/api/variables/${VARIABLE}`, { secret: true, value: PLANTED.registrySecretBefore, scope }), "secret");
+  expectCreated(await admin().put(`/api/variables/${VARIABLE}`, { secret: true, value: PLANTED.registrySecret, environments: { prod: PLANTED.registrySecretProd }, scope }), "secret rotated");
+  expectCreated(await admin().put("/api/variables/PLANTED_PLAIN", { value: "plain-and-visible" }), "plain variable");
+
+  const editor = as("editor");
+  const servers = [
+    httpServer(SERVERS.registry, { transport: { type: "http", url: peer.url, headers: { Authorization: `Bearer \${${VARIABLE}}` } }, environments: { prod: { url: peer.url.replace("/mcp", "/prod") } } }),
+    httpServer(SERVERS.process, { transport: { type: "http", url: peer.url, headers: { "X-Process": "${PLANTED_PROCESS_SECRET}", "X-Plain": "${PLANTED_PLAIN}" } } }),
+    httpServer(SERVERS.literal, { transport: { type: "http", url: peer.url, headers: { "X-Api-Key": PLANTED.literalServer } } }),
+  ];
+  for (const server of servers) {
+    expectCreated(await editor.post("/api/mcp-servers", server), server.name);
+    // A second revision: the walk reads revisions 1 and 2 of every entity.
+    expectCreated(await editor.patch(`/api/mcp-servers/${server.name}`, { description: "Edited once" }), `${server.name} edit`);
+  }
+  const inline = (secret: string) => ({ type: "http", url: peer.url, headers: { "X-Api-Key": secret, "X-Team": "core" } });
+  expectCreated(await editor.post("/api/capabilities", {
+    name: CAPABILITY, description: "Planted capability",
+    mcp_servers: { "cap-inline": inline(PLANTED.literalCapability), "cap-registry": SERVERS.registry, "cap-process": SERVERS.process },
+  }), "capability");
+  expectCreated(await editor.patch(`/api/capabilities/${CAPABILITY}`, { description: "Edited once" }), "capability edit");
+  expectCreated(await editor.post("/api/agents", {
+    name: AGENT, description: "Planted agent", capabilities: [CAPABILITY],
+    mcp_servers: { "agent-inline": inline(PLANTED.literalAgent), "agent-literal": SERVERS.literal },
+  }), "agent");
+  expectCreated(await editor.patch(`/api/agents/${AGENT}`, { description: "Edited once" }), "agent edit");
+
+  // Probes: a viewer's event stream is open before the first check, so every unknown → unhealthy change is sent.
+  stream = await openEventStream(`${patchbay.baseUrl}/api/health/events`, { Authorization: `Bearer ${tokens.viewer}` });
+  for (const name of Object.values(SERVERS)) {
+    const checked = await editor.post(`/api/mcp-servers/${name}/health-check`);
+    expect(checked.status, checked.text).toBe(200);
+  }
+  for (const name of Object.values(SERVERS)) await stream.waitFor((event) => event.name === name, 30_000);
+  // The peer did receive every value: a reason that echoed it unscrubbed would carry it.
+  const sent = JSON.stringify(peer.requests);
+  expect(leaksIn(sent, [PLANTED.registrySecret, PLANTED.processSecret, PLANTED.literalServer])).toHaveLength(3);
+}, 120_000);
+
+afterAll(async () => {
+  await stream?.close();
+  await patchbay?.stop();
+  await peer?.stop();
+  if (databaseUrl) removeDatabase(databaseUrl);
+});
+
+type Request = { method: string; path: string; body?: unknown };
+
+/** Every GET of the OpenAPI document, its path parameters filled with the planted entities, with each query variant. */
+async function everyGet(): Promise<Request[]> {
+  const document = (await admin().get("/api/openapi.json")).body;
+  const requests: Request[] = [];
+  for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) {
+    if (!item.get || path === "/api/health/events") continue;
+    const names = path.startsWith("/api/mcp-servers") || path.startsWith("/v0.1/") ? Object.values(SERVERS)
+      : path.startsWith("/api/capabilities") ? [CAPABILITY]
+        : path.startsWith("/api/agents") ? [AGENT]
+          : path.startsWith("/api/variables") ? [VARIABLE, "PLANTED_PLAIN"] : ["x"];
+    const queryKeys: string[] = (item.get.parameters ?? []).filter((parameter: any) => parameter.in === "query").map((parameter: any) => parameter.name);
+    const queries = [""];
+    if (queryKeys.includes("raw")) queries.push("?raw=true");
+    if (queryKeys.includes("environment")) queries.push("?environment=prod", "?environment=production", "?environment=prod&raw=true");
+    const limit = (item.get.parameters ?? []).find((parameter: any) => parameter.name === "limit")?.schema?.maximum;
+    if (limit) queries.push(`?limit=${limit}`);
+    if (queryKeys.includes("search")) queries.push(`?search=${tag}`);
+    for (const name of names) {
+      for (const n of path.includes("{n}") ? ["1", "2"] : ["1"]) {
+        for (const environment of path.includes("{environment}") ? ["production", "prod"] : ["x"]) {
+          for (const query of queries) requests.push({ method: "GET", path: fillPath(path, { name, n, environment, id: "x" }) + query });
+        }
+      }
+    }
+  }
+  // The seed's own paths answer JSON to clients that do not ask for HTML (DESIGN §3).
+  for (const path of [...Object.values(SERVERS).map((name) => `/mcp-servers/${name}`), `/capabilities/${CAPABILITY}`, `/agents/${AGENT}`, "/mcp-servers", "/agents", "/capabilities"]) {
+    requests.push({ method: "GET", path }, { method: "GET", path: `${path}?raw=true` });
+  }
+  return requests;
+}
+
+/** The blueprints, GET and POST, in every format; the POSTs that report on a server. */
+function blueprintsAndReports(): Request[] {
+  const requests: Request[] = [];
+  for (const format of ["", "?format=claude", "?format=cursor", "?format=vscode"]) {
+    requests.push({ method: "POST", path: `/api/agents/${AGENT}/blueprint${format}`, body: {} });
+    requests.push({ method: "POST", path: `/api/agents/${AGENT}/blueprint${format}`, body: { environment: "prod", context: { user: "u" } } });
+  }
+  for (const name of Object.values(SERVERS)) {
+    requests.push({ method: "POST", path: `/api/mcp-servers/${name}/validate`, body: {} });
+    requests.push({ method: "POST", path: `/api/mcp-servers/${name}/validate`, body: { environment: "prod" } });
+  }
+  return requests;
+}
+
+/** Runs the requests as `role`; returns every response that carried a planted value, and how many answered 200. */
+async function walk(role: TestRole, requests: Request[], values: string[]) {
+  const leaks: string[] = [];
+  let ok = 0;
+  for (const { method, path, body } of requests) {
+    const response = await as(role, { Accept: "application/json" }).request(method, path, { body });
+    expect(response.status, `${role} ${method} ${path}: ${response.text.slice(0, 300)}`).toBeLessThan(500);
+    if (response.status === 200) ok++;
+    const found = leaksIn(response.text + JSON.stringify([...response.headers]), values);
+    if (found.length) leaks.push(`${role} ${method} ${path} → ${response.status} shows ${found.join(", ")}`);
+  }
+  return { leaks, ok };
+}
+
+describe("no planted secret reaches a viewer or an editor", () => {
+  test("control: the planted values are live — a runner's blueprint carries every one the agent uses", async () => {
+    const blueprint = await as("runner").get(`/api/agents/${AGENT}`);
+    expect(blueprint.status, blueprint.text).toBe(200);
+    expect(leaksIn(blueprint.text).sort()).toEqual([PLANTED.registrySecret, PLANTED.processSecret, ...LITERALS].sort());
+  });
+
+  test.each(["viewer", "editor"] as const)("every GET of the API and the seed paths, as %s", async (role) => {
+    const requests = await everyGet();
+    expect(requests.length).toBeGreaterThan(60);
+    const { leaks, ok } = await walk(role, requests, [...SUBSTITUTED, ...LITERALS]);
+    expect(leaks).toEqual([]);
+    expect(ok).toBeGreaterThan(requests.length / 2);
+  });
+
+  test.each(["viewer", "editor"] as const)("blueprints in every format and validate, as %s", async (role) => {
+    const requests = blueprintsAndReports();
+    const { leaks, ok } = await walk(role, requests, [...SUBSTITUTED, ...LITERALS]);
+    expect(leaks).toEqual([]);
+    expect(ok).toBe(requests.length);
+  });
+
+  test("runner and admin read no substituted value outside blueprints", async () => {
+    const requests = (await everyGet()).filter(({ path }) => !/^\/(api\/)?agents\/[^/]+(\?|$)/.test(path));
+    const reports = blueprintsAndReports().filter(({ path }) => !path.includes("/blueprint"));
+    for (const role of ["runner", "admin"] as const) {
+      const { leaks } = await walk(role, [...requests, ...reports], SUBSTITUTED);
+      expect(leaks).toEqual([]);
+    }
+  });
+
+  test("test connections, re-checks and tool calls report the upstream's echo with every value masked", async () => {
+    const leaks: string[] = [];
+    for (const role of ["editor", "admin"] as const) {
+      for (const name of Object.values(SERVERS)) {
+        for (const [path, body] of [[`/api/mcp-servers/${name}/test`, {}], [`/api/mcp-servers/${name}/test`, { environment: "prod" }], [`/api/mcp-servers/${name}/health-check`, undefined], [`/api/mcp-servers/${name}/tools/echo/call`, { arguments: { message: "hi" } }]] as const) {
+          const response = await as(role).post(path, body);
+          // 502: the peer is no MCP server, and a tool call reports that as the upstream's failure.
+          const isUpstreamFailure = response.status === 502 && path.endsWith("/call");
+          expect(isUpstreamFailure || response.status < 500, `${role} POST ${path}: ${response.status} ${response.text.slice(0, 300)}`).toBe(true);
+          // Literal secrets are the admin's to read; what the registry substituted is no one's outside blueprints.
+          const found = leaksIn(response.text, role === "admin" ? SUBSTITUTED : [...SUBSTITUTED, ...LITERALS]);
+          if (found.length) leaks.push(`${role} POST ${path} → ${response.status} shows ${found.join(", ")}`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+    const tested = await as("editor").post(`/api/mcp-servers/${SERVERS.registry}/test`, {});
+    expect(tested.body.reason).toContain("••••");
+  });
+
+  test("an import dry run's report echoes none of the secrets in the file", async () => {
+    const file = {
+      mcp_servers: [
+        httpServer(`imported-${tag}`, { transport: { type: "http", url: peer.url, headers: { "X-Api-Key": PLANTED.literalServer, Authorization: `Bearer ${PLANTED.registrySecret}` } } }),
+        { ...httpServer(`broken-${tag}`, { transport: { type: "http", url: PLANTED.processSecret, headers: { "X-Api-Key": PLANTED.literalAgent } } }), colour: PLANTED.registrySecretProd },
+        httpServer(SERVERS.literal, { transport: { type: "http", url: peer.url, headers: { "X-Api-Key": PLANTED.literalCapability } } }),
+      ],
+    };
+    for (const query of ["?dry_run=true", "?dry_run=true&on_conflict=skip", "?dry_run=true&on_conflict=overwrite", "?dry_run=true&secrets=placeholders"]) {
+      const report = await admin().post(`/api/import${query}`, file);
+      expect(report.status, report.text).toBeLessThan(500);
+      expect(leaksIn(report.text), `POST /api/import${query}`).toEqual([]);
+    }
+  });
+
+  test("the health event stream a viewer held open carried the reasons, masked", () => {
+    const text = JSON.stringify(stream!.events);
+    expect(stream!.events.length).toBeGreaterThanOrEqual(3);
+    expect(text).toContain("upstream refused the request");
+    expect(leaksIn(text)).toEqual([]);
+  });
+
+  test.each(["viewer", "editor"] as const)("the dashboard pages of every planted entity, signed in as %s", async (role) => {
+    const signedIn = await apiClient(patchbay.baseUrl).post("/api/session", { token: tokens[role] });
+    expect(signedIn.status).toBe(200);
+    const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0];
+    const pages = [
+      "/", "/mcp-servers", "/capabilities", "/agents", "/audit", "/import", "/tokens",
+      ...Object.values(SERVERS).flatMap((name) => [`/mcp-servers/${name}`, `/mcp-servers/${name}/edit`]),
+      `/capabilities/${CAPABILITY}`, `/capabilities/${CAPABILITY}/edit`, `/agents/${AGENT}`, `/agents/${AGENT}/edit`,
+    ];
+    const leaks: string[] = [];
+    let rendered = 0;
+    for (const page of pages) {
+      const response = await fetch(`${patchbay.baseUrl}${page}`, { headers: { Accept: "text/html", Cookie: cookie }, redirect: "manual" });
+      const text = await response.text();
+      expect(response.status, `${role} ${page}`).toBeLessThan(500);
+      if (response.status === 200) rendered++;
+      const found = leaksIn(text);
+      if (found.length) leaks.push(`${role} page ${page} shows ${found.join(", ")}`);
+    }
+    expect(leaks).toEqual([]);
+    expect(rendered).toBeGreaterThanOrEqual(10);
+  });
+
+  test("the server's logs hold none of them", () => {
+    expect(leaksIn(patchbay.logs())).toEqual([]);
+  });
+});
