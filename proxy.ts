@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { signInRedirectFor } from "@/lib/auth/page-access";
 import { problem } from "@/lib/http/problem";
 import { SEED_PATH_MARKER } from "@/lib/http/seed-path-marker";
-import { allowsEval, pageContentSecurityPolicy } from "@/lib/http/security-headers";
+import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
 /** The seed's own paths (DESIGN §3): JSON to clients that do not ask for HTML, the dashboard to browsers. */
 const SEED_PATH = /^\/(mcp-servers|capabilities|agents)(\/|$)/;
@@ -34,8 +34,7 @@ export async function proxy(request: NextRequest) {
   if (redirectTo) return NextResponse.redirect(new URL(redirectTo, request.url), 307);
 
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const allowEval = process.env.NODE_ENV === "development" || allowsEval(request.nextUrl.pathname);
-  const policy = pageContentSecurityPolicy(nonce, { allowEval });
+  const policy = pageContentSecurityPolicy(nonce, { isDevelopment: process.env.NODE_ENV === "development" });
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", policy);
   const response = NextResponse.next({ request: { headers } });

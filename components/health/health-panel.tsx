@@ -1,5 +1,8 @@
 "use client";
 
+import Link from "next/link";
+import { useState } from "react";
+
 import type { HealthResult } from "@/lib/health/types";
 import { useRecheck, useServerHealth } from "@/lib/query/health";
 
@@ -10,19 +13,22 @@ import { LatencyChart } from "./latency-chart";
 export function HealthPanel({ name }: { name: string }) {
   const { data, error, isPending } = useServerHealth(name);
   const recheck = useRecheck(name);
+  const [statusBefore, setStatusBefore] = useState<string>();
 
   if (isPending) return <section aria-busy="true" className={card}><h2 className={heading}>Health</h2><p className="text-sm text-slate-500">Loading…</p></section>;
   if (error) return <section className={card}><h2 className={heading}>Health</h2><p role="alert" className="text-sm text-red-600">{error.message}</p></section>;
 
   const { health, history } = data;
   const style = healthStyle(health.status);
-  const lastFailure = history.find((entry) => !entry.ok && entry.status !== "unknown");
+  // Skipped and unknown checks did not run: they are not failures.
+  const lastFailure = history.find((entry) => !entry.ok && entry.status !== "unknown" && entry.status !== "skipped");
+  const recheckedToUnknown = recheck.data?.status === "unknown" && statusBefore !== undefined && statusBefore !== "unknown";
 
   return (
     <section aria-labelledby="health-heading" className={card}>
       <div className="flex items-start justify-between gap-4">
         <h2 id="health-heading" className={heading}>Health</h2>
-        <button type="button" onClick={() => recheck.mutate()} disabled={recheck.isPending} className={button}>
+        <button type="button" onClick={() => { setStatusBefore(health.status); recheck.mutate(); }} disabled={recheck.isPending} className={button}>
           {recheck.isPending ? "Checking…" : "Re-check now"}
         </button>
       </div>
@@ -33,6 +39,15 @@ export function HealthPanel({ name }: { name: string }) {
         {health.latency_ms !== null && <span className="text-sm text-slate-500">{health.latency_ms} ms</span>}
       </div>
       {recheck.error && <p role="alert" className="text-sm text-red-600">Re-check failed: {recheck.error.message}</p>}
+      {health.status === "unknown" && health.checked_at && health.reason && (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          {recheckedToUnknown && <>The re-check could not probe, so the status is now unknown (it was {healthStyle(statusBefore!).label}). </>}
+          Not probed: {health.reason}.
+          {health.reason?.startsWith("cannot resolve") && (
+            <> Set its <Link href={`/mcp-servers/${encodeURIComponent(name)}/edit#health-parameters`} className="underline">health check parameters</Link>.</>
+          )}
+        </p>
+      )}
 
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-500">Checked</dt>

@@ -12,6 +12,7 @@ export function healthStyle(status: string) {
   return HEALTH_STYLES[status] ?? HEALTH_STYLES.unknown;
 }
 
-/** Chart colours (SVG fills, not classes): a working probe, a failed one. */
+/** Chart colours (SVG fills, not classes): a working probe, a failed one, one that did not run (skipped, unknown). */
 export const CHART_OK = "#10b981";
 export const CHART_FAILED = "#dc2626";
+export const CHART_NOT_RUN = "#94a3b8";

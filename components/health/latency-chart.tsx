@@ -4,15 +4,24 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 
 import type { HealthResult } from "@/lib/health/types";
 
-import { CHART_FAILED, CHART_OK } from "./health-status";
+import { CHART_FAILED, CHART_NOT_RUN, CHART_OK } from "./health-status";
 
-type Point = { at: number; latency: number | null; ok: boolean; status: string; reason: string | null };
+/** `outcome`: worked, failed, or not run at all (skipped by policy, unknown: unresolvable) — which is no failure. */
+type Point = { at: number; latency: number | null; outcome: "ok" | "failed" | "not_run"; status: string; reason: string | null };
+
+const NOT_RUN = new Set(["skipped", "unknown"]);
+
+function outcomeOf(entry: HealthResult): Point["outcome"] {
+  if (entry.ok) return "ok";
+  return NOT_RUN.has(entry.status) ? "not_run" : "failed";
+}
 
 const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
 /**
  * latency_ms over checked_at, oldest left. Working probes are green dots, failed ones red; a failure with no
- * latency (refused, never connected) sits on the axis so it is still seen.
+ * latency (refused, never connected) sits on the axis so it is still seen. A check that did not run (skipped,
+ * unknown) is a hollow grey ring on the axis, named by its status and never counted or coloured as a failure.
  */
 export function LatencyChart({ history }: { history: HealthResult[] }) {
   const points: Point[] = history
@@ -20,14 +29,15 @@ export function LatencyChart({ history }: { history: HealthResult[] }) {
     .map((entry) => ({
       at: Date.parse(entry.checked_at!),
       latency: entry.latency_ms ?? (entry.ok ? null : 0),
-      ok: entry.ok,
+      outcome: outcomeOf(entry),
       status: entry.status,
       reason: entry.reason,
     }))
     .reverse();
   if (points.length === 0) return <p className="text-sm text-slate-500">No checks recorded yet.</p>;
 
-  const failures = points.filter((point) => !point.ok).length;
+  const failures = points.filter((point) => point.outcome === "failed").length;
+  const notRun = points.filter((point) => point.outcome === "not_run");
   return (
     <figure>
       <div className="h-44 w-full">
@@ -42,7 +52,8 @@ export function LatencyChart({ history }: { history: HealthResult[] }) {
         </ResponsiveContainer>
       </div>
       <figcaption className="mt-1 text-xs text-slate-500">
-        Latency of the last {points.length} checks; {failures === 0 ? "none failed" : `${failures} failed (red)`}.
+        Latency of the last {points.length} checks; {failures === 0 ? "none failed" : `${failures} failed (red)`}
+        {notRun.length > 0 && `; ${notRun.length} not run (grey ring: ${[...new Set(notRun.map((point) => point.status))].join(", ")})`}.
       </figcaption>
     </figure>
   );
@@ -50,7 +61,9 @@ export function LatencyChart({ history }: { history: HealthResult[] }) {
 
 function StatusDot(props: { cx?: number; cy?: number; payload?: Point; index?: number }) {
   if (props.cx === undefined || props.cy === undefined || !props.payload) return null;
-  return <circle key={props.index} cx={props.cx} cy={props.cy} r={3.5} fill={props.payload.ok ? CHART_OK : CHART_FAILED} stroke="none" />;
+  const { outcome } = props.payload;
+  if (outcome === "not_run") return <circle key={props.index} cx={props.cx} cy={props.cy} r={3.5} fill="none" stroke={CHART_NOT_RUN} strokeWidth={1.5} />;
+  return <circle key={props.index} cx={props.cx} cy={props.cy} r={3.5} fill={outcome === "ok" ? CHART_OK : CHART_FAILED} stroke="none" />;
 }
 
 function PointTooltip({ active, payload }: { active?: boolean; payload?: { payload: Point }[] }) {
@@ -59,7 +72,7 @@ function PointTooltip({ active, payload }: { active?: boolean; payload?: { paylo
   return (
     <div className="rounded border border-slate-200 bg-white px-2 py-1 text-xs shadow dark:border-slate-700 dark:bg-slate-900">
       <div>{new Date(point.at).toLocaleString()}</div>
-      <div>{point.status}{point.latency !== null && point.ok ? ` · ${point.latency} ms` : ""}</div>
+      <div>{point.status}{point.latency !== null && point.outcome === "ok" ? ` · ${point.latency} ms` : ""}</div>
       {point.reason && <div className="max-w-64 text-slate-500">{point.reason}</div>}
     </div>
   );

@@ -9,8 +9,41 @@ export type Api = ReturnType<typeof apiClient> & {
   createServer: (prefix: string, overrides?: Record<string, unknown>) => Promise<StoredServer>;
 };
 
-/** Each test seeds its own uniquely named data through `api`; nothing depends on another test's data. */
-export const test = base.extend<{ api: Api }>({
+/** The create form's name check: a free name is a 404, which the browser logs as a failed resource. */
+export const NAME_CHECK_404 = /status of 404 .*\/api\/mcp-servers\/[^/?]+\?raw=true\)$/;
+
+/** One pattern for several allowed console errors (a `test.use` array would be read as a fixture tuple). */
+export function anyOf(...patterns: RegExp[]): RegExp {
+  return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join("|"));
+}
+
+type Fixtures = {
+  api: Api;
+  /** Console errors a test expects (a refused call it makes on purpose), matched against "text (url)"; see anyOf. */
+  allowedConsoleErrors: RegExp;
+  /** Automatic: the test fails on any page error (uncaught exception) or console error not allowed above. */
+  failOnBrowserErrors: void;
+};
+
+/**
+ * Each test seeds its own uniquely named data through `api`; nothing depends on another test's data. Every
+ * journey fails on a page error or a console error (a CSP refusal, a React crash, a failed request).
+ */
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [/(?!)/, { option: true }],
+
+  failOnBrowserErrors: [async ({ page, allowedConsoleErrors }, use) => {
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const text = `${message.text()} (${message.location().url})`;
+      if (!allowedConsoleErrors.test(text)) problems.push(`console error: ${text}`);
+    });
+    await use();
+    expect(problems, "errors in the browser").toEqual([]);
+  }, { auto: true }],
+
   // The app's URL is known only after global setup has started it.
   baseURL: async ({}, use) => use(process.env.PATCHBAY_BASE_URL),
 

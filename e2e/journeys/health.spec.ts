@@ -1,7 +1,6 @@
-import { expect, test } from "@playwright/test";
-
 import { startEverything, type EverythingServer } from "../../lib/health/test-peers";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { expect, test } from "./fixtures";
 
 const baseUrl = () => process.env.PATCHBAY_BASE_URL!;
 let everything: EverythingServer;
@@ -11,13 +10,13 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => everything?.stop());
 
+// The refused echo call is a 422 on purpose; the browser logs every non-2xx fetch.
+test.use({ allowedConsoleErrors: /status of 422/ });
+
 test("health panels: re-check, live dot over server-sent events, test connection, tool calls", async ({ page }) => {
   const api = apiClient(baseUrl());
   const name = uniqueName("journey-health");
   await api.post("/api/mcp-servers", httpServer(name, { transport: { type: "http", url: `http://127.0.0.1:${everything.port}/mcp` } }));
-  const consoleErrors: string[] = [];
-  // The refused echo call is a 422 on purpose; the browser logs every non-2xx fetch.
-  page.on("console", (message) => message.type() === "error" && !/status of 422/.test(message.text()) && consoleErrors.push(message.text()));
 
   await page.goto(`${baseUrl()}/mcp-servers/${name}`);
   const panel = page.getByRole("region", { name: "Health" });
@@ -34,11 +33,9 @@ test("health panels: re-check, live dot over server-sent events, test connection
   await expect(panel.getByText("connection refused 127.0.0.1:9").first()).toBeVisible();
   await api.patch(`/api/mcp-servers/${name}`, { transport: { type: "http", url: `http://127.0.0.1:${everything.port}/mcp` } });
 
+  // Test connection runs with the validation panel's environment and parameters; it has no inputs of its own.
   const tester = page.getByRole("region", { name: "Test connection" });
-  await tester.getByLabel("Parameters (JSON)").fill("{ not json");
-  await tester.getByRole("button", { name: "Test connection" }).click();
-  await expect(tester.getByText(/Parameters is not valid JSON/)).toBeVisible();
-  await tester.getByLabel("Parameters (JSON)").fill("{}");
+  await expect(tester.getByRole("textbox")).toHaveCount(0);
   await tester.getByRole("button", { name: "Test connection" }).click();
   await expect(tester.getByText("2025-11-25")).toBeVisible();
   await expect(tester.getByText("get-tiny-image", { exact: true })).toBeVisible();
@@ -62,5 +59,36 @@ test("health panels: re-check, live dot over server-sent events, test connection
   await expect(panel.getByRole("button", { name: "Re-check now" })).toBeEnabled();
   await expect(panel.locator("svg.recharts-surface")).toBeVisible();
   await page.screenshot({ path: "e2e/screenshots/server-health.png", fullPage: true });
-  expect(consoleErrors).toEqual([]);
+});
+
+test("skipped checks are drawn as skipped, not as red failures at 0 ms", async ({ page, api }) => {
+  // stdio outside PATCHBAY_STDIO_ALLOW is skipped without running anything.
+  const server = await api.createServer("journey-skipped", { transport: { type: "stdio", command: "definitely-not-allowed" } });
+  await api.post(`/api/mcp-servers/${server.name}/health-check`);
+  await api.post(`/api/mcp-servers/${server.name}/health-check`);
+
+  await page.goto(`/mcp-servers/${server.name}`);
+  const panel = page.getByRole("region", { name: "Health" });
+  await expect(panel.getByText("skipped", { exact: true })).toBeVisible();
+  await expect(panel.locator("figcaption")).toHaveText(/none failed; 2 not run \(grey ring: skipped\)/);
+  await expect(panel.locator('svg.recharts-surface circle[fill="#dc2626"]')).toHaveCount(0);
+  await expect(panel.getByText("Last failure")).toHaveCount(0);
+  await page.screenshot({ path: "e2e/screenshots/server-health-skipped.png", fullPage: true });
+});
+
+test("a re-check that cannot resolve the parameters says why instead of silently showing unknown", async ({ page, api }) => {
+  const server = await api.createServer("journey-unresolved", {
+    transport: { type: "http", url: "http://127.0.0.1:9/{{region}}" },
+    parameters_schema: { type: "object", required: ["region"], properties: { region: { type: "string" } } },
+  });
+  await page.goto(`/mcp-servers/${server.name}`);
+  const panel = page.getByRole("region", { name: "Health" });
+  await panel.getByRole("button", { name: "Re-check now" }).click();
+  await expect(panel.getByRole("status").filter({ hasText: "Not probed: cannot resolve" })).toBeVisible();
+  await expect(panel.getByRole("link", { name: "health check parameters" })).toHaveAttribute("href", `/mcp-servers/${server.name}/edit#health-parameters`);
+
+  // With health_parameters set, the re-check probes (and the unreachable port is a real failure).
+  await api.patch(`/api/mcp-servers/${server.name}`, { health_parameters: { region: "eu" } });
+  await panel.getByRole("button", { name: "Re-check now" }).click();
+  await expect(panel.getByText("connection refused 127.0.0.1:9").first()).toBeVisible();
 });

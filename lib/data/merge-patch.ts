@@ -1,4 +1,4 @@
-import { isPlainObject } from "../schemas/server";
+import { isPlainObject } from "../schemas/server-fields";
 
 /** RFC 7386 JSON merge patch: objects merge recursively, `null` removes a member, anything else replaces. */
 export function applyMergePatch(target: unknown, patch: unknown): unknown {

@@ -1,5 +1,5 @@
 import { jsonPointer } from "../schemas/json-pointer";
-import { isPlainObject } from "../schemas/server";
+import { isPlainObject } from "../schemas/server-fields";
 import type { Draft } from "./types";
 
 type TransportType = "http" | "sse" | "stdio";

@@ -1,4 +1,4 @@
-import { isPlainObject } from "../schemas/server";
+import { isPlainObject } from "../schemas/server-fields";
 import { emptyDraft, failedDraft, pointer, pushServer, toTransport } from "./draft";
 import type { Draft } from "./types";
 

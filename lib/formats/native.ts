@@ -1,5 +1,5 @@
 import { withoutServerSetFields } from "../schemas/document";
-import { isPlainObject, normalizeServerInput } from "../schemas/server";
+import { isPlainObject, normalizeServerInput } from "../schemas/server-fields";
 import { emptyDraft, failedDraft, pointer } from "./draft";
 import type { Draft } from "./types";
 

@@ -1,5 +1,6 @@
 import { ENV_VAR_PATTERN, PARAMETER_PATTERN } from "../schemas/placeholders";
-import { isPlainObject, type ServerInput, type Transport } from "../schemas/server";
+import type { ServerInput } from "../schemas/server";
+import { isPlainObject, type Transport } from "../schemas/server-fields";
 import { compact } from "./draft";
 import { packageSpec } from "./package-spec";
 import { isSecretKey } from "../schemas/secrets";

@@ -1,5 +1,5 @@
 import { isUrlTemplate } from "../schemas/placeholders";
-import { isPlainObject } from "../schemas/server";
+import { isPlainObject } from "../schemas/server-fields";
 import { compact, text } from "./draft";
 import { toEnvName } from "./names";
 

@@ -1,4 +1,4 @@
-import { isPlainObject } from "../schemas/server";
+import { isPlainObject } from "../schemas/server-fields";
 import { emptyDraft, failedDraft, pointer, pushServer, text } from "./draft";
 import { PATCHBAY_META, PUBLISHER_META } from "./official-export";
 import { chooseTransport, read } from "./official-transport";

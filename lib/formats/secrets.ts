@@ -1,4 +1,4 @@
-import { isPlainObject } from "../schemas/server";
+import { isPlainObject } from "../schemas/server-fields";
 import { AUTH_SCHEME, isLiteralSecret } from "../schemas/secrets";
 import { toEnvName } from "./names";
 

@@ -1,4 +1,4 @@
-import { isPlainObject } from "../schemas/server";
+import { isPlainObject } from "../schemas/server-fields";
 import { failedDraft, pointer } from "./draft";
 import { readServerDefinitions } from "./native";
 import type { Draft } from "./types";

@@ -1,5 +1,5 @@
 import type { FieldError } from "../errors";
-import { isPlainObject } from "../schemas/server";
+import { isPlainObject } from "../schemas/server-fields";
 import { compact, emptyDraft, failedDraft, pointer, pushServer, toTransport } from "./draft";
 import type { Draft } from "./types";
 

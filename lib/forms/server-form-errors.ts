@@ -12,7 +12,7 @@ export function pointerSegments(pointer: string): string[] {
 export function formFieldOf(path: string[], values: ServerFormValues): string {
   const [head, second, ...rest] = path;
   switch (head) {
-    case "name": case "description": case "version": case "parameters_schema": case "tags": case "provides":
+    case "name": case "description": case "version": case "parameters_schema": case "health_parameters": case "tags": case "provides":
       return head;
     case "support":
       return second ? `support.${second}` : "support.documentation_url";

@@ -1,12 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FieldErrors, Resolver } from "react-hook-form";
 
-import { serverInputSchema, type ServerInput } from "../schemas/server";
+import { checkJsonSchemaShape } from "../schemas/json-schema-shape";
+import type { ServerInput } from "../schemas/server";
+import { defineServerInputSchema } from "../schemas/server-fields";
 import { formFieldOf } from "./server-form-errors";
 import { toServerInput, type FormProblem } from "./server-form-input";
 import type { ServerFormValues } from "./server-form-values";
 
-const validateDefinition = zodResolver(serverInputSchema);
+// The API's schema with the eval-free JSON Schema check: pages run under a CSP without 'unsafe-eval', and the
+// server, which compiles the schema with Ajv, has the last word (its errors land on the field).
+const validateDefinition = zodResolver(defineServerInputSchema(checkJsonSchemaShape));
 const LEAF_KEYS = new Set(["type", "message", "ref", "types"]);
 
 /**

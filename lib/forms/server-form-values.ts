@@ -24,12 +24,14 @@ export type ServerFormValues = {
   tags: string[];
   provides: string[];
   parameters_schema: string;
+  /** The values the scheduler and a re-check probe with (DESIGN §1), edited in a form generated from the schema. */
+  health_parameters: Record<string, unknown>;
   /** Fields of the definition the form does not edit (tools), sent back unchanged. */
   extra: Record<string, unknown>;
 };
 
 const SERVER_SET = new Set(["created_at", "modified_at", "revision"]);
-const FORM_FIELDS = new Set(["name", "description", "version", "transport", "environments", "support", "tags", "provides", "parameters_schema"]);
+const FORM_FIELDS = new Set(["name", "description", "version", "transport", "environments", "support", "tags", "provides", "parameters_schema", "health_parameters"]);
 
 export function emptyFormValues(): ServerFormValues {
   return toFormValues({ name: "", description: "", transport: { type: "http", url: "" } });
@@ -56,6 +58,7 @@ export function toFormValues(server: ServerInput & Record<string, unknown>): Ser
     tags: server.tags ?? [],
     provides: server.provides ?? [],
     parameters_schema: server.parameters_schema ? JSON.stringify(server.parameters_schema, null, 2) : "",
+    health_parameters: server.health_parameters ?? {},
     extra: Object.fromEntries(Object.entries(server).filter(([key]) => !FORM_FIELDS.has(key) && !SERVER_SET.has(key))),
   };
 }

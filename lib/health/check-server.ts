@@ -14,7 +14,10 @@ import type { ProbeResult } from "./types";
 /** A stored server: its row id (health rows hang off it) and its definition. */
 export type ProbeTarget = { id: number; server: ServerInput };
 
-/** Where to connect: the registry's current environment and the schema's defaults unless said otherwise. */
+/**
+ * Where to connect: the registry's current environment unless said otherwise, with the parameters given (a
+ * test), else the server's `health_parameters` (the scheduler, a re-check), on top of the schema's defaults.
+ */
 export type ProbeRequest = { environment?: string; parameters?: Record<string, unknown> };
 
 /**
@@ -42,7 +45,7 @@ export type ProbeResolution = ({ config: ResolvedConfig } | { errors: FieldError
 
 export async function resolveForProbe(server: ServerInput, request: ProbeRequest): Promise<ProbeResolution> {
   const context = await loadResolveContext(request.environment, { mask: false });
-  const resolution = resolveServer(server, context, { runtime: request.parameters ?? {} });
+  const resolution = resolveServer(server, context, { runtime: request.parameters ?? server.health_parameters ?? {} });
   const secrets = [...resolution.sensitiveValues, ...literalSecretValues(server)];
   return resolution.ok ? { config: resolution.config, secrets } : { errors: resolution.errors, secrets };
 }

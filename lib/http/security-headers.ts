@@ -1,21 +1,12 @@
 /**
- * The definition forms check a parameters schema as you type with the API's own zod schema, and Ajv compiles
- * JSON Schemas into functions: those pages (and only those) allow eval.
- */
-const EVAL_PAGES = /^\/(mcp-servers|capabilities|agents)\/([^/]+\/edit|new)$/;
-
-export function allowsEval(pathname: string): boolean {
-  return EVAL_PAGES.test(pathname);
-}
-
-/**
  * Pages: Next's inline bootstrap runs by nonce, Monaco needs inline styles and same-origin workers, and
- * nothing may load from anywhere else.
+ * nothing may load from anywhere else. No page allows eval (JSON Schemas are checked in the browser by
+ * precompiled validators, lib/schemas/json-schema-shape.ts); only `next dev` gets it, for React's dev tooling.
  */
-export function pageContentSecurityPolicy(nonce: string, { allowEval }: { allowEval: boolean }): string {
+export function pageContentSecurityPolicy(nonce: string, { isDevelopment }: { isDevelopment: boolean }): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${allowEval ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${isDevelopment ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     // tool results play audio from data: URLs (the health panel's tool calls)

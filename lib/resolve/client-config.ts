@@ -1,6 +1,6 @@
 import { pointerSegment } from "../schemas/json-pointer";
 import type { TransportType } from "../schemas/server";
-import { isPlainObject } from "../schemas/server";
+import { isPlainObject } from "../schemas/server-fields";
 import type { ResolvedConfig } from "./types";
 
 type StringReplacer = (value: string, path: string) => string;

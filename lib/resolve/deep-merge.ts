@@ -1,4 +1,4 @@
-import { isPlainObject } from "../schemas/server";
+import { isPlainObject } from "../schemas/server-fields";
 import { cloneJson } from "./clone-json";
 
 /**

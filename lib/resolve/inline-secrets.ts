@@ -1,5 +1,5 @@
 import { referenceFormOf } from "../schemas/reference";
-import { isPlainObject } from "../schemas/server";
+import { isPlainObject } from "../schemas/server-fields";
 import { literalSecretValues, maskLiteralSecretsInConfig } from "./literal-secrets";
 
 type Document = { mcp_servers?: unknown };

@@ -1,6 +1,6 @@
 import type { FieldError } from "../errors";
 import { AUTH_SCHEME, isLiteralSecret } from "../schemas/secrets";
-import { isPlainObject } from "../schemas/server";
+import { isPlainObject } from "../schemas/server-fields";
 import { MASK } from "./types";
 
 type Definition = Record<string, unknown>;

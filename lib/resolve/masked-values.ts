@@ -1,6 +1,6 @@
 import type { FieldError } from "../errors";
 import { pointerSegment } from "../schemas/json-pointer";
-import { isPlainObject } from "../schemas/server";
+import { isPlainObject } from "../schemas/server-fields";
 import { MASK } from "./types";
 
 /**

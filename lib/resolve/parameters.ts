@@ -1,6 +1,6 @@
 import type { FieldError } from "../errors";
 import { validateAgainstSchema } from "../schemas/json-schema";
-import { isPlainObject } from "../schemas/server";
+import { isPlainObject } from "../schemas/server-fields";
 import { cloneJson } from "./clone-json";
 import type { ParameterSources } from "./types";
 

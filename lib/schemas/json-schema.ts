@@ -1,8 +1,8 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import Ajv, { type ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020.js";
 
 import type { FieldError } from "./field-errors";
-import { pointerSegment } from "./json-pointer";
+import { findUnusablePatterns, toFieldErrors } from "./json-schema-shape";
 import { LinearRegExp } from "./linear-regexp";
 import { addLinearFormats } from "./safe-formats";
 
@@ -28,7 +28,13 @@ const cache = new Map<string, Compiled>();
 /** Schema objects reused across calls (cached definitions) skip even the canonical text. */
 const byIdentity = new WeakMap<object, { key: string; validate: ValidateFunction }>();
 
-/** Problems that make `schema` unusable as a JSON Schema, by path inside it; empty when it is fine. */
+export { toFieldErrors };
+
+/**
+ * Problems that make `schema` unusable as a JSON Schema, by path inside it; empty when it is fine. The server's
+ * check (the authority): Ajv's meta-schema with formats, RE2 patterns, then a real compile. Browsers use
+ * json-schema-shape.ts, which needs no eval.
+ */
 export function checkJsonSchema(schema: Record<string, unknown>): FieldError[] {
   const meta = metaValidatorFor(schema);
   if (!meta.validateSchema(schema)) return toFieldErrors(meta.errors ?? [], "");
@@ -75,14 +81,6 @@ export function validateAgainstSchema(schema: Record<string, unknown>, value: un
   return validate(value) ? [] : toFieldErrors(validate.errors ?? [], "");
 }
 
-export function toFieldErrors(errors: ErrorObject[], prefix: string): FieldError[] {
-  return errors.map((error) => {
-    const missing = error.keyword === "required" ? `/${String(error.params.missingProperty)}` : "";
-    const extra = error.keyword === "additionalProperties" ? `/${String(error.params.additionalProperty)}` : "";
-    return { path: `${prefix}${error.instancePath}${missing}${extra}`, message: error.message ?? "is invalid" };
-  });
-}
-
 function createAjv(schema: Record<string, unknown>, regexps: LinearRegExp[]): Ajv {
   const regExp = Object.assign((pattern: string, flags: string) => {
     const created = new LinearRegExp(pattern, flags);
@@ -107,34 +105,6 @@ function evictOverLimit(): void {
     const [oldestKey, oldest] = cache.entries().next().value!;
     cache.delete(oldestKey);
     for (const regexp of oldest.regexps) regexp.release();
-  }
-}
-
-/** Keywords whose values are data, not schemas: a `pattern` key inside them is not a pattern. */
-const DATA_KEYWORDS = new Set(["const", "default", "enum", "examples"]);
-
-/** Every `pattern` and `patternProperties` key RE2 cannot compile, by its path in the schema. */
-function findUnusablePatterns(node: unknown, path: string): FieldError[] {
-  if (Array.isArray(node)) return node.flatMap((item, index) => findUnusablePatterns(item, `${path}/${index}`));
-  if (node === null || typeof node !== "object") return [];
-
-  return Object.entries(node).flatMap(([key, value]) => {
-    const here = `${path}/${pointerSegment(key)}`;
-    if (DATA_KEYWORDS.has(key)) return [];
-    if (key === "pattern" && typeof value === "string") return checkPattern(value, here);
-    const own = key === "patternProperties" && value !== null && typeof value === "object"
-      ? Object.keys(value).flatMap((pattern) => checkPattern(pattern, `${here}/${pointerSegment(pattern)}`))
-      : [];
-    return [...own, ...findUnusablePatterns(value, here)];
-  });
-}
-
-function checkPattern(pattern: string, path: string): FieldError[] {
-  try {
-    new LinearRegExp(pattern).release();
-    return [];
-  } catch (error) {
-    return [{ path, message: `pattern is not supported (RE2, no lookaround or backreferences): ${(error as Error).message}` }];
   }
 }
 

@@ -1,4 +1,4 @@
-import { isPlainObject } from "./server";
+import { isPlainObject } from "./server-fields";
 
 /**
  * zod returns objects in schema order; definitions are stored as entered (DESIGN §1), so this puts the

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { entityNameSchema, jsonObjectSchema } from "./common";
-import { isPlainObject } from "./server";
+import { isPlainObject } from "./server-fields";
 
 const MAX_REFERENCES = 200;
 const INLINE_KEYS = ["type", "url", "command"];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-import { serverInputSchema, supportSchema, TRANSPORT_TYPES } from "./server";
+import { checkJsonSchemaShape } from "./json-schema-shape";
+import { defineServerInputSchema, supportSchema, TRANSPORT_TYPES } from "./server-fields";
 
 const serverSetFields = {
   created_at: z.iso.datetime(),
@@ -15,8 +16,11 @@ export const healthSummarySchema = z.object({
 });
 export type HealthSummary = z.infer<typeof healthSummarySchema>;
 
-/** A server as stored (`?raw=true`): what was entered, plus the server-set fields. */
-export const storedServerSchema = serverInputSchema.safeExtend(serverSetFields);
+/**
+ * A server as stored (`?raw=true`): what was entered, plus the server-set fields. An output shape, checked
+ * without Ajv's compile (the input was compiled when it was saved), so pages that import it carry no Ajv.
+ */
+export const storedServerSchema = defineServerInputSchema(checkJsonSchemaShape).safeExtend(serverSetFields);
 export type StoredServer = z.infer<typeof storedServerSchema>;
 
 export const resolvedTransportSchema = z.union([

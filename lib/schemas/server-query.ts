@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { booleanFlagSchema } from "./common";
-import { TRANSPORT_TYPES } from "./server";
+import { TRANSPORT_TYPES } from "./server-fields";
 import { healthSummarySchema } from "./server-output";
 
 const commaSeparated = z

@@ -1,124 +1,14 @@
 import { z } from "zod";
 
-import { withoutServerSetFields } from "./document";
 import { checkJsonSchema } from "./json-schema";
-import { isUrlTemplate } from "./placeholders";
-import {
-  descriptionSchema,
-  entityNameSchema,
-  environmentNameSchema,
-  jsonObjectSchema,
-  labelListSchema,
-  stringMapSchema,
-} from "./common";
+import { defineServerInputSchema, normalizeServerInput } from "./server-fields";
 
-export const TRANSPORT_TYPES = ["http", "sse", "stdio"] as const;
-export type TransportType = (typeof TRANSPORT_TYPES)[number];
+// The server's side of the definition: every field rule from server-fields.ts, with Ajv (the authority) checking
+// `parameters_schema`. Browsers build the same schema with the eval-free check (lib/forms/server-form-resolver.ts).
+export * from "./server-fields";
 
-/** Spellings of streamable HTTP accepted on input and stored as `http`. */
-const TRANSPORT_ALIASES: Record<string, TransportType> = { "streamable-http": "http", streamablehttp: "http" };
-const URL_FIELDS = ["url", "headers"] as const;
-const STDIO_FIELDS = ["command", "args", "env"] as const;
-
-const urlSchema = z.string().max(2_000).refine(isUrlTemplate, {
-  message: "must be an absolute http(s) URL (placeholders like ${BASE} and {{param}} are allowed)",
-});
-
-const remoteTransportFields = { url: urlSchema, headers: stringMapSchema.optional() };
-
-export const transportSchema = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("http"), ...remoteTransportFields }),
-  z.strictObject({ type: z.literal("sse"), ...remoteTransportFields }),
-  z.strictObject({
-    type: z.literal("stdio"),
-    command: z.string().min(1, "is required").max(1_000),
-    args: z.array(z.string().max(10_000)).max(200).optional(),
-    env: stringMapSchema.optional(),
-  }),
-]);
-export type Transport = z.infer<typeof transportSchema>;
-
-/** A partial transport for one environment: only the fields it changes. */
-export const environmentOverrideSchema = z.strictObject({
-  url: urlSchema.optional(),
-  headers: stringMapSchema.optional(),
-  command: z.string().min(1).max(1_000).optional(),
-  args: z.array(z.string().max(10_000)).max(200).optional(),
-  env: stringMapSchema.optional(),
-});
-export type EnvironmentOverride = z.infer<typeof environmentOverrideSchema>;
-
-export const supportSchema = z.strictObject({
-  documentation_url: z.string().max(2_000).optional(),
-  api_reference_url: z.string().max(2_000).optional(),
-  health_endpoint: z.string().max(2_000).optional(),
-  contact: z.string().max(500).optional(),
-  sla: z.string().max(100).optional(),
-  version: z.string().max(100).optional(),
-});
-export type Support = z.infer<typeof supportSchema>;
-
-export const toolSchema = z.strictObject({
-  name: z.string().min(1).max(200),
-  description: z.string().max(10_000).optional(),
-  input_schema: jsonObjectSchema.optional(),
-});
-export type Tool = z.infer<typeof toolSchema>;
-
-const parametersSchemaSchema = jsonObjectSchema.superRefine((schema, ctx) => {
-  for (const problem of checkJsonSchema(schema)) {
-    ctx.addIssue({ code: "custom", message: `is not a valid JSON Schema: ${problem.message}`, path: pathOf(problem.path) });
-  }
-});
-
-/** An MCP server definition as a client sends it (DESIGN §1). Strict: unknown keys are refused. */
-export const serverInputSchema = z
-  .strictObject({
-    name: entityNameSchema,
-    description: descriptionSchema,
-    version: z.string().min(1).max(100).optional(),
-    transport: transportSchema,
-    parameters_schema: parametersSchemaSchema.optional(),
-    support: supportSchema.optional(),
-    environments: z.record(environmentNameSchema, environmentOverrideSchema).optional(),
-    tags: labelListSchema.optional(),
-    provides: labelListSchema.optional(),
-    tools: z.array(toolSchema).max(1_000).optional(),
-  })
-  .superRefine((server, ctx) => {
-    // An environment may only override fields that its server's transport has.
-    const foreign = server.transport.type === "stdio" ? URL_FIELDS : STDIO_FIELDS;
-    for (const [environment, override] of Object.entries(server.environments ?? {})) {
-      for (const field of foreign) {
-        if (override[field] === undefined) continue;
-        ctx.addIssue({
-          code: "custom",
-          path: ["environments", environment, field],
-          message: `does not apply to a ${server.transport.type} transport`,
-        });
-      }
-    }
-  });
+export const serverInputSchema = defineServerInputSchema(checkJsonSchema);
 export type ServerInput = z.infer<typeof serverInputSchema>;
 
 /** The body of POST and PUT: server-set fields dropped and transport spellings normalized first. */
 export const serverBodySchema = z.preprocess(normalizeServerInput, serverInputSchema);
-
-export function normalizeServerInput(input: unknown): unknown {
-  if (!isPlainObject(input)) return input;
-
-  const copy = withoutServerSetFields(input) as Record<string, unknown>;
-  if (isPlainObject(copy.transport) && typeof copy.transport.type === "string") {
-    const type = copy.transport.type.toLowerCase();
-    copy.transport = { ...copy.transport, type: TRANSPORT_ALIASES[type] ?? type };
-  }
-  return copy;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function pathOf(jsonPath: string): string[] {
-  return jsonPath.split("/").filter(Boolean);
-}

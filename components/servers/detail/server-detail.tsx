@@ -5,7 +5,6 @@ import Link from "next/link";
 
 import { HealthDot } from "@/components/health/health-dot";
 import { HealthPanel } from "@/components/health/health-panel";
-import { TestConnectionPanel } from "@/components/health/test-connection-panel";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -43,7 +42,6 @@ export function ServerDetail({ name }: { name: string }) {
           <EnvironmentConfigs server={server} />
           <ParametersCard schema={server.parameters_schema} />
           <ValidationPanel server={server} />
-          <TestConnectionPanel name={name} />
           <RevisionHistory name={name} currentRevision={server.revision} />
         </div>
         <aside aria-label="About this server" className="flex min-w-0 flex-col gap-6">

@@ -3,9 +3,9 @@
 import { useMemo } from "react";
 
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
-import { checkJsonSchema } from "@/lib/schemas/json-schema";
+import { checkJsonSchemaShape } from "@/lib/schemas/json-schema-shape";
 
-/** What is wrong with the schema text as typed: a JSON syntax error, or what Ajv finds in it as a JSON Schema. */
+/** What is wrong with the schema text as typed: a JSON syntax error, or what the precompiled meta-schema check finds in it (no eval). */
 export function useSchemaProblems(text: string): string[] {
   const debounced = useDebouncedValue(text, 300);
   return useMemo(() => {
@@ -17,6 +17,6 @@ export function useSchemaProblems(text: string): string[] {
       return [`Not valid JSON: ${(error as Error).message}`];
     }
     if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return ["A parameters schema must be a JSON object."];
-    return checkJsonSchema(schema as Record<string, unknown>).map((problem) => `${problem.path || "schema"}: ${problem.message}`);
+    return checkJsonSchemaShape(schema as Record<string, unknown>).map((problem) => `${problem.path || "schema"}: ${problem.message}`);
   }, [debounced]);
 }

@@ -16,7 +16,7 @@ import { applyServerErrors } from "./apply-server-errors";
 type Target = { name: string; revision: number } | undefined;
 
 /** Saves with If-Match on the revision the form was opened at; on 412 keeps the values and fetches the newer version. */
-export function useServerFormSave(form: UseFormReturn<ServerFormValues, unknown, ServerInput>, server?: StoredServer) {
+export function useServerFormSave(form: UseFormReturn<ServerFormValues, unknown, ServerInput>, server: StoredServer | undefined, onSaved: () => void) {
   const save = useSaveServer();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -27,6 +27,7 @@ export function useServerFormSave(form: UseFormReturn<ServerFormValues, unknown,
     try {
       const saved = await save.mutateAsync({ input, original: target });
       form.reset(form.getValues()); // clean, so leaving does not ask
+      onSaved();
       router.push(`/mcp-servers/${encodeURIComponent(saved.name)}`);
     } catch (error) {
       if (!target || !isProblem(error, 412)) return applyServerErrors(form, error);
@@ -41,6 +42,8 @@ export function useServerFormSave(form: UseFormReturn<ServerFormValues, unknown,
 
   return {
     onSubmit: submitOver(base),
+    /** A restored draft was typed over an older revision: save over that one, so a newer version asks first (412). */
+    rebase: (revision: number) => setBase((current) => (current && current.revision !== revision ? { ...current, revision } : current)),
     isSaving: save.isPending,
     newer,
     reapply: () => { adopt(newer!); return submitOver({ name: newer!.name, revision: newer!.revision })(); },

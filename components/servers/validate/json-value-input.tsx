@@ -18,7 +18,9 @@ export function JsonValueInput({ control, value, onChange }: { control: FieldCon
       onChange(JSON.parse(next));
       setError(undefined);
     } catch {
-      setError("Not valid JSON yet");
+      // Nothing is sent while it is not JSON: the preview and a test never use an older value silently.
+      onChange(undefined);
+      setError("Not valid JSON yet — not sent");
     }
   }
 
