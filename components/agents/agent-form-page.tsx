@@ -1,6 +1,6 @@
 "use client";
 
-import { DocumentFormPage } from "@/components/references/document-form-page";
+import { DocumentFormPage } from "@/components/documents/document-form-page";
 import { AGENT } from "@/lib/query/agent-queries";
 
 export function AgentFormPage({ name }: { name?: string }) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { DocumentFormPage } from "@/components/references/document-form-page";
+import { DocumentFormPage } from "@/components/documents/document-form-page";
 import { CAPABILITY } from "@/lib/query/capability-queries";
 
 export function CapabilityFormPage({ name }: { name?: string }) {
