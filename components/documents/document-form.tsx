@@ -2,57 +2,70 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
 
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { MultiCombobox } from "@/components/ui/combobox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { toReferenceRows, toReferences } from "@/lib/forms/reference-rows";
+import { documentFormResolver, fromFormErrors } from "@/lib/forms/document-form-resolver";
+import { toDocumentFormValues, type DocumentFormValues, type EditableDocument } from "@/lib/forms/document-form-values";
 import { CAPABILITY } from "@/lib/query/capability-queries";
 import { documentListQuery, type DocumentKind } from "@/lib/query/document-queries";
-import type { McpServerReferences } from "@/lib/schemas/reference";
 import { ReferencesEditor } from "./references-editor";
 import { useDocumentFormSave } from "./use-document-form-save";
 
-export type EditableDocument = { name: string; description: string; tags?: string[]; capabilities?: string[]; mcp_servers?: McpServerReferences; revision: number };
+type DocumentFormProps = { kind: DocumentKind; schema: z.ZodType; initial?: EditableDocument; hasCapabilities?: boolean };
 
-/** Create or edit a capability or agent; agents (`hasCapabilities`) also pick capabilities. */
-export function DocumentForm({ kind, initial, hasCapabilities = false }: { kind: DocumentKind; initial?: EditableDocument; hasCapabilities?: boolean }) {
-  const [name, setName] = useState(initial?.name ?? "");
-  const [description, setDescription] = useState(initial?.description ?? "");
-  const [tags, setTags] = useState(initial?.tags ?? []);
-  const [capabilities, setCapabilities] = useState(initial?.capabilities ?? []);
-  const [rows, setRows] = useState(() => toReferenceRows(initial?.mcp_servers));
+/** Create or edit a capability or agent, checked by the API's own `schema`; agents (`hasCapabilities`) also pick capabilities. */
+export function DocumentForm({ kind, schema, initial, hasCapabilities = false }: DocumentFormProps) {
+  const form = useForm<DocumentFormValues, unknown, Record<string, unknown>>({
+    defaultValues: toDocumentFormValues(initial),
+    resolver: documentFormResolver(schema, hasCapabilities),
+  });
   const known = useQuery({ ...documentListQuery<{ name: string }>(CAPABILITY, ""), enabled: hasCapabilities });
   const original = initial && { name: initial.name, revision: initial.revision };
-  const { submit, isPending, isStale, errors } = useDocumentFormSave(kind, original);
+  const { submit, isPending, isStale, errors: saveErrors } = useDocumentFormSave(kind, original);
   const cancelHref = initial ? `/${kind.collection}/${encodeURIComponent(initial.name)}` : `/${kind.collection}`;
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    submit({ name: name.trim(), description, tags, ...(hasCapabilities ? { capabilities } : {}), mcp_servers: toReferences(rows) });
-  }
+  // The form's own check first; what the API said about the last save where the form found nothing.
+  const formErrors = fromFormErrors(form.formState.errors, form.getValues());
+  const errors = {
+    fields: { ...saveErrors.fields, ...formErrors.fields },
+    references: { ...saveErrors.references, ...formErrors.references },
+    other: formErrors.other.length ? formErrors.other : saveErrors.other,
+  };
 
   return (
-    <form onSubmit={onSubmit} aria-label={`${initial ? "Edit" : "New"} ${kind.key}`} className="flex max-w-3xl flex-col gap-5" noValidate>
+    <form onSubmit={form.handleSubmit(submit)} aria-label={`${initial ? "Edit" : "New"} ${kind.key}`} className="flex max-w-3xl flex-col gap-5" noValidate>
       <Field id="document-name" label="Name" required error={errors.fields.name} hint="Lowercase letters, digits, dots, dashes and underscores.">
-        {(control) => <Input {...control} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />}
+        {(control) => <Input {...control} {...form.register("name")} autoComplete="off" />}
       </Field>
       <Field id="document-description" label="Description" required error={errors.fields.description}>
-        {(control) => <Input {...control} value={description} onChange={(event) => setDescription(event.target.value)} />}
+        {(control) => <Input {...control} {...form.register("description")} />}
       </Field>
       <Field id="document-tags" label="Tags" error={errors.fields.tags}>
-        {(control) => <MultiCombobox {...control} value={tags} onChange={setTags} suggestions={[]} placeholder="Type a tag, then Enter" />}
+        {(control) => (
+          <Controller control={form.control} name="tags" render={({ field }) => (
+            <MultiCombobox {...control} value={field.value} onChange={field.onChange} suggestions={[]} placeholder="Type a tag, then Enter" />
+          )} />
+        )}
       </Field>
       {hasCapabilities && (
         <Field id="document-capabilities" label="Capabilities" error={errors.fields.capabilities}>
-          {(control) => <MultiCombobox {...control} value={capabilities} onChange={setCapabilities} noun="capability"
-            suggestions={(known.data ?? []).map((capability) => capability.name)} placeholder="Search capabilities" />}
+          {(control) => (
+            <Controller control={form.control} name="capabilities" render={({ field }) => (
+              <MultiCombobox {...control} value={field.value} onChange={field.onChange} noun="capability"
+                suggestions={(known.data ?? []).map((capability) => capability.name)} placeholder="Search capabilities" />
+            )} />
+          )}
         </Field>
       )}
-      <ReferencesEditor rows={rows} onChange={setRows} errors={errors.references} />
+      <Controller control={form.control} name="references" render={({ field }) => (
+        <ReferencesEditor rows={field.value} onChange={field.onChange} errors={errors.references} />
+      )} />
       <div aria-live="polite" className="flex flex-col gap-2">
         {isStale && <Alert tone="danger" isUrgent title="Not saved">This {kind.key} changed since you opened it. Reload the page to edit the latest version (copy your changes first).</Alert>}
         {errors.other.length > 0 && (
