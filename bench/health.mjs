@@ -9,6 +9,7 @@ import autocannon from "autocannon";
 import { ensureBuild } from "../lib/cli/ensure-build.ts";
 import { startPatchbay, tempSqliteUrl } from "../e2e/support/patchbay-process.ts";
 import { freePort, startEverything } from "../lib/health/test-peers.ts";
+import { printMarkdown } from "./markdown-table.mjs";
 
 const count = Number(process.env.BENCH_SERVERS ?? 1_000);
 const liveShare = Number(process.env.BENCH_LIVE_SHARE ?? 0.5);
@@ -71,9 +72,9 @@ try {
 
   console.log(`\n${count} servers (${liveCount} on ${peers.length} live server-everything, the rest on closed ports), concurrency ${concurrency}, a sweep every ${interval} s`);
   console.log(`API: GET one server, 8 connections for ${duration} s, each response classed by whether a sweep was running\n`);
-  printTable(["scenario", "requests", "p50 ms", "p99 ms"], rows.map((row) => [row.name, String(row.count), row.p50.toFixed(1), row.p99.toFixed(1)]));
+  printMarkdown(["scenario", "requests", "p50 ms", "p99 ms"], rows.map((row) => [row.name, String(row.count), row.p50.toFixed(1), row.p99.toFixed(1)]));
   console.log("");
-  printTable(["sweep", "servers", "duration ms", "Patchbay CPU ms", "peers CPU ms"], [
+  printMarkdown(["sweep", "servers", "duration ms", "Patchbay CPU ms", "peers CPU ms"], [
     ["alone (API idle)", String(alone.servers), String(alone.ms), String(aloneCpu[0]), String(aloneCpu[1])],
     ...timed.map((sweep) => [sweep.start < samplesEnd ? "while the API is loaded" : "after the load", String(sweep.servers), String(sweep.ms), "", ""]),
   ]);
@@ -130,10 +131,3 @@ async function loadHealthServers(total, transportOf) {
   }
 }
 
-function printTable(header, lines) {
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
-  const format = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(" | ")} |`;
-  console.log(format(header));
-  console.log(format(widths.map((width) => "-".repeat(width))));
-  for (const line of lines) console.log(format(line));
-}

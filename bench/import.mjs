@@ -7,6 +7,7 @@ import os from "node:os";
 import { ensureBuild } from "../lib/cli/ensure-build.ts";
 import { startPatchbay } from "../e2e/support/patchbay-process.ts";
 import { OFFICIAL_DUMP, sharedFixture } from "../e2e/support/shared-fixtures.ts";
+import { printMarkdown } from "./markdown-table.mjs";
 
 const dump = fs.readFileSync(sharedFixture(OFFICIAL_DUMP), "utf8");
 // Every server description changed, so an overwrite has 1,051 real updates to write.
@@ -37,7 +38,7 @@ try {
   const [one, five, fifteen] = os.loadavg().map((load) => load.toFixed(2));
   console.log(`\n${os.cpus().length} CPUs, load average ${one} ${five} ${fifteen}; dump ${(dump.length / 1024 / 1024).toFixed(1)} MiB`);
   console.log(`server process tree at idle: ${idle.rssMb} MB RSS (peak so far ${idle.peakMb} MB)\n`);
-  printTable(["scenario", "ms", "created/updated/skipped/errors", "server peak MB (VmHWM)"], rows.map((row) => [row.name, row.ms.toFixed(0), row.counts, String(row.peak)]));
+  printMarkdown(["scenario", "ms", "created/updated/skipped/errors", "server peak MB (VmHWM)"], rows.map((row) => [row.name, row.ms.toFixed(0), row.counts, String(row.peak)]));
   const target = rows[1].ms;
   console.log(`\nimport of the dump: ${(target / 1000).toFixed(2)} s — ${target <= 10_000 ? "within" : "OVER"} the 10 s target`);
 } finally {
@@ -69,10 +70,3 @@ function treeOf(pid) {
   return [pid, ...children.flatMap(treeOf)];
 }
 
-function printTable(header, lines) {
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
-  const format = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(" | ")} |`;
-  console.log(format(header));
-  console.log(format(widths.map((width) => "-".repeat(width))));
-  for (const line of lines) console.log(format(line));
-}

@@ -1,6 +1,7 @@
 import http from "node:http";
 
 import autocannon from "autocannon";
+import { printMarkdown } from "./markdown-table.mjs";
 
 /** Runs autocannon against one request and returns req/s and latency percentiles in ms. */
 export async function measure({ url, method = "GET", body, connections = 8, duration = 8 }) {
@@ -43,10 +44,3 @@ export function printComparison(results) {
   printMarkdown(header, lines);
 }
 
-function printMarkdown(header, lines) {
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
-  const format = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(" | ")} |`;
-  console.log(format(header));
-  console.log(format(widths.map((width) => "-".repeat(width))));
-  for (const line of lines) console.log(format(line));
-}

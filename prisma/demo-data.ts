@@ -1,3 +1,5 @@
+import { contextStoreServer } from "../lib/resolve/fixtures/context-store";
+
 /**
  * Registry variables of the demo (DESIGN §10): the context store's URL per environment, and its token as a
  * secret that is only ever sent to the context store on this machine.
@@ -25,19 +27,7 @@ export const demoVariables = [
  */
 export const demoServers = [
   {
-    name: "context-store",
-    description: "Document storage and semantic search",
-    version: "1.0.0",
-    transport: {
-      type: "http",
-      url: "${CONTEXT_STORE_URL}/mcp/",
-      headers: { Authorization: "Bearer ${CONTEXT_STORE_TOKEN}", "X-Namespace": "{{namespace}}" },
-    },
-    parameters_schema: {
-      type: "object",
-      required: ["namespace"],
-      properties: { namespace: { type: "string", description: "Document namespace for scoping" } },
-    },
+    ...contextStoreServer({ description: "Document namespace for scoping" }),
     support: {
       documentation_url: "http://localhost:3000/docs/context-store",
       health_endpoint: "/health",

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 
-import { DocumentDetail, DocumentLoadError } from "@/components/references/document-detail";
+import { DocumentDetail, DocumentLoadError } from "@/components/documents/document-detail";
 import { Card } from "@/components/ui/card";
 import { AGENT, agentQuery } from "@/lib/query/agent-queries";
 import { BlueprintPanel } from "./blueprint-panel";

@@ -1,8 +1,9 @@
 "use client";
 
-import { DocumentFormPage } from "@/components/references/document-form-page";
+import { DocumentFormPage } from "@/components/documents/document-form-page";
 import { AGENT } from "@/lib/query/agent-queries";
+import { agentInputSchema } from "@/lib/schemas/agent";
 
 export function AgentFormPage({ name }: { name?: string }) {
-  return <DocumentFormPage kind={AGENT} name={name} hasCapabilities />;
+  return <DocumentFormPage kind={AGENT} schema={agentInputSchema} name={name} hasCapabilities />;
 }

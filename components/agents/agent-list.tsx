@@ -1,6 +1,6 @@
 "use client";
 
-import { DocumentList } from "@/components/references/document-list";
+import { DocumentList } from "@/components/documents/document-list";
 import { AGENT } from "@/lib/query/agent-queries";
 
 export function AgentList() {

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 
-import { WarningsAlert } from "@/components/references/warnings-alert";
+import { WarningsAlert } from "@/components/documents/warnings-alert";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";

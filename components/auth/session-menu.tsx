@@ -1,11 +1,13 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
+import { fetchJson } from "@/lib/query/fetch-json";
 
-/** Who is signed in, and the way out. */
+/** Who is signed in, and the way out. The header sits outside the QueryClient, so this is a plain call, not a hook. */
 export function SessionMenu({ name, role }: { name: string; role: string }) {
   async function signOut() {
-    await fetch("/api/session", { method: "DELETE" });
+    // Off to the sign-in page either way, as before: a failed DELETE leaves nothing for this page to show.
+    await fetchJson<void>("/api/session", { method: "DELETE" }).catch(() => undefined);
     window.location.assign("/sign-in");
   }
 

@@ -3,27 +3,18 @@
 import { useEffect, useState, type FormEvent } from "react";
 
 import { sanitizeNext } from "@/lib/auth/safe-next";
+import { isProblem } from "@/lib/query/fetch-json";
+import { useSignIn } from "@/lib/query/use-sign-in";
 
 /** Signs in with a token (POST /api/session sets the HttpOnly cookie), then goes back where the user was. */
 export function SignInForm({ next }: { next: string }) {
   const [token, setToken] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const session = useSignIn();
+  const isBusy = session.isPending;
+  const error = session.error && (isProblem(session.error, 401) ? "That token is unknown, revoked or expired." : "Signing in failed; try again.");
 
-  async function signIn(value: string) {
-    setIsBusy(true);
-    setError(null);
-    const response = await fetch("/api/session", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ token: value }),
-    });
-    setIsBusy(false);
-    if (!response.ok) {
-      setError(response.status === 401 ? "That token is unknown, revoked or expired." : "Signing in failed; try again.");
-      return;
-    }
-    window.location.assign(sanitizeNext(next));
+  function signIn(value: string) {
+    session.mutate(value, { onSuccess: () => window.location.assign(sanitizeNext(next)) });
   }
 
   // The first-start link carries the token in the fragment, which never reaches a server or a log.
@@ -31,13 +22,13 @@ export function SignInForm({ next }: { next: string }) {
     const fromLink = new URLSearchParams(window.location.hash.slice(1)).get("token");
     if (!fromLink) return;
     history.replaceState(null, "", window.location.pathname + window.location.search);
-    void signIn(fromLink);
+    signIn(fromLink);
     // Once, on mount: the token in the link is read and dropped from the address bar.
   }, []);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    void signIn(token.trim());
+    signIn(token.trim());
   }
 
   return (

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 
-import { DocumentDetail, DocumentLoadError } from "@/components/references/document-detail";
+import { DocumentDetail, DocumentLoadError } from "@/components/documents/document-detail";
 import { CAPABILITY, capabilityQuery } from "@/lib/query/capability-queries";
 
 export function CapabilityDetail({ name }: { name: string }) {

@@ -1,8 +1,9 @@
 "use client";
 
-import { DocumentFormPage } from "@/components/references/document-form-page";
+import { DocumentFormPage } from "@/components/documents/document-form-page";
 import { CAPABILITY } from "@/lib/query/capability-queries";
+import { capabilityInputSchema } from "@/lib/schemas/capability";
 
 export function CapabilityFormPage({ name }: { name?: string }) {
-  return <DocumentFormPage kind={CAPABILITY} name={name} />;
+  return <DocumentFormPage kind={CAPABILITY} schema={capabilityInputSchema} name={name} />;
 }

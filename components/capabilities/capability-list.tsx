@@ -1,6 +1,6 @@
 "use client";
 
-import { DocumentList } from "@/components/references/document-list";
+import { DocumentList } from "@/components/documents/document-list";
 import { CAPABILITY } from "@/lib/query/capability-queries";
 
 export function CapabilityList() {

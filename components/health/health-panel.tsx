@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useState } from "react";
 
 import type { HealthResult } from "@/lib/health/types";
-import { useRecheck, useServerHealth } from "@/lib/query/health";
+import { useRecheck } from "@/lib/query/use-recheck";
+import { useServerHealth } from "@/lib/query/use-server-health";
 
 import { healthStyle } from "./health-status";
 import { LatencyChart } from "./latency-chart";

@@ -3,8 +3,9 @@
 import { useState, type FormEvent } from "react";
 
 import type { ProbeTool } from "@/lib/health/types";
-import { HealthApiError, type ConnectionInput } from "@/lib/query/health-api";
-import { useCallTool } from "@/lib/query/health";
+import { isProblem } from "@/lib/query/fetch-json";
+import type { ConnectionInput } from "@/lib/query/types";
+import { useCallTool } from "@/lib/query/use-call-tool";
 
 import { argumentsTemplate, parseJsonObject } from "./parse-json-object";
 import { ToolResultView } from "./tool-result-view";
@@ -28,7 +29,7 @@ export function ToolCallForm({ name, tool, connection }: { name: string; tool: P
     call.mutate({ tool: tool.name, arguments: parsed.value, ...connection });
   }
 
-  const fieldErrors = call.error instanceof HealthApiError ? call.error.errors : [];
+  const fieldErrors = isProblem(call.error) ? call.error.errors : [];
   const errorId = `${fieldId}-error`;
   return (
     <form onSubmit={onSubmit} className="space-y-2" aria-label={`Call ${tool.name}`}>

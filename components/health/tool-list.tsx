@@ -3,7 +3,7 @@
 import { useState } from "react";
 
 import type { ProbeTool } from "@/lib/health/types";
-import type { ConnectionInput } from "@/lib/query/health-api";
+import type { ConnectionInput } from "@/lib/query/types";
 
 import { ToolCallForm } from "./tool-call-form";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ToolContent } from "@/lib/health/normalize-content";
-import type { ToolCallResult } from "@/lib/query/health-api";
+import type { ToolCallResult } from "@/lib/query/types";
 
 /** A normalized tool result: text, images and audio inline (data: URLs), resources by URI with their content. */
 export function ToolResultView({ result }: { result: ToolCallResult }) {

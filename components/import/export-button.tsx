@@ -1,11 +1,11 @@
 "use client";
 
-import { useExportMutation } from "@/lib/query/import";
+import { useExport } from "@/lib/query/use-export";
 import type { ExportBundle } from "@/lib/schemas/import";
 
 /** Downloads the native bundle (GET /api/export), which the import above takes back unchanged. */
 export function ExportButton() {
-  const exporter = useExportMutation();
+  const exporter = useExport();
 
   return (
     <div className="flex flex-wrap items-center gap-3">

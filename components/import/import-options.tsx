@@ -1,7 +1,7 @@
 "use client";
 
 import { IMPORT_FORMATS } from "@/lib/schemas/import";
-import type { ImportChoices } from "@/lib/query/import";
+import type { ImportChoices } from "@/lib/query/import-export";
 
 const POLICIES = [
   { value: "fail", label: "Refuse the whole import", hint: "nothing is written if any entry is invalid or its name exists" },

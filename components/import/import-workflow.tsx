@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 
-import { useImportMutation, type ImportChoices, type ImportOutcome } from "@/lib/query/import";
+import type { ImportChoices, ImportOutcome } from "@/lib/query/import-export";
+import { useImport } from "@/lib/query/use-import";
 import { FilePicker, type PickedFile } from "./file-picker";
 import { ImportOptions } from "./import-options";
 import { ImportReportView, summarize } from "./import-report";
@@ -13,8 +14,8 @@ const DEFAULT_CHOICES: ImportChoices = { onConflict: "fail", secrets: "keep", fo
 export function ImportWorkflow() {
   const [file, setFile] = useState<PickedFile | null>(null);
   const [choices, setChoices] = useState(DEFAULT_CHOICES);
-  const preview = useImportMutation();
-  const commit = useImportMutation();
+  const preview = useImport();
+  const commit = useImport();
 
   function check(nextFile: PickedFile | null, nextChoices: ImportChoices) {
     commit.reset();

@@ -10,7 +10,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { TimeStamp } from "@/components/ui/time-stamp";
-import { auditQuery, type AuditEntry, type AuditFilters } from "@/lib/query/audit";
+import { auditQuery, type AuditEntry, type AuditFilters } from "@/lib/query/audit-queries";
 
 const ENTITY_PATHS: Partial<Record<AuditEntry["entity_type"], string>> = { server: "/mcp-servers", capability: "/capabilities", agent: "/agents" };
 const ACTIONS = ["create", "update", "restore", "delete", "import", "token.create", "token.revoke", "session.create", "session.refuse", "session.end"];

@@ -5,7 +5,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TimeStamp } from "@/components/ui/time-stamp";
-import { tokensQuery, useRevokeToken } from "@/lib/query/tokens";
+import { tokensQuery } from "@/lib/query/token-queries";
+import { useRevokeToken } from "@/lib/query/use-revoke-token";
 
 /** Active tokens: who, which role, when made, last used, expiry — never the token. Revoking is immediate. */
 export function TokenTable() {

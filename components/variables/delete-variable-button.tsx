@@ -1,61 +1,32 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { isProblem } from "@/lib/query/fetch-json";
+import { ConfirmDeleteButton, useDeleteDialog } from "@/components/ui/confirm-delete";
 import { useDeleteVariable } from "@/lib/query/use-delete-variable";
 import { variableUsedByQuery } from "@/lib/query/variable-queries";
 import { ServerLinks } from "./server-links";
 
 type UsedBy = { mcp_servers?: { name: string }[] };
 
+const namesOf = (usedBy: UsedBy | undefined) => (usedBy?.mcp_servers ?? []).map((server) => server.name);
+
 /** Shows who uses the variable before deleting; a 409 (still used) offers deleting anyway. */
 export function DeleteVariableButton({ name, revision }: { name: string; revision: number }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const usedBy = useQuery({ ...variableUsedByQuery(name), enabled: isOpen });
-  const remove = useDeleteVariable(name);
-  const conflict = isProblem(remove.error, 409) ? (remove.error.problem.used_by as UsedBy | undefined) : undefined;
-  const users = (conflict?.mcp_servers ?? usedBy.data?.mcp_servers ?? []).map((server) => server.name);
-
-  function close() {
-    setIsOpen(false);
-    remove.reset();
-  }
+  const dialog = useDeleteDialog<UsedBy>(useDeleteVariable(name));
+  const usedBy = useQuery({ ...variableUsedByQuery(name), enabled: dialog.isOpen });
+  const users = namesOf(usedBy.data);
 
   return (
-    <>
-      <Button size="sm" variant="danger" onClick={() => setIsOpen(true)}>Delete<span className="sr-only"> {name}</span></Button>
-      <Dialog open={isOpen} onClose={close} title={`Delete ${name}?`} actions={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button variant="danger" disabled={remove.isPending || usedBy.isPending}
-            onClick={() => remove.mutate({ revision, force: Boolean(conflict) }, { onSuccess: close })}>
-            {remove.isPending ? "Deleting…" : conflict ? "Delete anyway" : "Delete variable"}
-          </Button>
-        </>
-      }>
-        {usedBy.isPending && <p role="status">Looking for servers that use it…</p>}
-        {usedBy.isSuccess && !conflict && (users.length
-          ? <div><p className="mb-1">Used by these servers, which will stay unresolved without it:</p><ServerLinks names={users} /></div>
-          : <p>No server uses it. Its revision history is kept.</p>)}
-        <div aria-live="polite">
-          {conflict && (
-            <Alert tone="danger" title="Still in use" isUrgent className="mt-3">
-              <p className="mb-2">These servers name it and will stay unresolved if you delete it anyway:</p>
-              <ServerLinks names={users} />
-            </Alert>
-          )}
-          {remove.isError && !conflict && (
-            <Alert tone="danger" isUrgent className="mt-3">
-              {isProblem(remove.error, 412) ? "This variable changed since you opened it. Close this and try again." : remove.error.message}
-            </Alert>
-          )}
-        </div>
-      </Dialog>
-    </>
+    <ConfirmDeleteButton dialog={dialog} name={name} revision={revision} noun="variable" onDeleted={dialog.close} isSmall
+      isConfirmDisabled={usedBy.isPending}
+      impact={usedBy.isPending ? <p role="status">Looking for servers that use it…</p> : usedBy.isSuccess && (users.length
+        ? <div><p className="mb-1">Used by these servers, which will stay unresolved without it:</p><ServerLinks names={users} /></div>
+        : <p>No server uses it. Its revision history is kept.</p>)}
+      conflictTitle="Still in use"
+      renderConflict={(conflict) => (
+        <><p className="mb-2">These servers name it and will stay unresolved if you delete it anyway:</p><ServerLinks names={conflict.mcp_servers ? namesOf(conflict) : users} /></>
+      )}
+      staleMessage="This variable changed since you opened it. Close this and try again." />
   );
 }

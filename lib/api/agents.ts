@@ -11,10 +11,10 @@ import {
 } from "../schemas/agent";
 import { jsonObjectSchema } from "../schemas/common";
 import { documentGetQuerySchema, documentListQuerySchema, documentNameParamsSchema } from "../schemas/document";
-import { revisionDetailSchema, revisionListSchema, revisionParamsSchema } from "../schemas/revision";
 import { fieldErrorSchema } from "../schemas/server-output";
 import { forceQuerySchema } from "../schemas/server-query";
 import { defineOperation } from "./operation";
+import { revisionOperations } from "./revision-operations";
 import { BAD_REQUEST, CONFLICT, NOT_FOUND, PRECONDITION_FAILED, UNRESOLVABLE, WRITE_ERRORS } from "./problem-responses";
 
 const tag = "Agents";
@@ -73,20 +73,7 @@ export const deleteAgentOperation = defineOperation({
   responses: { 204: { description: "Deleted" }, ...NOT_FOUND, ...PRECONDITION_FAILED },
 });
 
-export const listAgentRevisionsOperation = defineOperation({
-  method: "GET", path: "/api/agents/{name}/revisions", tag, role: "viewer", params,
-  summary: "Revision history, newest first",
-  responses: { 200: { description: "Revisions", schema: revisionListSchema }, ...NOT_FOUND },
-});
-
-export const getAgentRevisionOperation = defineOperation({
-  method: "GET", path: "/api/agents/{name}/revisions/{n}", tag, role: "viewer", params: revisionParamsSchema,
-  summary: "One revision with its full snapshot",
-  responses: { 200: { description: "The revision", schema: revisionDetailSchema }, ...BAD_REQUEST, ...NOT_FOUND },
-});
-
-export const restoreAgentRevisionOperation = defineOperation({
-  method: "POST", path: "/api/agents/{name}/revisions/{n}/restore", tag, role: "editor", params: revisionParamsSchema,
-  summary: "Write a new revision equal to revision n; honours If-Match",
-  responses: { 200: { description: "The restored agent", schema: oneAgent }, ...SAVE_ERRORS },
-});
+const revisions = revisionOperations(tag, "/api/agents", params, "agent", { schema: oneAgent, errors: SAVE_ERRORS });
+export const listAgentRevisionsOperation = revisions.list;
+export const getAgentRevisionOperation = revisions.get;
+export const restoreAgentRevisionOperation = revisions.restore;

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { jsonObjectSchema } from "../schemas/common";
 import { capabilityBodySchema, capabilityListSchema, storedCapabilitySchema } from "../schemas/capability";
 import { documentListQuerySchema, documentNameParamsSchema } from "../schemas/document";
-import { revisionDetailSchema, revisionListSchema, revisionParamsSchema } from "../schemas/revision";
 import { fieldErrorSchema } from "../schemas/server-output";
 import { forceQuerySchema } from "../schemas/server-query";
 import { defineOperation } from "./operation";
+import { revisionOperations } from "./revision-operations";
 import { BAD_REQUEST, CONFLICT, NOT_FOUND, PRECONDITION_FAILED, UNRESOLVABLE, WRITE_ERRORS } from "./problem-responses";
 
 const tag = "Capabilities";
@@ -64,20 +64,7 @@ export const adoptInlineOperation = defineOperation({
   },
 });
 
-export const listCapabilityRevisionsOperation = defineOperation({
-  method: "GET", path: "/api/capabilities/{name}/revisions", tag, role: "viewer", params,
-  summary: "Revision history, newest first",
-  responses: { 200: { description: "Revisions", schema: revisionListSchema }, ...NOT_FOUND },
-});
-
-export const getCapabilityRevisionOperation = defineOperation({
-  method: "GET", path: "/api/capabilities/{name}/revisions/{n}", tag, role: "viewer", params: revisionParamsSchema,
-  summary: "One revision with its full snapshot",
-  responses: { 200: { description: "The revision", schema: revisionDetailSchema }, ...BAD_REQUEST, ...NOT_FOUND },
-});
-
-export const restoreCapabilityRevisionOperation = defineOperation({
-  method: "POST", path: "/api/capabilities/{name}/revisions/{n}/restore", tag, role: "editor", params: revisionParamsSchema,
-  summary: "Write a new revision equal to revision n; honours If-Match",
-  responses: { 200: { description: "The restored capability", schema: oneCapability }, ...SAVE_ERRORS },
-});
+const revisions = revisionOperations(tag, "/api/capabilities", params, "capability", { schema: oneCapability, errors: SAVE_ERRORS });
+export const listCapabilityRevisionsOperation = revisions.list;
+export const getCapabilityRevisionOperation = revisions.get;
+export const restoreCapabilityRevisionOperation = revisions.restore;

@@ -2,7 +2,6 @@ import { z } from "zod";
 
 import { jsonObjectSchema } from "../schemas/common";
 import { usedBySchema } from "../schemas/used-by";
-import { revisionDetailSchema, revisionListSchema, revisionParamsSchema } from "../schemas/revision";
 import { serverBodySchema } from "../schemas/server";
 import {
   fieldErrorSchema,
@@ -19,6 +18,7 @@ import {
   validateBodySchema,
 } from "../schemas/server-query";
 import { defineOperation } from "./operation";
+import { revisionOperations } from "./revision-operations";
 import { BAD_REQUEST, CONFLICT, NOT_FOUND, WRITE_ERRORS } from "./problem-responses";
 
 const tag = "MCP servers";
@@ -77,26 +77,13 @@ export const validateServerOperation = defineOperation({
   responses: { 200: { description: "The result", schema: validationResultSchema }, ...BAD_REQUEST, ...NOT_FOUND },
 });
 
-export const listServerRevisionsOperation = defineOperation({
-  method: "GET", path: "/api/mcp-servers/{name}/revisions", tag, role: "viewer", params,
-  summary: "Revision history, newest first",
-  responses: { 200: { description: "Revisions", schema: revisionListSchema }, ...NOT_FOUND },
-});
-
-export const getServerRevisionOperation = defineOperation({
-  method: "GET", path: "/api/mcp-servers/{name}/revisions/{n}", tag, role: "viewer", params: revisionParamsSchema,
-  summary: "One revision with its full snapshot",
-  responses: { 200: { description: "The revision", schema: revisionDetailSchema }, ...BAD_REQUEST, ...NOT_FOUND },
-});
-
-export const restoreServerRevisionOperation = defineOperation({
-  method: "POST", path: "/api/mcp-servers/{name}/revisions/{n}/restore", tag, role: "editor", params: revisionParamsSchema,
-  summary: "Write a new revision equal to revision n; honours If-Match",
-  responses: { 200: { description: "The restored server", schema: oneServer }, ...WRITE_ERRORS },
-});
-
 export const serverUsedByOperation = defineOperation({
   method: "GET", path: "/api/mcp-servers/{name}/used-by", tag, role: "viewer", params,
   summary: "Capabilities that reference the server, and agents that do directly or via a capability",
   responses: { 200: { description: "Who references it", schema: usedBySchema }, ...NOT_FOUND },
 });
+
+const revisions = revisionOperations(tag, "/api/mcp-servers", params, "server", { schema: oneServer, errors: WRITE_ERRORS });
+export const listServerRevisionsOperation = revisions.list;
+export const getServerRevisionOperation = revisions.get;
+export const restoreServerRevisionOperation = revisions.restore;

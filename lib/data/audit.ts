@@ -24,29 +24,37 @@ export async function listAuditEntries(query: AuditQuery) {
 async function listRevisionEntries(query: AuditQuery, cursor: AuditCursor | undefined): Promise<AuditEntry[]> {
   if (!includes(DEFINITION_TYPES, query.entity_type) || !includes(REVISION_ACTIONS, query.action)) return [];
   const rows = await getDb().revision.findMany({
-    where: { entityType: query.entity_type, action: query.action, actor: query.actor, entityName: query.name, ...afterAuditCursor(cursor, "revision") },
-    orderBy: [{ at: "desc" }, { id: "desc" }],
-    take: query.limit + 1,
+    ...pageQuery(query, cursor, "revision"),
     select: { id: true, entityType: true, entityName: true, revision: true, action: true, actor: true, at: true },
   });
-  return rows.map((row) => ({
-    id: row.id, kind: "revision", entity_type: row.entityType as AuditEntry["entity_type"], name: row.entityName,
-    revision: row.revision, action: row.action as AuditEntry["action"], actor: row.actor, at: row.at.toISOString(),
-  }));
+  return rows.map((row) => toEntry(row, "revision", row.revision));
 }
 
 async function listEventEntries(query: AuditQuery, cursor: AuditCursor | undefined): Promise<AuditEntry[]> {
   if (!includes(AUDIT_EVENT_TYPES, query.entity_type) || !includes(AUDIT_EVENT_ACTIONS, query.action)) return [];
-  const rows = await getDb().auditEvent.findMany({
-    where: { entityType: query.entity_type, action: query.action, actor: query.actor, entityName: query.name, ...afterAuditCursor(cursor, "event") },
-    orderBy: [{ at: "desc" }, { id: "desc" }],
-    take: query.limit + 1,
-  });
+  const rows = await getDb().auditEvent.findMany(pageQuery(query, cursor, "event"));
   return rows.map((row) => ({
-    id: row.id, kind: "event", entity_type: row.entityType as AuditEntry["entity_type"], name: row.entityName,
-    revision: null, action: row.action as AuditEntry["action"], actor: row.actor, at: row.at.toISOString(),
+    ...toEntry(row, "event", null),
     ...(row.detail ? { detail: JSON.parse(row.detail) as Record<string, unknown> } : {}),
   }));
+}
+
+/** Both tables are read alike: the filters, after the cursor, newest first, one more than a page. */
+function pageQuery(query: AuditQuery, cursor: AuditCursor | undefined, kind: AuditCursor["kind"]) {
+  return {
+    where: { entityType: query.entity_type, action: query.action, actor: query.actor, entityName: query.name, ...afterAuditCursor(cursor, kind) },
+    orderBy: [{ at: "desc" as const }, { id: "desc" as const }],
+    take: query.limit + 1,
+  };
+}
+
+type EntryRow = { id: number; entityType: string; entityName: string; action: string; actor: string; at: Date };
+
+function toEntry(row: EntryRow, kind: AuditEntry["kind"], revision: number | null): AuditEntry {
+  return {
+    id: row.id, kind, entity_type: row.entityType as AuditEntry["entity_type"], name: row.entityName,
+    revision, action: row.action as AuditEntry["action"], actor: row.actor, at: row.at.toISOString(),
+  };
 }
 
 function compareNewestFirst(a: AuditEntry, b: AuditEntry): number {

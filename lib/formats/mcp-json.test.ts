@@ -1,34 +1,11 @@
 import { describe, expect, it } from "vitest";
 
 import { convert } from "./detect";
-import { expectValidServers, readFixture } from "./fixtures/helpers";
+import { expectConversion, readFixture } from "./fixtures/helpers";
 
 describe("seed 000 mcp.json", () => {
   it("turns capabilities into provides and skips transports Patchbay has not got", () => {
-    const bundle = convert(readFixture("mcp-json.json"));
-    expect(bundle).toEqual({
-      format: "mcp-json",
-      servers: [
-        {
-          name: "mcp-irwin",
-          description: "Imported from mcp-json",
-          transport: { type: "stdio", command: "python", args: ["-m", "ranger.mcp.irwin"], env: { IRWIN_API_KEY: "..." } },
-          provides: ["incident:read", "incident:query"],
-        },
-        {
-          name: "mcp-google-earth-engine",
-          description: "Imported from mcp-json",
-          transport: { type: "sse", url: "https://mcp.google.com/gee" },
-          provides: ["raster:dnbr", "raster:ndvi"],
-        },
-      ],
-      capabilities: [],
-      agents: [],
-      renamed: [],
-      skipped: [{ name: "mcp-arcgis", reason: "transport 'websocket' is not supported" }],
-      errors: [],
-    });
-    expectValidServers(bundle);
+    expectConversion("mcp-json.json");
   });
 
   it("turns the literal API key into a placeholder on request", () => {

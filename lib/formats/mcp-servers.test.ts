@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
 
 import { convert } from "./detect";
-import { expectValidServers, readFixture } from "./fixtures/helpers";
+import { expectBundle, expectValidServers, readFixture } from "./fixtures/helpers";
 
 describe("Claude Desktop / Cursor mcpServers", () => {
   it("reads a file with a BOM, ignores other keys, infers types and maps names", () => {
     const text = readFixture("mcp-servers.json");
     expect(text.charCodeAt(0)).toBe(0xfeff);
 
-    const bundle = convert(text);
-    expect(bundle).toEqual({
+    expectBundle(text, {
       format: "mcp-servers",
       servers: [
         {
@@ -38,16 +37,11 @@ describe("Claude Desktop / Cursor mcpServers", () => {
           transport: { type: "stdio", command: "uvx", args: ["weather-mcp"] },
         },
       ],
-      capabilities: [],
-      agents: [],
       renamed: [
         { from: "Linear Issues", to: "linear-issues" },
         { from: "io.github.User/weather", to: "io.github.user-weather" },
       ],
-      skipped: [],
-      errors: [],
     });
-    expectValidServers(bundle);
   });
 
   it("turns literal secrets into placeholders named after the (mapped) server", () => {

@@ -3,6 +3,7 @@ import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 
 import type { ServerInput } from "../schemas/server";
+import { contextStoreServer } from "../resolve/fixtures/context-store";
 import { convert } from "./detect";
 import rules from "./fixtures/official-server-rules.schema.json";
 import { OFFICIAL_SCHEMA_URL, PATCHBAY_META, PUBLISHER_META, toOfficialEntry, toOfficialServerJson, type StoredServer } from "./official-export";
@@ -10,19 +11,8 @@ import { OFFICIAL_SCHEMA_URL, PATCHBAY_META, PUBLISHER_META, toOfficialEntry, to
 const checkRules = addFormats(new Ajv({ allErrors: true, strict: false })).compile(rules);
 
 const contextStore: StoredServer = {
-  name: "context-store",
+  ...contextStoreServer({ enum: ["alpha", "beta"] }),
   description: "Document storage and semantic search. ".repeat(4).trim(),
-  version: "1.0.0",
-  transport: {
-    type: "http",
-    url: "${CONTEXT_STORE_URL}/mcp/",
-    headers: { Authorization: "Bearer ${CONTEXT_STORE_TOKEN}", "X-Namespace": "{{namespace}}" },
-  },
-  parameters_schema: {
-    type: "object",
-    required: ["namespace"],
-    properties: { namespace: { type: "string", description: "Document namespace", enum: ["alpha", "beta"] } },
-  },
   support: { documentation_url: "/docs/context-store", contact: "platform@example.com" },
   environments: { development: { url: "http://localhost:8766/mcp/" } },
   tags: ["storage"],

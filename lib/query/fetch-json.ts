@@ -20,20 +20,26 @@ export class ApiProblemError extends Error {
   get status(): number {
     return this.problem.status;
   }
+
+  /** The problem's field errors (`errors[]`), empty when it has none. */
+  get errors(): FieldError[] {
+    return this.problem.errors ?? [];
+  }
 }
 
 export function isProblem(error: unknown, status?: number): error is ApiProblemError {
   return error instanceof ApiProblemError && (status === undefined || error.status === status);
 }
 
-type FetchJsonInit = Omit<RequestInit, "body"> & { json?: unknown };
+/** `json` is sent as JSON; `text` (an import file, as it is) as text/plain. */
+type FetchJsonInit = Omit<RequestInit, "body"> & { json?: unknown; text?: string };
 
-/** JSON in and out; throws ApiProblemError on any non-2xx answer. A 204 gives `undefined`. */
-export async function fetchJson<T>(path: string, { json, headers, ...init }: FetchJsonInit = {}): Promise<T> {
+/** The one client fetch: JSON out; throws ApiProblemError on any non-2xx answer. A 204 gives `undefined`. */
+export async function fetchJson<T>(path: string, { json, text, headers, ...init }: FetchJsonInit = {}): Promise<T> {
   const response = await fetch(path, {
     ...init,
-    headers: { Accept: "application/json", ...(json === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
-    body: json === undefined ? undefined : JSON.stringify(json),
+    headers: { Accept: "application/json", ...contentType(json, text), ...headers },
+    body: text ?? (json === undefined ? undefined : JSON.stringify(json)),
   });
   if (response.status === 204) return undefined as T;
 
@@ -45,4 +51,9 @@ export async function fetchJson<T>(path: string, { json, headers, ...init }: Fet
 function toProblem(response: Response, body: unknown): Problem {
   if (body && typeof body === "object" && "status" in body) return body as Problem;
   return { status: response.status, title: response.statusText || `HTTP ${response.status}` };
+}
+
+function contentType(json: unknown, text: string | undefined): Record<string, string> {
+  if (text !== undefined) return { "Content-Type": "text/plain; charset=utf-8" };
+  return json === undefined ? {} : { "Content-Type": "application/json" };
 }

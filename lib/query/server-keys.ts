@@ -13,6 +13,7 @@ export const serverKeys = {
   revision: (name: string, revision: number) => [...serverKeys.revisions(name), revision] as const,
   usedBy: (name: string) => [...serverKeys.detail(name), "used-by"] as const,
   validation: (name: string, body: unknown) => [...serverKeys.detail(name), "validate", body] as const,
+  picker: (search: string) => [...serverKeys.lists(), "picker", search] as const,
   nameCheck: (name: string) => [...serverKeys.all, "name-check", name] as const,
 };
 

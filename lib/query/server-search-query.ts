@@ -10,7 +10,7 @@ const PICKER_LIMIT = 20;
 export function serverSearchQuery(search: string) {
   const params = new URLSearchParams({ search, limit: String(PICKER_LIMIT) });
   return queryOptions({
-    queryKey: [...serverKeys.lists(), "picker", search] as const,
+    queryKey: serverKeys.picker(search),
     queryFn: ({ signal }) => fetchJson<ServerListPage>(`/api/mcp-servers?${params}`, { signal }).then((body) => body.mcp_servers),
   });
 }

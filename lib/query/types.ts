@@ -1,6 +1,8 @@
 import type { z } from "zod";
 
 import type { UsedBy } from "../data/used-by";
+import type { NormalizedToolResult } from "../health/normalize-content";
+import type { HealthResult } from "../health/types";
 import type { revisionDetailSchema, revisionSummarySchema } from "../schemas/revision";
 import type {
   resolvedServerSchema,
@@ -18,3 +20,6 @@ export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
 export type RevisionDetail = z.infer<typeof revisionDetailSchema>["revision"];
 export type ValidationResult = z.infer<typeof validationResultSchema>;
 export type Environments = { current: string; environments: string[] };
+export type ServerHealth = { name: string; health: HealthResult; history: HealthResult[] };
+export type ToolCallResult = NormalizedToolResult & { latency_ms: number };
+export type ConnectionInput = { environment?: string; parameters?: Record<string, unknown> };

@@ -2,7 +2,8 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 
 import type { HealthResult } from "../health/types";
-import { healthKeys, SERVER_LIST_KEY } from "./health-keys";
+import { healthKeys } from "./health-queries";
+import { serverKeys } from "./server-keys";
 
 type HealthEvent = { name: string; health: HealthResult };
 type ListPage = { mcp_servers: { name: string; health: { status: string; checked_at: string | null; latency_ms: number | null } }[] };
@@ -30,7 +31,7 @@ export function useHealthEvents(): void {
 export function applyHealthEvent(client: QueryClient, { name, health }: HealthEvent): void {
   client.setQueryData(healthKeys.latest(name), health);
   void client.invalidateQueries({ queryKey: healthKeys.detail(name) });
-  client.setQueriesData<ListPage>({ queryKey: SERVER_LIST_KEY }, (page) => {
+  client.setQueriesData<ListPage>({ queryKey: serverKeys.lists() }, (page) => {
     if (!page?.mcp_servers?.some((server) => server.name === name)) return page;
     const summary = { status: health.status, checked_at: health.checked_at, latency_ms: health.latency_ms };
     return { ...page, mcp_servers: page.mcp_servers.map((server) => (server.name === name ? { ...server, health: summary } : server)) };

@@ -2,24 +2,13 @@ import { describe, expect, test } from "vitest";
 
 import type { FieldError } from "../errors";
 import type { ServerInput } from "../schemas/server";
+import { contextStoreServer } from "./fixtures/context-store";
 import { resolvedUrl, resolveServer, resolveTransport } from "./resolve-server";
 import { DEFAULT_RUNNER_PLACEHOLDERS, MASK, type ParameterSources, type ResolveContext, type ResolvedConfig } from "./types";
 
 /** DESIGN §1 / seed 003 "MCP Server Definition Schema", with the §2 namespace header. */
 const contextStore: ServerInput = {
-  name: "context-store",
-  description: "Document storage and semantic search",
-  version: "1.0.0",
-  transport: {
-    type: "http",
-    url: "${CONTEXT_STORE_URL}/mcp/",
-    headers: { Authorization: "Bearer ${CONTEXT_STORE_TOKEN}", "X-Namespace": "{{namespace}}" },
-  },
-  parameters_schema: {
-    type: "object",
-    required: ["namespace"],
-    properties: { namespace: { type: "string", description: "Document namespace" } },
-  },
+  ...contextStoreServer(),
   support: { documentation_url: "https://docs.example.com/context-store", health_endpoint: "/health", sla: "99.9%" },
   environments: {
     development: { url: "http://localhost:8766/mcp/" },

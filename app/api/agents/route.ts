@@ -1,5 +1,6 @@
 import { createAgentOperation, listAgentsOperation } from "@/lib/api/agents";
 import { createAgent, listAgents, toAgentBody } from "@/lib/data/agents";
+import { createHandler } from "@/lib/http/document-handlers";
 import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
@@ -7,11 +8,4 @@ import { route } from "@/lib/http/route";
 export const GET = route(listAgentsOperation, async ({ query }) => json(await listAgents(query)));
 
 /** POST /api/agents — create; 409 when the name is taken, 422 for an unknown capability or server. */
-export const POST = route(createAgentOperation, async ({ body, actor, visibility }) => {
-  const agent = await createAgent(body, { actor });
-  return json(toAgentBody(agent, visibility), {
-    status: 201,
-    revision: agent.revision,
-    headers: { Location: `/api/agents/${encodeURIComponent(agent.name)}` },
-  });
-});
+export const POST = route(createAgentOperation, createHandler(createAgent, toAgentBody, "/api/agents"));

@@ -1,5 +1,6 @@
 import { createCapabilityOperation, listCapabilitiesOperation } from "@/lib/api/capabilities";
 import { createCapability, listCapabilities, toCapabilityBody } from "@/lib/data/capabilities";
+import { createHandler } from "@/lib/http/document-handlers";
 import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
@@ -7,11 +8,4 @@ import { route } from "@/lib/http/route";
 export const GET = route(listCapabilitiesOperation, async ({ query }) => json(await listCapabilities(query)));
 
 /** POST /api/capabilities — create; 409 when the name is taken, 422 for an unknown server. */
-export const POST = route(createCapabilityOperation, async ({ body, actor, visibility }) => {
-  const capability = await createCapability(body, { actor });
-  return json(toCapabilityBody(capability, visibility), {
-    status: 201,
-    revision: capability.revision,
-    headers: { Location: `/api/capabilities/${encodeURIComponent(capability.name)}` },
-  });
-});
+export const POST = route(createCapabilityOperation, createHandler(createCapability, toCapabilityBody, "/api/capabilities"));

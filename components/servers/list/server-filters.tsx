@@ -3,7 +3,7 @@
 import { useCallback } from "react";
 
 import { Chip } from "@/components/ui/chip";
-import { healthLabel } from "@/components/ui/health-dot";
+import { healthStyle } from "@/components/health/health-status";
 import { Select } from "@/components/ui/select";
 import { HEALTH_FILTERS, TRANSPORT_FILTERS, type ServerListFilters } from "@/lib/query/list-filters";
 import { SearchBox } from "./search-box";
@@ -39,7 +39,7 @@ export function ServerFilters({ filters, onChange, tags }: ServerFiltersProps) {
           <label htmlFor="health-filter" className="text-sm font-medium">Health</label>
           <Select id="health-filter" value={filters.health[0] ?? ""} onChange={(event) => change({ health: event.target.value ? [event.target.value] : [] })} className="md:w-40">
             <option value="">Any</option>
-            {HEALTH_FILTERS.map((status) => <option key={status} value={status}>{healthLabel(status)}</option>)}
+            {HEALTH_FILTERS.map((status) => <option key={status} value={status}>{healthStyle(status).label}</option>)}
           </Select>
         </div>
       </div>

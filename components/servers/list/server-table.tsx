@@ -1,7 +1,7 @@
 import Link from "next/link";
 
 import { Badge } from "@/components/ui/badge";
-import { HealthDot } from "@/components/ui/health-dot";
+import { HealthDot } from "@/components/health/health-dot";
 import type { ServerSummary } from "@/lib/query/types";
 
 const cell = "px-3 py-2 align-top max-md:px-0 max-md:py-0.5";
@@ -38,7 +38,7 @@ export function ServerTable({ servers, isStale }: { servers: ServerSummary[]; is
               )}
             </td>
             <td className={`${cell} whitespace-nowrap tabular-nums`}>{server.version ?? <span aria-label="no version">—</span>}</td>
-            <td className={cell}><HealthDot status={server.health.status} /></td>
+            <td className={cell}><HealthDot name={server.name} status={server.health.status} /></td>
           </tr>
         ))}
       </tbody>

@@ -1,7 +1,8 @@
 import { deleteAgentOperation, getAgentOperation, patchAgentOperation, replaceAgentOperation } from "@/lib/api/agents";
 import { deleteAgent, getRawAgent, patchAgent, replaceAgent, toAgentBody } from "@/lib/data/agents";
 import { resolveAgent } from "@/lib/data/blueprints";
-import { json, noContent } from "@/lib/http/responses";
+import { deleteHandler, writeHandler } from "@/lib/http/document-handlers";
+import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
 /** GET /api/agents/:name — the blueprint for ?environment= (422 when unresolvable), or as stored with ?raw=true. */
@@ -15,19 +16,10 @@ export const GET = route(getAgentOperation, async ({ params, query, visibility }
 });
 
 /** PUT /api/agents/:name — full replace; 412 on a stale If-Match. */
-export const PUT = route(replaceAgentOperation, async ({ params, body, ifMatch, actor, visibility }) => {
-  const agent = await replaceAgent(params.name, body, { ifMatch, actor });
-  return json(toAgentBody(agent, visibility), { revision: agent.revision });
-});
+export const PUT = route(replaceAgentOperation, writeHandler(replaceAgent, toAgentBody));
 
 /** PATCH /api/agents/:name — JSON merge patch; 412 on a stale If-Match. */
-export const PATCH = route(patchAgentOperation, async ({ params, body, ifMatch, actor, visibility }) => {
-  const agent = await patchAgent(params.name, body, { ifMatch, actor });
-  return json(toAgentBody(agent, visibility), { revision: agent.revision });
-});
+export const PATCH = route(patchAgentOperation, writeHandler(patchAgent, toAgentBody));
 
 /** DELETE /api/agents/:name */
-export const DELETE = route(deleteAgentOperation, async ({ params, query, ifMatch, actor }) => {
-  await deleteAgent(params.name, { ifMatch, actor, force: query.force });
-  return noContent();
-});
+export const DELETE = route(deleteAgentOperation, deleteHandler(deleteAgent));

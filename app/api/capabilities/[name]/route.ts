@@ -5,7 +5,8 @@ import {
   replaceCapabilityOperation,
 } from "@/lib/api/capabilities";
 import { deleteCapability, getCapability, patchCapability, replaceCapability, toCapabilityBody } from "@/lib/data/capabilities";
-import { json, noContent } from "@/lib/http/responses";
+import { deleteHandler, writeHandler } from "@/lib/http/document-handlers";
+import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
 /** GET /api/capabilities/:name — as stored. */
@@ -15,19 +16,10 @@ export const GET = route(getCapabilityOperation, async ({ params, visibility }) 
 });
 
 /** PUT /api/capabilities/:name — full replace; 412 on a stale If-Match, 409 renaming one that agents use. */
-export const PUT = route(replaceCapabilityOperation, async ({ params, body, ifMatch, actor, visibility }) => {
-  const capability = await replaceCapability(params.name, body, { ifMatch, actor });
-  return json(toCapabilityBody(capability, visibility), { revision: capability.revision });
-});
+export const PUT = route(replaceCapabilityOperation, writeHandler(replaceCapability, toCapabilityBody));
 
 /** PATCH /api/capabilities/:name — JSON merge patch; 412 on a stale If-Match. */
-export const PATCH = route(patchCapabilityOperation, async ({ params, body, ifMatch, actor, visibility }) => {
-  const capability = await patchCapability(params.name, body, { ifMatch, actor });
-  return json(toCapabilityBody(capability, visibility), { revision: capability.revision });
-});
+export const PATCH = route(patchCapabilityOperation, writeHandler(patchCapability, toCapabilityBody));
 
 /** DELETE /api/capabilities/:name — 409 with used_by while agents use it, unless ?force=true. */
-export const DELETE = route(deleteCapabilityOperation, async ({ params, query, ifMatch, actor }) => {
-  await deleteCapability(params.name, { ifMatch, actor, force: query.force });
-  return noContent();
-});
+export const DELETE = route(deleteCapabilityOperation, deleteHandler(deleteCapability));

@@ -2,20 +2,20 @@
 
 import { useRouter } from "next/navigation";
 
+import type { DocumentFormErrors } from "@/lib/forms/document-form-errors";
 import { sortDocumentErrors } from "@/lib/forms/document-form-errors";
+import { DOCUMENT_FIELDS } from "@/lib/forms/document-form-resolver";
 import type { DocumentKind } from "@/lib/query/document-queries";
 import { isProblem } from "@/lib/query/fetch-json";
 import { useSaveDocument } from "@/lib/query/use-save-document";
 
-const FIELDS = ["name", "description", "tags", "capabilities"];
-
-/** Save, then open the saved page; the error is turned into what each part of the form shows. */
+/** Save, then open the saved page; the API's error is turned into what each part of the form shows. */
 export function useDocumentFormSave(kind: DocumentKind, original?: { name: string; revision: number }) {
   const router = useRouter();
   const save = useSaveDocument(kind);
   const error = save.error;
   const isStale = isProblem(error, 412);
-  const sorted = sortDocumentErrors(isProblem(error) ? (error.problem.errors ?? []) : [], FIELDS);
+  const sorted: DocumentFormErrors = sortDocumentErrors(isProblem(error) ? error.errors : [], DOCUMENT_FIELDS);
   if (error && !isStale && !isProblem(error, 409) && sorted.other.length === 0 && Object.keys(sorted.fields).length === 0 && Object.keys(sorted.references).length === 0) sorted.other.push(error.message);
   if (isProblem(error, 409) && !sorted.fields.name) sorted.fields.name = error.message;
 

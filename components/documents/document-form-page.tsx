@@ -1,14 +1,18 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
 
 import { PageHeader } from "@/components/ui/page-header";
+import type { EditableDocument } from "@/lib/forms/document-form-values";
 import { documentQuery, type DocumentKind } from "@/lib/query/document-queries";
 import { DocumentLoadError } from "./document-detail";
-import { DocumentForm, type EditableDocument } from "./document-form";
+import { DocumentForm } from "./document-form";
+
+type DocumentFormPageProps = { kind: DocumentKind; schema: z.ZodType; name?: string; hasCapabilities?: boolean };
 
 /** `name` given: load it as stored and edit it (PUT with If-Match); otherwise a blank create form. */
-export function DocumentFormPage({ kind, name, hasCapabilities }: { kind: DocumentKind; name?: string; hasCapabilities?: boolean }) {
+export function DocumentFormPage({ kind, schema, name, hasCapabilities }: DocumentFormPageProps) {
   const existing = useQuery({ ...documentQuery<EditableDocument>(kind, name ?? ""), enabled: name !== undefined, staleTime: Infinity });
   const title = name ? `Edit ${name}` : `New ${kind.key}`;
 
@@ -17,7 +21,7 @@ export function DocumentFormPage({ kind, name, hasCapabilities }: { kind: Docume
   return (
     <>
       <PageHeader title={title} />
-      <DocumentForm kind={kind} initial={existing.data?.document} hasCapabilities={hasCapabilities} />
+      <DocumentForm kind={kind} schema={schema} initial={existing.data?.document} hasCapabilities={hasCapabilities} />
     </>
   );
 }

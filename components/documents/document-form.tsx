@@ -1,0 +1,81 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClass } from "@/components/ui/button";
+import { MultiCombobox } from "@/components/ui/combobox";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { documentFormResolver, fromFormErrors } from "@/lib/forms/document-form-resolver";
+import { toDocumentFormValues, type DocumentFormValues, type EditableDocument } from "@/lib/forms/document-form-values";
+import { CAPABILITY } from "@/lib/query/capability-queries";
+import { documentListQuery, type DocumentKind } from "@/lib/query/document-queries";
+import { ReferencesEditor } from "./references-editor";
+import { useDocumentFormSave } from "./use-document-form-save";
+
+type DocumentFormProps = { kind: DocumentKind; schema: z.ZodType; initial?: EditableDocument; hasCapabilities?: boolean };
+
+/** Create or edit a capability or agent, checked by the API's own `schema`; agents (`hasCapabilities`) also pick capabilities. */
+export function DocumentForm({ kind, schema, initial, hasCapabilities = false }: DocumentFormProps) {
+  const form = useForm<DocumentFormValues, unknown, Record<string, unknown>>({
+    defaultValues: toDocumentFormValues(initial),
+    resolver: documentFormResolver(schema, hasCapabilities),
+  });
+  const known = useQuery({ ...documentListQuery<{ name: string }>(CAPABILITY, ""), enabled: hasCapabilities });
+  const original = initial && { name: initial.name, revision: initial.revision };
+  const { submit, isPending, isStale, errors: saveErrors } = useDocumentFormSave(kind, original);
+  const cancelHref = initial ? `/${kind.collection}/${encodeURIComponent(initial.name)}` : `/${kind.collection}`;
+
+  // The form's own check first; what the API said about the last save where the form found nothing.
+  const formErrors = fromFormErrors(form.formState.errors, form.getValues());
+  const errors = {
+    fields: { ...saveErrors.fields, ...formErrors.fields },
+    references: { ...saveErrors.references, ...formErrors.references },
+    other: formErrors.other.length ? formErrors.other : saveErrors.other,
+  };
+
+  return (
+    <form onSubmit={form.handleSubmit(submit)} aria-label={`${initial ? "Edit" : "New"} ${kind.key}`} className="flex max-w-3xl flex-col gap-5" noValidate>
+      <Field id="document-name" label="Name" required error={errors.fields.name} hint="Lowercase letters, digits, dots, dashes and underscores.">
+        {(control) => <Input {...control} {...form.register("name")} autoComplete="off" />}
+      </Field>
+      <Field id="document-description" label="Description" required error={errors.fields.description}>
+        {(control) => <Input {...control} {...form.register("description")} />}
+      </Field>
+      <Field id="document-tags" label="Tags" error={errors.fields.tags}>
+        {(control) => (
+          <Controller control={form.control} name="tags" render={({ field }) => (
+            <MultiCombobox {...control} value={field.value} onChange={field.onChange} suggestions={[]} placeholder="Type a tag, then Enter" />
+          )} />
+        )}
+      </Field>
+      {hasCapabilities && (
+        <Field id="document-capabilities" label="Capabilities" error={errors.fields.capabilities}>
+          {(control) => (
+            <Controller control={form.control} name="capabilities" render={({ field }) => (
+              <MultiCombobox {...control} value={field.value} onChange={field.onChange} noun="capability"
+                suggestions={(known.data ?? []).map((capability) => capability.name)} placeholder="Search capabilities" />
+            )} />
+          )}
+        </Field>
+      )}
+      <Controller control={form.control} name="references" render={({ field }) => (
+        <ReferencesEditor rows={field.value} onChange={field.onChange} errors={errors.references} />
+      )} />
+      <div aria-live="polite" className="flex flex-col gap-2">
+        {isStale && <Alert tone="danger" isUrgent title="Not saved">This {kind.key} changed since you opened it. Reload the page to edit the latest version (copy your changes first).</Alert>}
+        {errors.other.length > 0 && (
+          <Alert tone="danger" isUrgent title="Not saved"><ul className="list-disc pl-5">{errors.other.map((message) => <li key={message}>{message}</li>)}</ul></Alert>
+        )}
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" variant="primary" disabled={isPending}>{isPending ? "Saving…" : initial ? "Save changes" : `Create ${kind.key}`}</Button>
+        <Link href={cancelHref} className={buttonClass({ variant: "ghost" })}>Cancel</Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, test } from "vitest";
+
+import { agentInputSchema } from "../schemas/agent";
+import { capabilityInputSchema } from "../schemas/capability";
+import { documentFormResolver, fromFormErrors } from "./document-form-resolver";
+import { toDocumentFormValues, type DocumentFormValues } from "./document-form-values";
+
+const options = { fields: {}, names: [], shouldUseNativeValidation: false } as never;
+
+async function check(values: DocumentFormValues, hasCapabilities = false) {
+  const resolver = documentFormResolver(hasCapabilities ? agentInputSchema : capabilityInputSchema, hasCapabilities);
+  const result = await resolver(values, undefined, options);
+  return { values: result.values, errors: fromFormErrors(result.errors, values) };
+}
+
+describe("documentFormResolver — the API's own schema on the capability and agent forms", () => {
+  test("a valid capability gives the POST body, references back as the alias map", async () => {
+    const values = { ...toDocumentFormValues(), name: " docs ", description: "Docs", references: [{ alias: "store", server: "context-store", parameters: {} }] };
+    expect(await check(values)).toEqual({
+      values: { name: "docs", description: "Docs", tags: [], mcp_servers: { store: { server: "context-store" } } },
+      errors: { fields: {}, references: {}, other: [] },
+    });
+  });
+
+  test("a bad name shows on the name field, nothing is returned", async () => {
+    const { values, errors } = await check({ ...toDocumentFormValues(), name: "Not A Name", description: "Docs" });
+    expect(values).toEqual({});
+    expect(Object.keys(errors.fields)).toEqual(["name"]);
+  });
+
+  test("only agents send capabilities, and a repeated one is refused on that field", async () => {
+    const { errors } = await check({ ...toDocumentFormValues(), name: "agent", description: "A", capabilities: ["a", "a"] }, true);
+    expect(errors.fields.capabilities).toBe("must not repeat a capability");
+  });
+});
