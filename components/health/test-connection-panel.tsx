@@ -2,8 +2,9 @@
 
 import { useEffect } from "react";
 
-import { HealthApiError, type ConnectionInput } from "@/lib/query/health-api";
-import { useTestConnection } from "@/lib/query/health";
+import { ApiProblemError } from "@/lib/query/fetch-json";
+import type { ConnectionInput } from "@/lib/query/types";
+import { useTestConnection } from "@/lib/query/use-test-connection";
 
 import { healthStyle } from "./health-status";
 import { ToolList } from "./tool-list";
@@ -22,7 +23,7 @@ export function TestConnectionPanel({ name, connection }: TestConnectionPanelPro
   useEffect(() => reset(), [inputs, reset]);
 
   const result = test.data;
-  const fieldErrors = test.error instanceof HealthApiError ? test.error.errors : [];
+  const fieldErrors = test.error instanceof ApiProblemError ? test.error.errors : [];
   return (
     <section aria-labelledby="test-heading" className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-800">
       <div className="flex flex-wrap items-center gap-3">

@@ -12,7 +12,8 @@ export const serverKeys = {
   revisions: (name: string) => [...serverKeys.detail(name), "revisions"] as const,
   revision: (name: string, revision: number) => [...serverKeys.revisions(name), revision] as const,
   usedBy: (name: string) => [...serverKeys.detail(name), "used-by"] as const,
-  validation: (name: string, body: unknown) => [...serverKeys.detail(name), "validate", body] as const,
+  /** The revision too: an edit elsewhere makes the same parameters worth asking about again. */
+  validation: (name: string, body: unknown, revision: number) => [...serverKeys.detail(name), "validate", revision, body] as const,
   picker: (search: string) => [...serverKeys.lists(), "picker", search] as const,
   nameCheck: (name: string) => [...serverKeys.all, "name-check", name] as const,
 };

@@ -81,9 +81,9 @@ export function serverPath(name: string): string {
 export type ValidateBody = { environment?: string; parameters: Record<string, unknown> };
 
 /** Validate is a POST but changes nothing, so it is cached like a read, keyed by its body. */
-export function validationQuery(name: string, body: ValidateBody) {
+export function validationQuery(name: string, body: ValidateBody, revision: number) {
   return queryOptions({
-    queryKey: serverKeys.validation(name, body),
+    queryKey: serverKeys.validation(name, body, revision),
     queryFn: ({ signal }) => fetchJson<ValidationResult>(`${base(name)}/validate`, { method: "POST", json: body, signal }),
   });
 }

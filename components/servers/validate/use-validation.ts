@@ -10,11 +10,5 @@ const DEBOUNCE_MS = 250;
 /** The live validation result; asks again once typing pauses, keeping the last result on screen meanwhile. */
 export function useValidation(name: string, revision: number, body: ValidateBody) {
   const debounced = useDebouncedValue(body, DEBOUNCE_MS);
-  const options = validationQuery(name, debounced);
-  return useQuery({
-    ...options,
-    // The revision in the key: an edit elsewhere makes the same parameters worth asking about again.
-    queryKey: [...options.queryKey, revision] as unknown as typeof options.queryKey,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...validationQuery(name, debounced, revision), placeholderData: keepPreviousData });
 }
