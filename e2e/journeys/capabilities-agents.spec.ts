@@ -1,5 +1,5 @@
 import { uniqueName } from "../support/api-client";
-import { expect, saveScreenshot, test } from "./fixtures";
+import { anyOf, expect, saveScreenshot, test } from "./fixtures";
 
 const schema = {
   type: "object",
@@ -8,6 +8,9 @@ const schema = {
 };
 
 test.describe("capabilities and agents", () => {
+  // Refusals these journeys provoke on purpose: a stale save (412) and a delete of a used capability (409).
+  test.use({ allowedConsoleErrors: anyOf(/status of 412 .*\/api\/capabilities\/stale-[^/?]+\)$/, /status of 409 .*\/api\/capabilities\/shared-[^/?]+\)$/) });
+
   test("a capability built from a registry server with a parameter resolves into an agent's blueprint and Claude config", async ({ page, api, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const server = await api.createServer("docs", {
