@@ -18,6 +18,8 @@ test.beforeAll(async () => {
     await api.post("/api/mcp-servers", httpServer(names.server, { tags: ["a11y"], parameters_schema: schema, support: { documentation_url: "https://example.test/docs" } })),
     await api.post("/api/capabilities", capabilityBody(names.capability, { mcp_servers: { [names.server]: { parameters: { region: "eu" } } } })),
     await api.post("/api/agents", agentBody(names.agent, { capabilities: [names.capability] })),
+    // More tags than there are chips, so the list's "More tags" picker is scanned too.
+    await api.post("/api/mcp-servers", httpServer(uniqueName("a11y-tagged"), { tags: Array.from({ length: 14 }, (_, i) => uniqueName(`a11y-tag${i}`)) })),
   ];
   for (const response of created) expect(response.status, response.text).toBe(201);
 });
