@@ -16,7 +16,7 @@ export function HealthPanel({ name }: { name: string }) {
   const recheck = useRecheck(name);
   const [statusBefore, setStatusBefore] = useState<string>();
 
-  if (isPending) return <section aria-busy="true" className={card}><h2 className={heading}>Health</h2><p className="text-sm text-slate-500">Loading…</p></section>;
+  if (isPending) return <section aria-busy="true" className={card}><h2 className={heading}>Health</h2><p className="text-sm text-slate-600 dark:text-slate-400">Loading…</p></section>;
   if (error) return <section className={card}><h2 className={heading}>Health</h2><p role="alert" className="text-sm text-red-600">{error.message}</p></section>;
 
   const { health, history } = data;
@@ -37,7 +37,7 @@ export function HealthPanel({ name }: { name: string }) {
       <div className="flex items-center gap-2" aria-live="polite">
         <span aria-hidden="true" className={`inline-block size-3 rounded-full ${style.dot}`} />
         <span className={`text-lg font-semibold ${style.text}`}>{style.label}</span>
-        {health.latency_ms !== null && <span className="text-sm text-slate-500">{health.latency_ms} ms</span>}
+        {health.latency_ms !== null && <span className="text-sm text-slate-600 dark:text-slate-400">{health.latency_ms} ms</span>}
       </div>
       {recheck.error && <p role="alert" className="text-sm text-red-600">Re-check failed: {recheck.error.message}</p>}
       {health.status === "unknown" && health.checked_at && health.reason && (
@@ -51,13 +51,13 @@ export function HealthPanel({ name }: { name: string }) {
       )}
 
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-500">Checked</dt>
+        <dt className="text-slate-600 dark:text-slate-400">Checked</dt>
         <dd>{health.checked_at ? <time dateTime={health.checked_at}>{new Date(health.checked_at).toLocaleString()}</time> : "never"}</dd>
-        <dt className="text-slate-500">Reason</dt>
+        <dt className="text-slate-600 dark:text-slate-400">Reason</dt>
         <dd className="break-words">{health.reason ?? "—"}</dd>
-        {health.server_info && (<><dt className="text-slate-500">Server</dt><dd>{health.server_info.name} {health.server_info.version}</dd></>)}
-        {health.protocol_version && (<><dt className="text-slate-500">Protocol</dt><dd>{health.protocol_version}</dd></>)}
-        {health.tool_count !== null && (<><dt className="text-slate-500">Tools</dt><dd>{health.tool_count}</dd></>)}
+        {health.server_info && (<><dt className="text-slate-600 dark:text-slate-400">Server</dt><dd>{health.server_info.name} {health.server_info.version}</dd></>)}
+        {health.protocol_version && (<><dt className="text-slate-600 dark:text-slate-400">Protocol</dt><dd>{health.protocol_version}</dd></>)}
+        {health.tool_count !== null && (<><dt className="text-slate-600 dark:text-slate-400">Tools</dt><dd>{health.tool_count}</dd></>)}
         {lastFailure && lastFailure.checked_at !== health.checked_at && <LastFailure entry={lastFailure} />}
       </dl>
 
@@ -69,10 +69,10 @@ export function HealthPanel({ name }: { name: string }) {
 function LastFailure({ entry }: { entry: HealthResult }) {
   return (
     <>
-      <dt className="text-slate-500">Last failure</dt>
+      <dt className="text-slate-600 dark:text-slate-400">Last failure</dt>
       <dd className="break-words">
         {entry.reason ?? entry.status}
-        {entry.checked_at && <span className="text-slate-500"> · {new Date(entry.checked_at).toLocaleString()}</span>}
+        {entry.checked_at && <span className="text-slate-600 dark:text-slate-400"> · {new Date(entry.checked_at).toLocaleString()}</span>}
       </dd>
     </>
   );

@@ -34,7 +34,7 @@ export function LatencyChart({ history }: { history: HealthResult[] }) {
       reason: entry.reason,
     }))
     .reverse();
-  if (points.length === 0) return <p className="text-sm text-slate-500">No checks recorded yet.</p>;
+  if (points.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No checks recorded yet.</p>;
 
   const failures = points.filter((point) => point.outcome === "failed").length;
   const notRun = points.filter((point) => point.outcome === "not_run");
@@ -51,7 +51,7 @@ export function LatencyChart({ history }: { history: HealthResult[] }) {
           </LineChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="mt-1 text-xs text-slate-500">
+      <figcaption className="mt-1 text-xs text-slate-600 dark:text-slate-400">
         Latency of the last {points.length} checks; {failures === 0 ? "none failed" : `${failures} failed (red)`}
         {notRun.length > 0 && `; ${notRun.length} not run (grey ring: ${[...new Set(notRun.map((point) => point.status))].join(", ")})`}.
       </figcaption>
@@ -73,7 +73,7 @@ function PointTooltip({ active, payload }: { active?: boolean; payload?: { paylo
     <div className="rounded border border-slate-200 bg-white px-2 py-1 text-xs shadow dark:border-slate-700 dark:bg-slate-900">
       <div>{new Date(point.at).toLocaleString()}</div>
       <div>{point.status}{point.latency !== null && point.outcome === "ok" ? ` · ${point.latency} ms` : ""}</div>
-      {point.reason && <div className="max-w-64 text-slate-500">{point.reason}</div>}
+      {point.reason && <div className="max-w-64 text-slate-600 dark:text-slate-400">{point.reason}</div>}
     </div>
   );
 }

@@ -32,7 +32,7 @@ export function TestConnectionPanel({ name, connection }: TestConnectionPanelPro
           className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-50">
           {test.isPending ? "Testing…" : "Test connection"}
         </button>
-        <span className="text-xs text-slate-500">with the environment and parameters above</span>
+        <span className="text-xs text-slate-600 dark:text-slate-400">with the environment and parameters above</span>
       </div>
       {test.error && (
         <div id="test-errors" role="alert" className="text-sm text-red-600">
@@ -44,15 +44,15 @@ export function TestConnectionPanel({ name, connection }: TestConnectionPanelPro
       {result && (
         <div className="space-y-3" aria-live="polite">
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-slate-500">Result</dt>
+            <dt className="text-slate-600 dark:text-slate-400">Result</dt>
             <dd className={`font-semibold ${healthStyle(result.status).text}`}>{healthStyle(result.status).label}{result.reason ? ` — ${result.reason}` : ""}</dd>
-            <dt className="text-slate-500">Environment</dt>
+            <dt className="text-slate-600 dark:text-slate-400">Environment</dt>
             <dd>{connection.environment ?? "current"}</dd>
-            <dt className="text-slate-500">Server</dt>
+            <dt className="text-slate-600 dark:text-slate-400">Server</dt>
             <dd>{result.server_info ? `${result.server_info.name} ${result.server_info.version}` : "—"}</dd>
-            <dt className="text-slate-500">Protocol</dt>
+            <dt className="text-slate-600 dark:text-slate-400">Protocol</dt>
             <dd>{result.protocol_version ?? "—"}</dd>
-            <dt className="text-slate-500">Latency</dt>
+            <dt className="text-slate-600 dark:text-slate-400">Latency</dt>
             <dd>{result.latency_ms === null ? "—" : `${result.latency_ms} ms`}</dd>
           </dl>
           {result.tools.length > 0 && <ToolList name={name} tools={result.tools} connection={connection} />}

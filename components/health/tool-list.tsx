@@ -20,7 +20,7 @@ export function ToolList({ name, tools, connection }: { name: string; tools: Pro
           <li key={tool.name} className="flex items-start justify-between gap-3 px-3 py-2">
             <div className="min-w-0">
               <div className="font-mono text-xs font-semibold">{tool.name}</div>
-              {tool.description && <div className="text-xs text-slate-500">{tool.description}</div>}
+              {tool.description && <div className="text-xs text-slate-600 dark:text-slate-400">{tool.description}</div>}
             </div>
             <button type="button" onClick={() => setSelected(tool.name)} aria-pressed={selected === tool.name}
               className="shrink-0 rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900">

@@ -7,13 +7,13 @@ import type { ToolCallResult } from "@/lib/query/types";
 export function ToolResultView({ result }: { result: ToolCallResult }) {
   return (
     <div className={`space-y-2 rounded-md border p-3 ${result.is_error ? "border-red-400 dark:border-red-700" : "border-slate-200 dark:border-slate-800"}`}>
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-600 dark:text-slate-400">
         {result.is_error ? <strong className="text-red-600">The tool reported an error</strong> : "Result"} · {result.latency_ms} ms
       </p>
       {result.content.map((item, index) => <ContentItem key={index} item={item} />)}
       {result.structured_content !== undefined && (
         <details>
-          <summary className="cursor-pointer text-xs text-slate-500">Structured content</summary>
+          <summary className="cursor-pointer text-xs text-slate-600 dark:text-slate-400">Structured content</summary>
           <pre className={pre}>{JSON.stringify(result.structured_content, null, 2)}</pre>
         </details>
       )}
@@ -33,7 +33,7 @@ function ContentItem({ item }: { item: ToolContent }) {
     case "resource":
       return (
         <div className="rounded border border-slate-200 p-2 text-sm dark:border-slate-800">
-          <div className="font-mono text-xs break-all">{item.uri}{item.mime_type && <span className="text-slate-500"> · {item.mime_type}</span>}</div>
+          <div className="font-mono text-xs break-all">{item.uri}{item.mime_type && <span className="text-slate-600 dark:text-slate-400"> · {item.mime_type}</span>}</div>
           {item.text !== undefined && <pre className={pre}>{item.text}</pre>}
           {item.blob !== undefined && (
             <a className="text-xs text-indigo-600 underline" href={`data:${item.mime_type ?? "application/octet-stream"};base64,${item.blob}`} download={item.uri.split("/").pop() || "resource"}>

@@ -48,7 +48,7 @@ export function AuditLog() {
         </Field>
       </div>
       {audit.isError && <Alert tone="danger" title="The audit log could not be loaded">{audit.error.message}</Alert>}
-      <div aria-live="polite" className="overflow-x-auto">
+      <div role="region" aria-label="Audit entries" aria-live="polite" tabIndex={0} className="overflow-x-auto">
         {audit.data && audit.data.entries.length === 0 && <p>No changes match these filters.</p>}
         {audit.data && audit.data.entries.length > 0 && <AuditTable entries={audit.data.entries} />}
       </div>

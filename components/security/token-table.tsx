@@ -17,7 +17,7 @@ export function TokenTable() {
   if (tokens.isError) return <Alert tone="danger" title="Tokens could not be loaded">{tokens.error.message}</Alert>;
 
   return (
-    <div className="overflow-x-auto">
+    <div role="region" aria-label="API tokens" tabIndex={0} className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Active API tokens</caption>
         <thead className="text-slate-600 dark:text-slate-400">

@@ -24,6 +24,7 @@ export async function SiteHeader() {
               <li><NavLink href="/agents">Agents</NavLink></li>
               <li><NavLink href="/variables">Variables</NavLink></li>
               <li><NavLink href="/audit">Audit</NavLink></li>
+              <li><NavLink href="/api-docs">API docs</NavLink></li>
               {hasRole(principal.role, "admin") && <li><NavLink href="/import">Import</NavLink></li>}
               {hasRole(principal.role, "admin") && <li><NavLink href="/tokens">Tokens</NavLink></li>}
             </ul>

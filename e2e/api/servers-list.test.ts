@@ -30,6 +30,8 @@ describe("GET /api/mcp-servers filters", () => {
         health: { status: "unknown", checked_at: null, latency_ms: null }, modified_at: expect.any(String),
       }],
       next_cursor: null,
+      previous_cursor: null,
+      total: 1,
     });
   });
 
@@ -57,6 +59,27 @@ describe("GET /api/mcp-servers filters", () => {
     const second = await api.get(`/api/mcp-servers?tags=${group}&limit=3&cursor=${first.body.next_cursor}`);
     expect(namesOf(second.body)).toEqual([names.gamma]);
     expect(second.body.next_cursor).toBeNull();
+    expect([first.body.total, second.body.total]).toEqual([4, 4]);
+    expect(first.body.previous_cursor).toBeNull();
+    expect(second.body.previous_cursor).toBeNull(); // the page before is the first one, fetched without a cursor
+  });
+
+  test("previous_cursor opens the page before, from any page", async () => {
+    const pages: string[][] = [];
+    const cursors: (string | undefined)[] = [undefined];
+    for (let cursor: string | undefined; ;) {
+      const page = await api.get(`/api/mcp-servers?tags=${group}&limit=1${cursor ? `&cursor=${cursor}` : ""}`);
+      pages.push(namesOf(page.body));
+      if (!page.body.next_cursor) break;
+      cursor = page.body.next_cursor;
+      cursors.push(cursor);
+    }
+    expect(pages).toHaveLength(4);
+    const third = await api.get(`/api/mcp-servers?tags=${group}&limit=1&cursor=${cursors[2]}`);
+    expect(third.body.previous_cursor).toBe(cursors[1]);
+    const second = await api.get(`/api/mcp-servers?tags=${group}&limit=1&cursor=${third.body.previous_cursor}`);
+    expect(namesOf(second.body)).toEqual(pages[1]);
+    expect(second.body.previous_cursor).toBeNull();
   });
 
   test("GET /api/environments lists every environment defined, plus the current one", async () => {

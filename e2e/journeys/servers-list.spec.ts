@@ -1,5 +1,5 @@
 import { uniqueName } from "../support/api-client";
-import { expect, test } from "./fixtures";
+import { expect, saveScreenshot, test } from "./fixtures";
 
 test.describe("servers list", () => {
   // The error-state journey asks the API with a cursor that cannot be read: a 400 on purpose.
@@ -75,9 +75,82 @@ test.describe("servers list", () => {
     await expect(page).not.toHaveURL(/cursor=/);
   });
 
-  test("an error from the API shows an error state with a retry", async ({ page }) => {
-    await page.goto("/mcp-servers?cursor=not-a-real-cursor");
-    await expect(page.getByRole("alert").filter({ hasText: "The servers could not be loaded" })).toContainText("cursor");
-    await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+  test("the page is in the URL with a total: a shared page-4 link shows page 4 and Previous goes to page 3", async ({ page, api, context }) => {
+    const tag = uniqueName("pages");
+    const names: string[] = [];
+    for (let batch = 0; batch < 160; batch += 20) {
+      const created = await Promise.all(Array.from({ length: 20 }, (_, i) => api.createServer(`q${String(batch + i).padStart(3, "0")}`, { tags: [tag] })));
+      names.push(...created.map((server) => server.name));
+    }
+    names.sort();
+
+    await page.goto(`/mcp-servers?tags=${tag}`);
+    await expect(page.getByRole("status").filter({ hasText: "Showing 50 of 160 servers" })).toBeVisible();
+    await expect(page.getByText("Page 1 of 4")).toBeVisible();
+    for (const next of [2, 3, 4]) {
+      await page.getByRole("button", { name: "Next →" }).click();
+      await expect(page.getByText(`Page ${next} of 4`)).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`page=${next}`));
+    }
+    await expect(page.getByRole("row")).toHaveCount(11); // header + 10
+    await saveScreenshot(page, "servers-list-page-4");
+
+    const shared = await context.newPage();
+    await shared.goto(page.url());
+    await expect(shared.getByText("Page 4 of 4")).toBeVisible();
+    await expect(shared.getByRole("row").nth(1)).toContainText(names[150]);
+    await shared.getByRole("button", { name: "← Previous" }).click();
+    await expect(shared.getByText("Page 3 of 4")).toBeVisible();
+    await expect(shared).toHaveURL(/page=3/);
+    await expect(shared.getByRole("row")).toHaveCount(51);
+    await expect(shared.getByRole("row").nth(1)).toContainText(names[100]);
+    await shared.goBack();
+    await expect(shared.getByText("Page 4 of 4")).toBeVisible();
+    await shared.close();
+  });
+
+  test("every tag is reachable: chips keep their order, More tags picks the rest, a row's tag filters by it", async ({ page, api }) => {
+    const rare = uniqueName("rare");
+    const other = uniqueName("other");
+    const server = await api.createServer("tagged", { tags: [rare, other] });
+    // Twelve tags used twice rank above the rare one, so it cannot be among the top chips.
+    const popular = Array.from({ length: 12 }, (_, i) => uniqueName(`popular${i}`));
+    await api.createServer("popular-a", { tags: popular });
+    await api.createServer("popular-b", { tags: popular });
+
+    await page.goto("/mcp-servers");
+    const chips = page.getByRole("group", { name: "Filter by tag" }).getByRole("button");
+    const order = await chips.allTextContents();
+    expect(order.length).toBeGreaterThan(0);
+    await expect(chips.filter({ hasText: rare })).toHaveCount(0);
+
+    // Toggling a chip leaves every chip where it was.
+    await chips.nth(order.length - 1).click();
+    await expect(chips.nth(order.length - 1)).toHaveAttribute("aria-pressed", "true");
+    expect(await chips.allTextContents()).toEqual(order);
+    await chips.nth(order.length - 1).click();
+    await expect(page).not.toHaveURL(/tags=/);
+
+    await page.getByLabel("More tags").selectOption(rare);
+    await expect(page.getByRole("button", { name: rare, pressed: true })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`tags=${rare}`));
+    await expect(page.getByRole("status").filter({ hasText: "Showing 1 server" })).toBeVisible();
+
+    await page.getByRole("row").filter({ hasText: server.name }).getByRole("button", { name: `Filter by tag ${other}` }).click();
+    await expect(page).toHaveURL(new RegExp(`tags=${rare}%2C${other}|tags=${rare},${other}`));
+    await expect(page.getByRole("button", { name: other, pressed: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: server.name })).toBeVisible();
+    await saveScreenshot(page, "servers-list-tags");
+  });
+
+  test.describe("with a cursor the API refuses", () => {
+    // The refused list request is the point of the test; the browser logs its 400.
+    test.use({ allowedConsoleErrors: /status of 400 .*\/api\/mcp-servers\?cursor=not-a-real-cursor/ });
+
+    test("an error from the API shows an error state with a retry", async ({ page }) => {
+      await page.goto("/mcp-servers?cursor=not-a-real-cursor");
+      await expect(page.getByRole("alert").filter({ hasText: "The servers could not be loaded" })).toContainText("cursor");
+      await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+    });
   });
 });

@@ -2,25 +2,38 @@ import { getDb } from "../db";
 import { InvalidInputError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import type { ServerListQuery } from "../schemas/server-query";
-import type { ServerSummary } from "../schemas/server-output";
+import type { ServerList } from "../schemas/server-output";
 import { toSearchNeedle } from "./search-text";
 import { toServerSummary } from "./server-record";
 
-/** Pages are ordered by name; a cursor is the last name of the previous page, opaque to clients. */
-export async function listServers(query: ServerListQuery): Promise<{ mcp_servers: ServerSummary[]; next_cursor: string | null }> {
+/**
+ * Pages are ordered by name; a cursor is the last name of the previous page, opaque to clients. `total` counts
+ * every match; `previous_cursor` opens the page before this one (null when that is the first page, or none).
+ */
+export async function listServers(query: ServerListQuery): Promise<ServerList> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await getDb().server.findMany({
-    where: { AND: [filterOf(query), after === undefined ? {} : { name: { gt: after } }] },
-    orderBy: { name: "asc" },
-    take: query.limit + 1,
-    select: { name: true, definition: true, revision: true, createdAt: true, modifiedAt: true, health: true },
-  });
+  const filter = filterOf(query);
+  const [rows, total, before] = await Promise.all([
+    getDb().server.findMany({
+      where: { AND: [filter, after === undefined ? {} : { name: { gt: after } }] },
+      orderBy: { name: "asc" },
+      take: query.limit + 1,
+      select: { name: true, definition: true, revision: true, createdAt: true, modifiedAt: true, health: true },
+    }),
+    getDb().server.count({ where: filter }),
+    // The previous page is the `limit` names up to `after`; the name before those is its cursor.
+    after === undefined ? [] : getDb().server.findMany({
+      where: { AND: [filter, { name: { lte: after } }] }, orderBy: { name: "desc" }, take: query.limit + 1, select: { name: true },
+    }),
+  ]);
 
   const page = rows.slice(0, query.limit);
   const hasMore = rows.length > query.limit;
   return {
     mcp_servers: page.map(toServerSummary),
     next_cursor: hasMore ? encodeCursor(page[page.length - 1].name) : null,
+    previous_cursor: before.length > query.limit ? encodeCursor(before[query.limit].name) : null,
+    total,
   };
 }
 

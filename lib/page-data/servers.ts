@@ -6,7 +6,7 @@ import { getRawServer } from "../data/server-views";
 import { listServerRevisions } from "../data/servers";
 import { listTagCounts } from "../data/tags";
 import { NotFoundError } from "../errors";
-import { PAGE_SIZE, toSearchParams, type ServerListFilters } from "../query/list-filters";
+import { PAGE_SIZE, toApiSearchParams, type ServerListFilters } from "../query/list-filters";
 import { revisionsQuery, serverListQuery, serverQuery } from "../query/server-queries";
 import type { RevisionSummary, StoredServer } from "../query/types";
 import { serverListQuerySchema } from "../schemas/server-query";
@@ -16,7 +16,7 @@ import { serverListQuerySchema } from "../schemas/server-query";
  * browser's hooks use, so the dehydrated cache is picked up without a second request.
  */
 export async function prefetchServerList(client: QueryClient, filters: ServerListFilters): Promise<void> {
-  const params = Object.fromEntries(toSearchParams(filters));
+  const params = Object.fromEntries(toApiSearchParams(filters));
   const parsed = serverListQuerySchema.safeParse({ ...params, limit: String(PAGE_SIZE) });
   if (!parsed.success) return; // the browser asks the API and shows its error
   await client.prefetchQuery({ ...serverListQuery(filters), queryFn: () => listServers(parsed.data) });

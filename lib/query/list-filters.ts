@@ -5,6 +5,8 @@ export type ServerListFilters = {
   transport?: string;
   health: string[];
   cursor?: string;
+  /** The page number shown (in the URL only, never sent to the API); page 1 has no cursor. */
+  page?: number;
 };
 
 export const PAGE_SIZE = 50;
@@ -22,7 +24,7 @@ export function parseListFilters(params: ParamSource): ServerListFilters {
     tags: splitList(params.get("tags")),
     ...(transport && (TRANSPORT_FILTERS as readonly string[]).includes(transport) ? { transport } : {}),
     health: splitList(params.get("health")).filter((status) => (HEALTH_FILTERS as readonly string[]).includes(status)),
-    ...(params.get("cursor") ? { cursor: params.get("cursor")! } : {}),
+    ...(params.get("cursor") ? { cursor: params.get("cursor")!, page: pageOf(params.get("page")) } : {}),
   };
 }
 
@@ -34,7 +36,19 @@ export function toSearchParams(filters: ServerListFilters): URLSearchParams {
   if (filters.transport) params.set("transport", filters.transport);
   if (filters.health.length) params.set("health", filters.health.join(","));
   if (filters.cursor) params.set("cursor", filters.cursor);
+  if (filters.cursor && filters.page) params.set("page", String(filters.page));
   return params;
+}
+
+/** The API's query string: the page number is the URL's alone. */
+export function toApiSearchParams(filters: ServerListFilters): URLSearchParams {
+  return toSearchParams({ ...filters, page: undefined });
+}
+
+/** A page after the first; an unreadable number shows none rather than a wrong one. */
+function pageOf(value: string | null): number | undefined {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 2 ? page : undefined;
 }
 
 export function recordParams(record: Record<string, string | string[] | undefined>): ParamSource {

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 
 import { fetchJson } from "./fetch-json";
-import { PAGE_SIZE, toSearchParams, type ServerListFilters } from "./list-filters";
+import { PAGE_SIZE, toApiSearchParams, type ServerListFilters } from "./list-filters";
 import { environmentKeys, serverKeys } from "./server-keys";
 import type {
   Environments,
@@ -18,7 +18,7 @@ const base = (name: string) => `/api/mcp-servers/${encodeURIComponent(name)}`;
 
 /** Shared by the server-side prefetch (which swaps in a direct data call) and the hooks. */
 export function serverListQuery(filters: ServerListFilters) {
-  const params = toSearchParams(filters);
+  const params = toApiSearchParams(filters);
   params.set("limit", String(PAGE_SIZE));
   return queryOptions({
     queryKey: serverKeys.list(filters),

@@ -6,6 +6,7 @@ import type { HealthResult } from "../health/types";
 import type { revisionDetailSchema, revisionSummarySchema } from "../schemas/revision";
 import type {
   resolvedServerSchema,
+  ServerList,
   ServerSummary,
   StoredServer,
   validationResultSchema,
@@ -13,7 +14,7 @@ import type {
 
 /** Wire shapes as the browser sees them (type-only imports: no schema code reaches the client). */
 export type { ServerSummary, StoredServer, UsedBy };
-export type ServerListPage = { mcp_servers: ServerSummary[]; next_cursor: string | null };
+export type ServerListPage = ServerList;
 export type ResolvedServer = z.infer<typeof resolvedServerSchema>;
 export type ResolvedServerResponse = { mcp_server: ResolvedServer; warnings?: { path: string; message: string }[] };
 export type RevisionSummary = z.infer<typeof revisionSummarySchema>;

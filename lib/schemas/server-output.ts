@@ -59,7 +59,10 @@ export type ServerSummary = z.infer<typeof serverSummarySchema>;
 export const serverListSchema = z.object({
   mcp_servers: z.array(serverSummarySchema),
   next_cursor: z.string().nullable(),
+  previous_cursor: z.string().nullable().describe("cursor of the previous page; null when it is the first page (no cursor) or there is none"),
+  total: z.number().int().describe("every server matching the filters"),
 });
+export type ServerList = z.infer<typeof serverListSchema>;
 
 export const validationResultSchema = z.object({
   valid: z.boolean(),

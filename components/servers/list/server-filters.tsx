@@ -8,17 +8,23 @@ import { Select } from "@/components/ui/select";
 import { HEALTH_FILTERS, TRANSPORT_FILTERS, type ServerListFilters } from "@/lib/query/list-filters";
 import { SearchBox } from "./search-box";
 
+const CHIP_COUNT = 12;
+
 type ServerFiltersProps = {
   filters: ServerListFilters;
   onChange: (next: ServerListFilters) => void;
+  /** Every tag in use, most used first. */
   tags: string[];
 };
 
 /** Search, transport, health and tag chips; every change starts again from the first page. */
 export function ServerFilters({ filters, onChange, tags }: ServerFiltersProps) {
-  const change = useCallback((patch: Partial<ServerListFilters>) => onChange({ ...filters, ...patch, cursor: undefined }), [filters, onChange]);
+  const change = useCallback((patch: Partial<ServerListFilters>) => onChange({ ...filters, ...patch, cursor: undefined, page: undefined }), [filters, onChange]);
   const onSearch = useCallback((search: string) => change({ search: search || undefined }), [change]);
-  const chips = [...new Set([...filters.tags, ...tags])];
+  // The most used tags keep their place when toggled; a tag picked from "More tags" joins them at the end.
+  const top = tags.slice(0, CHIP_COUNT);
+  const chips = [...new Set([...top, ...filters.tags])];
+  const more = tags.filter((tag) => !chips.includes(tag));
 
   function toggleTag(tag: string) {
     change({ tags: filters.tags.includes(tag) ? filters.tags.filter((other) => other !== tag) : [...filters.tags, tag] });
@@ -48,6 +54,16 @@ export function ServerFilters({ filters, onChange, tags }: ServerFiltersProps) {
           {chips.map((tag) => (
             <Chip key={tag} pressed={filters.tags.includes(tag)} onClick={() => toggleTag(tag)}>{tag}</Chip>
           ))}
+          {more.length > 0 && (
+            <>
+              <label htmlFor="more-tags" className="sr-only">More tags</label>
+              <select id="more-tags" value="" onChange={(event) => event.target.value && toggleTag(event.target.value)}
+                className="h-7 max-w-48 rounded-full border border-slate-300 bg-white px-2.5 text-xs font-medium text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200">
+                <option value="">More tags ({more.length})…</option>
+                {more.map((tag) => <option key={tag} value={tag}>{tag}</option>)}
+              </select>
+            </>
+          )}
         </div>
       )}
     </section>

@@ -8,8 +8,6 @@ import { getQueryClient } from "@/lib/query/query-client";
 import { listTagSuggestions, prefetchServerList } from "@/lib/page-data/servers";
 import { ServerList } from "./server-list";
 
-const CHIP_COUNT = 12;
-
 type SearchParams = Record<string, string | string[] | undefined>;
 
 /** Server component: renders the first page from the database, then hands over to TanStack Query. */
@@ -17,7 +15,7 @@ export async function ServerListPage({ searchParams }: { searchParams: SearchPar
   const queryClient = getQueryClient();
   const [, tags] = await Promise.all([
     prefetchServerList(queryClient, parseListFilters(recordParams(searchParams))),
-    listTagSuggestions(CHIP_COUNT),
+    listTagSuggestions(10_000), // every tag: the top ones become chips, the rest the "More tags" picker
   ]);
 
   return (

@@ -11,13 +11,15 @@ import { serverListQuery } from "@/lib/query/server-queries";
 import { ServerFilters } from "./server-filters";
 import { ServerPager } from "./server-pager";
 import { ServerTable } from "./server-table";
-import { useCursorPager } from "./use-cursor-pager";
 import { useListFilters } from "./use-list-filters";
 
-/** The servers list: filters in the URL, a page of rows, cursor paging. The first page arrives server-rendered. */
+/**
+ * The servers list: filters and page in the URL, a page of rows, cursor paging (the API gives the cursors both
+ * ways, so a shared link to page 4 goes back to page 3). The first page arrives server-rendered.
+ */
 export function ServerList({ tags }: { tags: string[] }) {
   const { filters, setFilters } = useListFilters();
-  const pager = useCursorPager(filters, setFilters);
+  const pageNumber = filters.cursor ? (filters.page ?? 2) : 1;
   // Polled so health dots change without a reload (the health work may replace this with server-sent events).
   const query = useQuery({ ...serverListQuery(filters), placeholderData: keepPreviousData, refetchInterval: 30_000 });
   const servers = query.data?.mcp_servers ?? [];
@@ -26,7 +28,7 @@ export function ServerList({ tags }: { tags: string[] }) {
     <>
       <ServerFilters filters={filters} onChange={setFilters} tags={tags} />
       <p role="status" aria-live="polite" className="mb-2 text-sm text-slate-600 dark:text-slate-400">
-        {query.isPending ? "Loading servers…" : query.isError ? "" : `Showing ${servers.length}${servers.length === PAGE_SIZE ? "+" : ""} server${servers.length === 1 ? "" : "s"}`}
+        {query.isPending ? "Loading servers…" : query.isError ? "" : showing(servers.length, query.data.total)}
       </p>
       {query.isError ? (
         <Alert tone="danger" title="The servers could not be loaded" isUrgent>
@@ -40,10 +42,27 @@ export function ServerList({ tags }: { tags: string[] }) {
             : <Link href="/mcp-servers/new" className="text-indigo-700 underline dark:text-indigo-300">Create the first one</Link>}
         </EmptyState>
       ) : (
-        <ServerTable servers={servers} isStale={query.isPlaceholderData} />
+        <ServerTable servers={servers} isStale={query.isPlaceholderData} onTag={addTag} />
       )}
-      <ServerPager pageNumber={pager.pageNumber} hasPrevious={pager.hasPrevious} nextCursor={query.data?.next_cursor ?? null}
-        onNext={pager.goNext} onPrevious={pager.goPrevious} />
+      <ServerPager
+        pageNumber={pageNumber}
+        pageCount={Math.ceil((query.data?.total ?? 0) / PAGE_SIZE)}
+        hasPrevious={Boolean(filters.cursor)}
+        hasNext={Boolean(query.data?.next_cursor)}
+        onNext={() => query.data?.next_cursor && setFilters({ ...filters, cursor: query.data.next_cursor, page: pageNumber + 1 }, { push: true })}
+        onPrevious={() => {
+          const cursor = query.data?.previous_cursor ?? undefined;
+          setFilters({ ...filters, cursor, page: cursor ? pageNumber - 1 : undefined }, { push: true });
+        }}
+      />
     </>
   );
+
+  function addTag(tag: string) {
+    if (!filters.tags.includes(tag)) setFilters({ ...filters, tags: [...filters.tags, tag], cursor: undefined, page: undefined });
+  }
+}
+
+function showing(count: number, total: number): string {
+  return count === total ? `Showing ${total} server${total === 1 ? "" : "s"}` : `Showing ${count} of ${total} servers`;
 }

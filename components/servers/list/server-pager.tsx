@@ -1,14 +1,21 @@
 import { Button } from "@/components/ui/button";
 
-type ServerPagerProps = { pageNumber?: number; hasPrevious: boolean; nextCursor: string | null; onNext: (cursor: string) => void; onPrevious: () => void };
+type ServerPagerProps = {
+  pageNumber: number;
+  pageCount: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onNext: () => void;
+  onPrevious: () => void;
+};
 
-export function ServerPager({ pageNumber, hasPrevious, nextCursor, onNext, onPrevious }: ServerPagerProps) {
-  if (!hasPrevious && !nextCursor) return null;
+export function ServerPager({ pageNumber, pageCount, hasPrevious, hasNext, onNext, onPrevious }: ServerPagerProps) {
+  if (!hasPrevious && !hasNext) return null;
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
       <Button onClick={onPrevious} disabled={!hasPrevious}>← Previous</Button>
-      {pageNumber && <span className="text-sm text-slate-600 dark:text-slate-400">Page {pageNumber}</span>}
-      <Button onClick={() => nextCursor && onNext(nextCursor)} disabled={!nextCursor}>Next →</Button>
+      <span className="text-sm text-slate-600 dark:text-slate-400">Page {pageNumber} of {Math.max(pageCount, pageNumber)}</span>
+      <Button onClick={onNext} disabled={!hasNext}>Next →</Button>
     </nav>
   );
 }

@@ -7,7 +7,7 @@ import type { ServerSummary } from "@/lib/query/types";
 const cell = "px-3 py-2 align-top max-md:px-0 max-md:py-0.5";
 
 /** A table at desktop width; each row folds into a card on a phone (the header is kept for screen readers). */
-export function ServerTable({ servers, isStale }: { servers: ServerSummary[]; isStale: boolean }) {
+export function ServerTable({ servers, isStale, onTag }: { servers: ServerSummary[]; isStale: boolean; onTag: (tag: string) => void }) {
   return (
     <table aria-busy={isStale} className={`w-full border-collapse text-left text-sm ${isStale ? "opacity-60" : ""}`}>
       <caption className="sr-only">MCP servers</caption>
@@ -33,7 +33,14 @@ export function ServerTable({ servers, isStale }: { servers: ServerSummary[]; is
             <td className={`${cell} max-md:empty:hidden`}>
               {server.tags.length > 0 && (
                 <ul className="flex flex-wrap gap-1" aria-label="Tags">
-                  {server.tags.map((tag) => <li key={tag}><Badge tone="accent">{tag}</Badge></li>)}
+                  {server.tags.map((tag) => (
+                    <li key={tag}>
+                      <button type="button" onClick={() => onTag(tag)}
+                        className="rounded px-1.5 py-0.5 text-xs font-medium bg-indigo-50 text-indigo-800 hover:underline dark:bg-indigo-950 dark:text-indigo-200">
+                        <span className="sr-only">Filter by tag </span>{tag}
+                      </button>
+                    </li>
+                  ))}
                 </ul>
               )}
             </td>

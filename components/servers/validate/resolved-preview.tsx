@@ -18,7 +18,7 @@ export function ResolvedPreview({ result }: { result: UseQueryResult<ValidationR
           <>
             <Badge tone={data.valid ? "success" : "danger"}>{data.valid ? "valid" : "invalid"}</Badge>
             <span>{data.valid ? "These parameters resolve." : `${data.errors.length} problem${data.errors.length === 1 ? "" : "s"}`}</span>
-            {result.isFetching && <span className="text-slate-500">· updating…</span>}
+            {result.isFetching && <span className="text-slate-600 dark:text-slate-400">· updating…</span>}
           </>
         )}
       </div>
