@@ -2,9 +2,6 @@ import { uniqueName } from "../support/api-client";
 import { expect, saveScreenshot, test } from "./fixtures";
 
 test.describe("servers list", () => {
-  // The error-state journey asks the API with a cursor that cannot be read: a 400 on purpose.
-  test.use({ allowedConsoleErrors: /status of 400 .*\/api\/mcp-servers\?cursor=not-a-real-cursor/ });
-
   test("search narrows the rows, is kept in the URL, and the link opens the detail page", async ({ page, api }) => {
     const prefix = uniqueName("findme");
     const wanted = await api.createServer(`${prefix}-alpha`, { description: "The one we look for" });
