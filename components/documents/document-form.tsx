@@ -57,7 +57,7 @@ export function DocumentForm({ kind, schema, initial, hasCapabilities = false }:
         <Field id="document-capabilities" label="Capabilities" error={errors.fields.capabilities}>
           {(control) => (
             <Controller control={form.control} name="capabilities" render={({ field }) => (
-              <MultiCombobox {...control} value={field.value} onChange={field.onChange} noun="capability"
+              <MultiCombobox {...control} value={field.value} onChange={field.onChange} noun="capability" allowCreate={false}
                 suggestions={(known.data ?? []).map((capability) => capability.name)} placeholder="Search capabilities" />
             )} />
           )}
