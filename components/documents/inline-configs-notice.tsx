@@ -1,0 +1,59 @@
+"use client";
+
+import Link from "next/link";
+
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import type { DocumentKind } from "@/lib/query/document-queries";
+import { isProblem } from "@/lib/query/fetch-json";
+import { useAdoptInline } from "@/lib/query/use-adopt-inline";
+
+type Props = { kind: DocumentKind; name: string; revision: number; aliases: string[] };
+
+/**
+ * Legacy inline configs are deprecated. A capability moves them into the registry in one click (each becomes a
+ * server named after its alias, and the reference names it); the API has no such action for agents, so an
+ * agent's page says how to do it by hand.
+ */
+export function InlineConfigsNotice({ kind, name, revision, aliases }: Props) {
+  const adopt = useAdoptInline(name);
+  const created = adopt.data?.created;
+
+  if (created) {
+    return (
+      <Alert title="Moved into the registry">
+        {created.length === 0 ? "Every inline config now references an existing registry server." : (
+          <>Created {created.map((server, index) => (
+            <span key={server}>{index > 0 && ", "}<Link href={`/mcp-servers/${encodeURIComponent(server)}`} className="underline">{server}</Link></span>
+          ))}; the references now name {created.length === 1 ? "it" : "them"}.</>
+        )}
+      </Alert>
+    );
+  }
+  if (aliases.length === 0) return null;
+
+  const list = aliases.join(", ");
+  return (
+    <Alert tone="warning" title={`Legacy inline config${aliases.length === 1 ? "" : "s"}: ${list}`}>
+      {kind.key === "capability" ? (
+        <div className="flex flex-col items-start gap-2">
+          <p>Inline configs are deprecated. Move them into the registry: each becomes an MCP server named after its alias, and this capability references it — all in one change.</p>
+          <Button variant="primary" size="sm" disabled={adopt.isPending} onClick={() => adopt.mutate(revision)}>
+            {adopt.isPending ? "Moving…" : "Move into the registry"}
+          </Button>
+          {adopt.isError && (
+            <Alert tone="danger" isUrgent>
+              {isProblem(adopt.error, 412) ? "This capability changed since you opened it. Reload the page and try again." : adopt.error.message}
+            </Alert>
+          )}
+        </div>
+      ) : (
+        <p>
+          Inline configs are deprecated. Agents can not move them automatically: create each one as
+          an <Link href="/mcp-servers/new" className="underline">MCP server</Link> (or put it in a capability and move it from there),
+          then replace the inline config with a reference in this agent&apos;s edit form.
+        </p>
+      )}
+    </Alert>
+  );
+}
