@@ -8,7 +8,7 @@ import { serverSearchQuery } from "@/lib/query/server-search-query";
 
 /**
  * Search the registry and add a server; results are buttons, so Tab and Enter are all a keyboard needs.
- * Enter in the search box adds the first match; the results close on Escape, on adding and when focus
+ * Enter in the search box adds the first match; ArrowDown reopens the results, which close on Escape, on adding and when focus
  * leaves the picker, and take their room in the page, so they never cover the form's buttons.
  */
 export function ServerPicker({ selected, onAdd }: { selected: string[]; onAdd: (server: string) => void }) {
@@ -31,6 +31,9 @@ export function ServerPicker({ selected, onAdd }: { selected: string[]; onAdd: (
       const first = matches.find((server) => !selected.includes(server.name));
       if (isExpanded && first && !servers.isPlaceholderData) add(first.name);
       else setIsOpen(false);
+    } else if (event.key === "ArrowDown" && !isExpanded) {
+      event.preventDefault();
+      setIsOpen(true);
     } else if (event.key === "Escape" && isExpanded) {
       event.preventDefault();
       setIsOpen(false);
