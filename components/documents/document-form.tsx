@@ -41,11 +41,15 @@ export function DocumentForm({ kind, schema, initial, hasCapabilities = false }:
   const own = `this ${kind.key}`;
   const checks = useFormReferenceChecks(form.watch("references"), hasCapabilities ? form.watch("capabilities") : [], own, chosen);
 
-  /** The schema check first (resolver), then each reference's parameters against its server, then the save. */
+  /** The schema check first (resolver), then inline configs being edited and each reference's parameters against its server, then the save. */
   async function save(input: Record<string, unknown>) {
-    const invalid = await invalidReferences(queryClient, form.getValues("references"), chosen);
-    setRefused(invalid);
-    if (invalid.length === 0) submit(input);
+    const rows = form.getValues("references");
+    const problems = [
+      ...rows.filter((row) => row.inlineError).map((row) => `The inline config ${row.alias} is not valid: ${row.inlineError}.`),
+      ...(await invalidReferences(queryClient, rows, chosen)).map((alias) => `The parameters for ${alias} do not satisfy its server's schema; see the fields marked.`),
+    ];
+    setRefused(problems);
+    if (problems.length === 0) submit(input);
   }
   const cancelHref = initial ? `/${kind.collection}/${encodeURIComponent(initial.name)}` : `/${kind.collection}`;
 
@@ -56,7 +60,7 @@ export function DocumentForm({ kind, schema, initial, hasCapabilities = false }:
     references: { ...saveErrors.references, ...formErrors.references },
     other: [
       ...(formErrors.other.length ? formErrors.other : saveErrors.other),
-      ...refused.map((alias) => `The parameters for ${alias} do not satisfy its server's schema; see the fields marked.`),
+      ...refused,
     ],
   };
 

@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { setAtPath } from "@/lib/forms/parameter-values";
 import type { ReferenceRow } from "@/lib/forms/reference-rows";
 import { serverQuery } from "@/lib/query/server-queries";
+import { InlineConfigEditor } from "./inline-config-editor";
 import { parameterErrorsOf, type ReferenceCheck } from "./use-reference-checks";
 
 type Props = { row: ReferenceRow; index: number; errors: string[]; check?: ReferenceCheck; onChange: (row: ReferenceRow) => void; onRemove: () => void };
@@ -34,7 +35,7 @@ export function ReferenceEditorRow({ row, index, errors, check, onChange, onRemo
       {errors.slice(1).map((message) => <p key={message} className="mt-1 text-sm text-red-700 dark:text-red-400">{message}</p>)}
       <div className="mt-3">
         {row.inline ? (
-          <p className="text-sm text-amber-800 dark:text-amber-300">A legacy inline config (deprecated), kept as entered.</p>
+          <InlineConfigEditor id={`reference-${index}-inline`} row={row} onChange={onChange} />
         ) : server.isError ? (
           <p className="text-sm text-red-700 dark:text-red-400">Could not load this server: {server.error.message}</p>
         ) : !server.data ? (
