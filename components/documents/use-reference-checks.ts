@@ -38,8 +38,12 @@ export function useReferenceChecks(references: ReferenceToCheck[], environment: 
     }),
   });
 
-  return debounced.references.map((reference, index): ReferenceCheck => {
+  // Rows as they are now; each keeps its last answer (marked pending) until typing pauses and it is asked again.
+  const isSettling = debounced !== input;
+  return references.map((reference, index): ReferenceCheck => {
     if (reference.inline) return { ...reference, config: reference.inline, errors: [], warnings: [], isPending: false };
+    const asked = debounced.references[index];
+    if (!asked || asked.alias !== reference.alias || asked.from !== reference.from) return { ...reference, errors: [], warnings: [], isPending: true };
     const server = servers[index];
     const validation = validations[index];
     const failure = server.error?.message ?? validation.error?.message;
@@ -48,7 +52,7 @@ export function useReferenceChecks(references: ReferenceToCheck[], environment: 
       config: validation.data?.resolved_config ?? undefined,
       errors: validation.data?.errors ?? [],
       warnings: validation.data?.warnings ?? [],
-      isPending: !failure && !validation.data,
+      isPending: isSettling || (!failure && !validation.data),
       failure,
     };
   });

@@ -113,6 +113,7 @@ test.describe("capability and agent pages", () => {
     await expect(matches).toBeVisible();
     await page.getByLabel(/^Description/).click();
     await expect(matches).toBeHidden();
+    await expect(page.getByLabel("Resolved blueprint")).toContainText(`"${server.name}": {`);
     await saveScreenshot(page, "agent-form-pickers");
   });
 
