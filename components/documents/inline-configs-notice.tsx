@@ -11,12 +11,11 @@ import { useAdoptInline } from "@/lib/query/use-adopt-inline";
 type Props = { kind: DocumentKind; name: string; revision: number; aliases: string[] };
 
 /**
- * Legacy inline configs are deprecated. A capability moves them into the registry in one click (each becomes a
- * server named after its alias, and the reference names it); the API has no such action for agents, so an
- * agent's page says how to do it by hand.
+ * Legacy inline configs are deprecated: one click moves them into the registry (each becomes a server named
+ * after its alias, and the reference names it), in one change.
  */
 export function InlineConfigsNotice({ kind, name, revision, aliases }: Props) {
-  const adopt = useAdoptInline(name);
+  const adopt = useAdoptInline(kind, name);
   const created = adopt.data?.created;
 
   if (created) {
@@ -35,25 +34,17 @@ export function InlineConfigsNotice({ kind, name, revision, aliases }: Props) {
   const list = aliases.join(", ");
   return (
     <Alert tone="warning" title={`Legacy inline config${aliases.length === 1 ? "" : "s"}: ${list}`}>
-      {kind.key === "capability" ? (
-        <div className="flex flex-col items-start gap-2">
-          <p>Inline configs are deprecated. Move them into the registry: each becomes an MCP server named after its alias, and this capability references it — all in one change.</p>
-          <Button variant="primary" size="sm" disabled={adopt.isPending} onClick={() => adopt.mutate(revision)}>
-            {adopt.isPending ? "Moving…" : "Move into the registry"}
-          </Button>
-          {adopt.isError && (
-            <Alert tone="danger" isUrgent>
-              {isProblem(adopt.error, 412) ? "This capability changed since you opened it. Reload the page and try again." : adopt.error.message}
-            </Alert>
-          )}
-        </div>
-      ) : (
-        <p>
-          Inline configs are deprecated. Agents can not move them automatically: create each one as
-          an <Link href="/mcp-servers/new" className="underline">MCP server</Link> (or put it in a capability and move it from there),
-          then replace the inline config with a reference in this agent&apos;s edit form.
-        </p>
-      )}
+      <div className="flex flex-col items-start gap-2">
+        <p>Inline configs are deprecated. Move them into the registry: each becomes an MCP server named after its alias, and this {kind.key} references it — all in one change.</p>
+        <Button variant="primary" size="sm" disabled={adopt.isPending} onClick={() => adopt.mutate(revision)}>
+          {adopt.isPending ? "Moving…" : "Move into the registry"}
+        </Button>
+        {adopt.isError && (
+          <Alert tone="danger" isUrgent>
+            {isProblem(adopt.error, 412) ? `This ${kind.key} changed since you opened it. Reload the page and try again.` : adopt.error.message}
+          </Alert>
+        )}
+      </div>
     </Alert>
   );
 }
