@@ -3,6 +3,9 @@ import type { Page } from "@playwright/test";
 import { uniqueName } from "../support/api-client";
 import { expect, saveScreenshot, test } from "./fixtures";
 
+// Chromium sometimes asks for /favicon.ico on a first load although the pages declare app/icon.svg; that 404 is not what these journeys test.
+test.use({ allowedConsoleErrors: /status of 404 .*\/favicon\.ico\)$/ });
+
 /** Opens a capability or agent the way a user does: its list, searched, then the link. */
 async function openFromList(page: Page, collection: "capabilities" | "agents", name: string) {
   await page.goto(`/${collection}`);
@@ -216,4 +219,17 @@ test.describe("inline configs in the edit form", () => {
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page.getByRole("table", { name: "Server references" })).toContainText("http://127.0.0.1:9/new");
   });
+});
+
+test("an agent's inline config moves into the registry from its page", async ({ page, api }) => {
+  const agent = uniqueName("inline-agent");
+  const alias = uniqueName("agent-inline");
+  const created = await api.post("/api/agents", { name: agent, description: "Inline", mcp_servers: { [alias]: { type: "http", url: "http://127.0.0.1:9/agent-inline" } } });
+  expect(created.status, created.text).toBe(201);
+
+  await openFromList(page, "agents", agent);
+  await page.getByRole("button", { name: "Move into the registry" }).click();
+  await expect(page.getByText("Moved into the registry").locator("..").getByRole("link", { name: alias })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Server references" }).getByRole("link", { name: alias })).toBeVisible();
+  expect((await api.get(`/api/agents/${agent}?raw=true`)).body.agent.mcp_servers).toEqual({ [alias]: alias });
 });
