@@ -4,10 +4,18 @@ import { useQuery } from "@tanstack/react-query";
 
 import { DocumentDetail, DocumentLoadError } from "@/components/documents/document-detail";
 import { CAPABILITY, capabilityQuery } from "@/lib/query/capability-queries";
+import { CapabilityBlueprint } from "./capability-blueprint";
+import { CapabilityUsedBy } from "./capability-used-by";
 
 export function CapabilityDetail({ name }: { name: string }) {
   const capability = useQuery(capabilityQuery(name));
   if (capability.isError) return <DocumentLoadError noun="capability" error={capability.error} />;
   if (!capability.data) return <p className="text-slate-600 dark:text-slate-400">Loading…</p>;
-  return <DocumentDetail kind={CAPABILITY} document={capability.data.document} warnings={capability.data.warnings} />;
+  const { document } = capability.data;
+  return (
+    <DocumentDetail kind={CAPABILITY} document={document} warnings={capability.data.warnings}>
+      <CapabilityBlueprint name={document.name} references={document.mcp_servers} />
+      <CapabilityUsedBy name={document.name} />
+    </DocumentDetail>
+  );
 }

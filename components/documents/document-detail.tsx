@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 
+import { RevisionHistory } from "@/components/revisions/revision-history";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
@@ -10,23 +11,26 @@ import { TimeStamp } from "@/components/ui/time-stamp";
 import type { FieldError } from "@/lib/errors";
 import { toReferenceRows } from "@/lib/forms/reference-rows";
 import type { DocumentKind } from "@/lib/query/document-queries";
+import { documentRevisionTarget } from "@/lib/query/revision-queries";
 import type { McpServerReferences } from "@/lib/schemas/reference";
 import { DeleteDocumentButton } from "./delete-document-button";
+import { InlineConfigsNotice } from "./inline-configs-notice";
 import { ReferenceTable } from "./reference-table";
 import { WarningsAlert } from "./warnings-alert";
 
 type Stored = { name: string; description: string; tags?: string[]; mcp_servers?: McpServerReferences; revision: number; modified_at: string };
 
-/** What capabilities and agents share on their detail page: header, tags, references, warnings; `children` adds the rest. */
+/** What capabilities and agents share on their detail page: header, tags, references, warnings, history; `children` adds the rest. */
 type DetailProps = { kind: DocumentKind; document: Stored; warnings: FieldError[]; referencesTitle?: string; children?: ReactNode };
 
 export function DocumentDetail({ kind, document, warnings, referencesTitle = "Servers", children }: DetailProps) {
   const path = `/${kind.collection}/${encodeURIComponent(document.name)}`;
+  const rows = toReferenceRows(document.mcp_servers);
   return (
     <>
       <PageHeader title={document.name} description={document.description} actions={
         <>
-          <Link href={`${path}/edit`} className={buttonClass()}>Edit</Link>
+          <Link href={`${path}/edit`} className={buttonClass({ variant: "primary" })}>Edit</Link>
           <DeleteDocumentButton kind={kind} name={document.name} revision={document.revision} />
         </>
       } />
@@ -40,8 +44,11 @@ export function DocumentDetail({ kind, document, warnings, referencesTitle = "Se
           <span>Revision {document.revision}, modified <TimeStamp iso={document.modified_at} /></span>
         </div>
         <WarningsAlert warnings={warnings} />
-        <Card title={referencesTitle} id="references"><ReferenceTable rows={toReferenceRows(document.mcp_servers)} /></Card>
+        <InlineConfigsNotice key={document.name} kind={kind} name={document.name} revision={document.revision}
+          aliases={rows.filter((row) => row.inline).map((row) => row.alias)} />
+        <Card title={referencesTitle} id="references"><ReferenceTable rows={rows} /></Card>
         {children}
+        <RevisionHistory target={documentRevisionTarget(kind, document.name)} currentRevision={document.revision} />
       </div>
     </>
   );

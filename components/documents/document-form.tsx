@@ -1,7 +1,8 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 
@@ -14,8 +15,12 @@ import { documentFormResolver, fromFormErrors } from "@/lib/forms/document-form-
 import { toDocumentFormValues, type DocumentFormValues, type EditableDocument } from "@/lib/forms/document-form-values";
 import { CAPABILITY } from "@/lib/query/capability-queries";
 import { documentListQuery, type DocumentKind } from "@/lib/query/document-queries";
+import { invalidReferences } from "@/lib/query/invalid-references";
+import { BlueprintPreview } from "./blueprint-preview";
+import { EnvironmentSelect, useChosenEnvironment } from "./environment-select";
 import { ReferencesEditor } from "./references-editor";
 import { useDocumentFormSave } from "./use-document-form-save";
+import { useFormReferenceChecks } from "./use-form-reference-checks";
 
 type DocumentFormProps = { kind: DocumentKind; schema: z.ZodType; initial?: EditableDocument; hasCapabilities?: boolean };
 
@@ -28,6 +33,24 @@ export function DocumentForm({ kind, schema, initial, hasCapabilities = false }:
   const known = useQuery({ ...documentListQuery<{ name: string }>(CAPABILITY, ""), enabled: hasCapabilities });
   const original = initial && { name: initial.name, revision: initial.revision };
   const { submit, isPending, isStale, errors: saveErrors } = useDocumentFormSave(kind, original);
+  const queryClient = useQueryClient();
+  const [environment, setEnvironment] = useState<string>();
+  const chosen = useChosenEnvironment(environment);
+  const [refused, setRefused] = useState<string[]>([]);
+
+  const own = `this ${kind.key}`;
+  const checks = useFormReferenceChecks(form.watch("references"), hasCapabilities ? form.watch("capabilities") : [], own, chosen);
+
+  /** The schema check first (resolver), then inline configs being edited and each reference's parameters against its server, then the save. */
+  async function save(input: Record<string, unknown>) {
+    const rows = form.getValues("references");
+    const problems = [
+      ...rows.filter((row) => row.inlineError).map((row) => `The inline config ${row.alias} is not valid: ${row.inlineError}.`),
+      ...(await invalidReferences(queryClient, rows, chosen)).map((alias) => `The parameters for ${alias} do not satisfy its server's schema; see the fields marked.`),
+    ];
+    setRefused(problems);
+    if (problems.length === 0) submit(input);
+  }
   const cancelHref = initial ? `/${kind.collection}/${encodeURIComponent(initial.name)}` : `/${kind.collection}`;
 
   // The form's own check first; what the API said about the last save where the form found nothing.
@@ -35,11 +58,14 @@ export function DocumentForm({ kind, schema, initial, hasCapabilities = false }:
   const errors = {
     fields: { ...saveErrors.fields, ...formErrors.fields },
     references: { ...saveErrors.references, ...formErrors.references },
-    other: formErrors.other.length ? formErrors.other : saveErrors.other,
+    other: [
+      ...(formErrors.other.length ? formErrors.other : saveErrors.other),
+      ...refused,
+    ],
   };
 
   return (
-    <form onSubmit={form.handleSubmit(submit)} aria-label={`${initial ? "Edit" : "New"} ${kind.key}`} className="flex max-w-3xl flex-col gap-5" noValidate>
+    <form onSubmit={form.handleSubmit(save)} aria-label={`${initial ? "Edit" : "New"} ${kind.key}`} className="flex max-w-3xl flex-col gap-5" noValidate>
       <Field id="document-name" label="Name" required error={errors.fields.name} hint="Lowercase letters, digits, dots, dashes and underscores.">
         {(control) => <Input {...control} {...form.register("name")} autoComplete="off" />}
       </Field>
@@ -57,15 +83,21 @@ export function DocumentForm({ kind, schema, initial, hasCapabilities = false }:
         <Field id="document-capabilities" label="Capabilities" error={errors.fields.capabilities}>
           {(control) => (
             <Controller control={form.control} name="capabilities" render={({ field }) => (
-              <MultiCombobox {...control} value={field.value} onChange={field.onChange} noun="capability"
+              <MultiCombobox {...control} value={field.value} onChange={field.onChange} noun="capability" allowCreate={false}
                 suggestions={(known.data ?? []).map((capability) => capability.name)} placeholder="Search capabilities" />
             )} />
           )}
         </Field>
       )}
       <Controller control={form.control} name="references" render={({ field }) => (
-        <ReferencesEditor rows={field.value} onChange={field.onChange} errors={errors.references} />
+        <ReferencesEditor rows={field.value} onChange={(rows) => { setRefused([]); field.onChange(rows); }} errors={errors.references}
+          checks={checks.filter((check) => check.from === own)} />
       )} />
+      <section aria-labelledby="preview-title" className="flex flex-col gap-3">
+        <h2 id="preview-title" className="text-base font-semibold">Blueprint preview</h2>
+        <EnvironmentSelect id="preview-environment" value={chosen} onChange={setEnvironment} />
+        <BlueprintPreview checks={checks} />
+      </section>
       <div aria-live="polite" className="flex flex-col gap-2">
         {isStale && <Alert tone="danger" isUrgent title="Not saved">This {kind.key} changed since you opened it. Reload the page to edit the latest version (copy your changes first).</Alert>}
         {errors.other.length > 0 && (

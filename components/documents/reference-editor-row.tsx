@@ -9,16 +9,19 @@ import { Input } from "@/components/ui/input";
 import { setAtPath } from "@/lib/forms/parameter-values";
 import type { ReferenceRow } from "@/lib/forms/reference-rows";
 import { serverQuery } from "@/lib/query/server-queries";
+import { InlineConfigEditor } from "./inline-config-editor";
+import { parameterErrorsOf, type ReferenceCheck } from "./use-reference-checks";
 
-type Props = { row: ReferenceRow; index: number; errors: string[]; onChange: (row: ReferenceRow) => void; onRemove: () => void };
+type Props = { row: ReferenceRow; index: number; errors: string[]; check?: ReferenceCheck; onChange: (row: ReferenceRow) => void; onRemove: () => void };
 
-/** One referenced server: its alias, and inputs generated from its parameters_schema. */
-export function ReferenceEditorRow({ row, index, errors, onChange, onRemove }: Props) {
+/** One referenced server: its alias, and inputs generated from its parameters_schema, each showing what the registry's validate said about it. */
+export function ReferenceEditorRow({ row, index, errors, check, onChange, onRemove }: Props) {
   const server = useQuery({ ...serverQuery(row.server ?? ""), enabled: row.server !== null });
   const schema = server.data?.parameters_schema;
   const hasParameters = Object.keys((schema?.properties as object | undefined) ?? {}).length > 0;
   const rowKey = `reference${index}`;
   const label = row.server ?? `inline config ${row.alias}`;
+  const checked = parameterErrorsOf(check);
 
   return (
     <fieldset className="rounded-md border border-slate-200 p-3 dark:border-slate-800">
@@ -32,7 +35,7 @@ export function ReferenceEditorRow({ row, index, errors, onChange, onRemove }: P
       {errors.slice(1).map((message) => <p key={message} className="mt-1 text-sm text-red-700 dark:text-red-400">{message}</p>)}
       <div className="mt-3">
         {row.inline ? (
-          <p className="text-sm text-amber-800 dark:text-amber-300">A legacy inline config (deprecated), kept as entered.</p>
+          <InlineConfigEditor id={`reference-${index}-inline`} row={row} onChange={onChange} />
         ) : server.isError ? (
           <p className="text-sm text-red-700 dark:text-red-400">Could not load this server: {server.error.message}</p>
         ) : !server.data ? (
@@ -40,13 +43,14 @@ export function ReferenceEditorRow({ row, index, errors, onChange, onRemove }: P
         ) : hasParameters ? (
           <div id={`reference-${index}-parameters`} role="group" aria-label={`Parameters for ${label}`}>
             {/* Nested under a per-row key so two servers' inputs never share an id. */}
-            <ParameterFields schema={schema!} values={{ [rowKey]: row.parameters }} path={[rowKey]}
+            <ParameterFields schema={schema!} values={{ [rowKey]: row.parameters }} path={[rowKey]} errors={checked.fields}
               onChange={(path, value) => onChange({ ...row, parameters: setAtPath(row.parameters, path.slice(1), value) })} />
           </div>
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-400">This server takes no parameters.</p>
         )}
       </div>
+      {checked.other.map((message) => <p key={message} className="mt-1 text-sm text-red-700 dark:text-red-400">{message}</p>)}
     </fieldset>
   );
 }

@@ -2,10 +2,11 @@ import Link from "next/link";
 
 import { Badge } from "@/components/ui/badge";
 import type { ReferenceRow } from "@/lib/forms/reference-rows";
+import { InlineConfig } from "./inline-config";
 
 const cell = "px-3 py-2 align-top";
 
-/** alias → server (linked) and the parameters given; a legacy inline config is flagged, not linked. */
+/** alias → server (linked) and the parameters given; a legacy inline config is flagged and shown as the config it is. */
 export function ReferenceTable({ rows }: { rows: ReferenceRow[] }) {
   if (rows.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No server references.</p>;
 
@@ -20,16 +21,21 @@ export function ReferenceTable({ rows }: { rows: ReferenceRow[] }) {
           {rows.map((row) => (
             <tr key={row.alias} className="border-b border-slate-100 dark:border-slate-900">
               <th scope="row" className={`${cell} font-mono font-medium`}>{row.alias}</th>
-              <td className={cell}>
-                {row.server ? (
-                  <Link href={`/mcp-servers/${encodeURIComponent(row.server)}`} className="text-indigo-700 hover:underline dark:text-indigo-300">{row.server}</Link>
-                ) : (
+              {row.inline ? (
+                <td className={cell} colSpan={2}>
                   <Badge tone="warning">inline config (deprecated)</Badge>
-                )}
-              </td>
-              <td className={`${cell} font-mono text-xs break-all`}>
-                {row.inline ? JSON.stringify(row.inline) : Object.keys(row.parameters).length ? JSON.stringify(row.parameters) : <span aria-label="none">—</span>}
-              </td>
+                  <div className="mt-2"><InlineConfig config={row.inline} /></div>
+                </td>
+              ) : (
+                <>
+                  <td className={cell}>
+                    <Link href={`/mcp-servers/${encodeURIComponent(row.server!)}`} className="text-indigo-700 hover:underline dark:text-indigo-300">{row.server}</Link>
+                  </td>
+                  <td className={`${cell} font-mono text-xs break-all`}>
+                    {Object.keys(row.parameters).length ? JSON.stringify(row.parameters) : <span aria-label="none">—</span>}
+                  </td>
+                </>
+              )}
             </tr>
           ))}
         </tbody>

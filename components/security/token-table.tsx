@@ -1,9 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { TimeStamp } from "@/components/ui/time-stamp";
 import { tokensQuery } from "@/lib/query/token-queries";
 import { useRevokeToken } from "@/lib/query/use-revoke-token";
@@ -12,6 +14,12 @@ import { useRevokeToken } from "@/lib/query/use-revoke-token";
 export function TokenTable() {
   const tokens = useQuery(tokensQuery());
   const revoke = useRevokeToken();
+  const [revoking, setRevoking] = useState<{ id: string; name: string }>();
+
+  function close() {
+    setRevoking(undefined);
+    revoke.reset();
+  }
 
   if (tokens.isPending) return <p role="status">Loading tokens…</p>;
   if (tokens.isError) return <Alert tone="danger" title="Tokens could not be loaded">{tokens.error.message}</Alert>;
@@ -37,8 +45,7 @@ export function TokenTable() {
               <td className="pr-3">{token.last_used_at ? <TimeStamp iso={token.last_used_at} /> : "never"}</td>
               <td className="pr-3">{token.expires_at ? <TimeStamp iso={token.expires_at} /> : "never"}</td>
               <td className="py-1 text-right">
-                <Button size="sm" variant="danger" disabled={revoke.isPending}
-                  onClick={() => { if (window.confirm(`Revoke '${token.name}'? Everything using it stops working at once.`)) revoke.mutate(token.id); }}>
+                <Button size="sm" variant="danger" disabled={revoke.isPending} onClick={() => setRevoking({ id: token.id, name: token.name })}>
                   Revoke<span className="sr-only"> {token.name}</span>
                 </Button>
               </td>
@@ -46,7 +53,19 @@ export function TokenTable() {
           ))}
         </tbody>
       </table>
-      {revoke.isError && <Alert tone="danger" isUrgent className="mt-3">{revoke.error.message}</Alert>}
+      <Dialog open={revoking !== undefined} onClose={close} title={`Revoke ${revoking?.name ?? ""}?`} actions={
+        <>
+          <Button onClick={close}>Cancel</Button>
+          <Button variant="danger" disabled={revoke.isPending} onClick={() => revoking && revoke.mutate(revoking.id, { onSuccess: close })}>
+            {revoke.isPending ? "Revoking…" : "Revoke token"}
+          </Button>
+        </>
+      }>
+        <p>Everything using this token stops working at once. This can not be undone.</p>
+        <div aria-live="polite">
+          {revoke.isError && <Alert tone="danger" isUrgent className="mt-3">{revoke.error.message}</Alert>}
+        </div>
+      </Dialog>
     </div>
   );
 }

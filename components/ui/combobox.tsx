@@ -13,10 +13,16 @@ type MultiComboboxProps = Partial<FieldControlProps> & {
   noun?: string;
   placeholder?: string;
   maxOptions?: number;
+  /** false: only the suggestions may be chosen; a typed name that is not one of them is refused. */
+  allowCreate?: boolean;
 };
 
-/** A multi-select that suggests known values and creates new ones (ARIA 1.2 combobox + listbox). */
-export function MultiCombobox({ value, onChange, suggestions, noun = "tag", placeholder, maxOptions = 8, ...control }: MultiComboboxProps) {
+/**
+ * A multi-select that suggests known values and creates new ones (ARIA 1.2 combobox + listbox). The list
+ * opens as you type or press ArrowDown and closes on Enter, Escape and blur; it takes its room in the page
+ * rather than floating over what follows (the form's submit button).
+ */
+export function MultiCombobox({ value, onChange, suggestions, noun = "tag", placeholder, maxOptions = 8, allowCreate = true, ...control }: MultiComboboxProps) {
   const listId = useId();
   const [text, setText] = useState("");
   const [isOpen, setIsOpen] = useState(false);
@@ -26,7 +32,9 @@ export function MultiCombobox({ value, onChange, suggestions, noun = "tag", plac
   const matches = suggestions
     .filter((item) => !value.includes(item) && item.toLowerCase().includes(typed.toLowerCase()))
     .slice(0, maxOptions);
-  const canCreate = typed !== "" && !value.includes(typed) && !suggestions.includes(typed) && !typed.includes(",");
+  const isNew = typed !== "" && !value.includes(typed) && !suggestions.includes(typed) && !typed.includes(",");
+  const canCreate = allowCreate && isNew;
+  const [refused, setRefused] = useState<string>();
   const options = [...matches.map((item) => ({ value: item, label: item })), ...(canCreate ? [{ value: typed, label: `Create ${noun} “${typed}”` }] : [])];
   const isExpanded = isOpen && options.length > 0;
 
@@ -34,6 +42,7 @@ export function MultiCombobox({ value, onChange, suggestions, noun = "tag", plac
     if (!value.includes(item)) onChange([...value, item]);
     setText("");
     setActive(0);
+    setIsOpen(false);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -42,10 +51,15 @@ export function MultiCombobox({ value, onChange, suggestions, noun = "tag", plac
       setIsOpen(true);
       const step = event.key === "ArrowDown" ? 1 : -1;
       setActive((index) => (options.length ? (index + step + options.length) % options.length : 0));
-    } else if ((event.key === "Enter" || event.key === ",") && typed) {
+    } else if ((event.key === "Enter" || event.key === ",") && (typed || isExpanded)) {
       event.preventDefault();
       const chosen = isExpanded ? options[Math.min(active, options.length - 1)] : undefined;
-      add(chosen?.value ?? typed);
+      if (chosen) add(chosen.value);
+      else if (allowCreate || suggestions.includes(typed)) add(typed);
+      else {
+        setRefused(typed);
+        setIsOpen(false);
+      }
     } else if (event.key === "Escape" && isExpanded) {
       event.preventDefault();
       setIsOpen(false);
@@ -78,15 +92,14 @@ export function MultiCombobox({ value, onChange, suggestions, noun = "tag", plac
           autoComplete="off"
           value={text}
           placeholder={placeholder}
-          onChange={(event) => { setText(event.target.value); setIsOpen(true); setActive(0); }}
-          onFocus={() => setIsOpen(true)}
+          onChange={(event) => { setText(event.target.value); setIsOpen(true); setActive(0); setRefused(undefined); }}
           onBlur={() => setIsOpen(false)}
           onKeyDown={onKeyDown}
           className="h-7 min-w-32 flex-1 border-0 bg-transparent px-1 text-sm outline-none focus-visible:outline-none"
         />
       </div>
       <ul id={listId} role="listbox" aria-label={`${noun} suggestions`} hidden={!isExpanded}
-        className="absolute z-20 mt-1 max-h-60 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        className="mt-1 max-h-60 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
         {options.map((option, index) => (
           <li key={option.value + index} id={`${listId}-${index}`} role="option" aria-selected={index === active}
             onMouseDown={(event) => { event.preventDefault(); add(option.value); }}
@@ -95,6 +108,9 @@ export function MultiCombobox({ value, onChange, suggestions, noun = "tag", plac
           </li>
         ))}
       </ul>
+      {!allowCreate && isNew && (matches.length === 0 || refused === typed) && (
+        <p role={refused === typed ? "alert" : undefined} className="mt-1 text-sm text-red-700 dark:text-red-400">No {noun} named “{typed}”.</p>
+      )}
     </div>
   );
 }

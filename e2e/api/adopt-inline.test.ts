@@ -1,7 +1,7 @@
 import { describe, expect, inject, test } from "vitest";
 
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
-import { givenCapability, givenServer } from "../support/documents";
+import { givenAgent, givenCapability, givenServer } from "../support/documents";
 
 const api = apiClient(inject("baseUrl"));
 
@@ -88,5 +88,39 @@ describe("POST /api/capabilities/:name/adopt-inline", () => {
 
     expect((await api.post(`/api/capabilities/${capability}/adopt-inline`, undefined, { "If-Match": '"7"' })).status).toBe(412);
     expect((await api.post(`/api/capabilities/${uniqueName("none")}/adopt-inline`)).status).toBe(404);
+  });
+});
+
+describe("POST /api/agents/:name/adopt-inline", () => {
+  test("the agent's own inline configs become registry servers and its references name them; again is a no-op", async () => {
+    const registered = await givenServer(api, "agent-adopt-kept");
+    const alias = uniqueName("agent-inline");
+    const agent = await givenAgent(api, "agent-adopt", {
+      mcp_servers: { [alias]: { type: "http", url: "http://127.0.0.1:9004/mcp/" }, kept: registered },
+    });
+
+    const response = await api.post(`/api/agents/${agent}/adopt-inline`);
+
+    expect(response.status).toBe(200);
+    expect(response.body.created).toEqual([alias]);
+    expect(response.headers.get("etag")).toBe('"2"');
+    expect(JSON.stringify(response.body.agent.mcp_servers)).toBe(JSON.stringify({ [alias]: alias, kept: registered }));
+    expect((await api.get(`/api/mcp-servers/${alias}?raw=true`)).body.mcp_server).toMatchObject({
+      description: `Adopted from agent ${agent}`, transport: { type: "http", url: "http://127.0.0.1:9004/mcp/" },
+    });
+    expect((await api.get(`/api/mcp-servers/${alias}/used-by`)).body.agents).toEqual([{ name: agent, alias, via: null }]);
+
+    const again = await api.post(`/api/agents/${agent}/adopt-inline`);
+    expect(again.status).toBe(200);
+    expect(again.body.created).toEqual([]);
+    expect(again.headers.get("etag")).toBe('"2"');
+  });
+
+  test("404 for an unknown agent; 412 on a stale If-Match, nothing changed", async () => {
+    const agent = await givenAgent(api, "agent-adopt-stale", { mcp_servers: { [uniqueName("stale-inline")]: { type: "http", url: "http://127.0.0.1:9005/mcp/" } } });
+
+    expect((await api.post(`/api/agents/${uniqueName("nobody")}/adopt-inline`)).status).toBe(404);
+    expect((await api.post(`/api/agents/${agent}/adopt-inline`, undefined, { "If-Match": '"7"' })).status).toBe(412);
+    expect((await api.get(`/api/agents/${agent}?raw=true`)).body.agent.revision).toBe(1);
   });
 });

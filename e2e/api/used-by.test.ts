@@ -80,3 +80,18 @@ describe("integrity of referenced servers", () => {
     expect((await api.patch(`/api/mcp-servers/${server}`, { name: renamed })).status).toBe(200);
   });
 });
+
+describe("GET /api/capabilities/:name/used-by", () => {
+  test("the agents that list the capability; nobody when unused; 404 for an unknown one", async () => {
+    const capability = await givenCapability(api, "listed");
+    expect((await api.get(`/api/capabilities/${capability}/used-by`)).body).toEqual({ capabilities: [], agents: [] });
+
+    const agent = await givenAgent(api, "lister", { capabilities: [capability] });
+    const response = await api.get(`/api/capabilities/${capability}/used-by`);
+    expect(response.status).toBe(200);
+    expect(response.body.capabilities).toEqual([]);
+    expect(response.body.agents.map((user: { name: string; via: string | null }) => [user.name, user.via])).toEqual([[agent, null]]);
+
+    expect((await api.get(`/api/capabilities/${uniqueName("nobody")}/used-by`)).status).toBe(404);
+  });
+});

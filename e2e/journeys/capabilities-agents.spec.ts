@@ -69,39 +69,44 @@ test.describe("capabilities and agents", () => {
     await expect(page.getByText("No capabilities match “no-such-capability-xyz”")).toBeVisible();
   });
 
-  test("editing a capability someone else changed meanwhile says so; a legacy inline config is flagged", async ({ page, api }) => {
-    const server = await api.createServer("edited");
-    const name = uniqueName("stale");
-    const created = await api.post("/api/capabilities", {
-      name, description: "Before", mcp_servers: { [server.name]: server.name, legacy: { type: "http", url: "http://127.0.0.1:9/legacy" } },
+  test.describe("refused on purpose", () => {
+    // The refusals these journeys cause on purpose are logged by the browser as failed requests.
+    test.use({ allowedConsoleErrors: anyOf(/status of 412 .*\/api\/capabilities\//, /status of 409 .*\/api\/capabilities\//) });
+
+    test("editing a capability someone else changed meanwhile says so; a legacy inline config is flagged", async ({ page, api }) => {
+      const server = await api.createServer("edited");
+      const name = uniqueName("stale");
+      const created = await api.post("/api/capabilities", {
+        name, description: "Before", mcp_servers: { [server.name]: server.name, legacy: { type: "http", url: "http://127.0.0.1:9/legacy" } },
+      });
+      expect(created.status, created.text).toBe(201);
+
+      await page.goto(`/capabilities?search=${name}`);
+      await page.getByRole("link", { name }).click();
+      await expect(page.getByRole("table", { name: "Server references" })).toContainText("inline config (deprecated)");
+      await expect(page.getByText("Warnings")).toBeVisible();
+
+      await page.getByRole("link", { name: "Edit", exact: true }).click();
+      await expect(page.getByLabel(/^Description/)).toHaveValue("Before");
+      expect((await api.patch(`/api/capabilities/${name}`, { description: "Changed elsewhere" })).status).toBe(200);
+      await page.getByLabel(/^Description/).fill("Mine");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Not saved" })).toContainText("changed since you opened it");
     });
-    expect(created.status, created.text).toBe(201);
 
-    await page.goto(`/capabilities?search=${name}`);
-    await page.getByRole("link", { name }).click();
-    await expect(page.getByRole("table", { name: "Server references" })).toContainText("inline config (deprecated)");
-    await expect(page.getByText("Warnings")).toBeVisible();
+    test("deleting a capability an agent uses lists the agent and offers a forced delete", async ({ page, api }) => {
+      const capability = uniqueName("shared");
+      const agent = uniqueName("user");
+      expect((await api.post("/api/capabilities", { name: capability, description: "Shared" })).status).toBe(201);
+      expect((await api.post("/api/agents", { name: agent, description: "Uses it", capabilities: [capability] })).status).toBe(201);
 
-    await page.getByRole("link", { name: "Edit", exact: true }).click();
-    await expect(page.getByLabel(/^Description/)).toHaveValue("Before");
-    expect((await api.patch(`/api/capabilities/${name}`, { description: "Changed elsewhere" })).status).toBe(200);
-    await page.getByLabel(/^Description/).fill("Mine");
-    await page.getByRole("button", { name: "Save changes" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Not saved" })).toContainText("changed since you opened it");
-  });
-
-  test("deleting a capability an agent uses lists the agent and offers a forced delete", async ({ page, api }) => {
-    const capability = uniqueName("shared");
-    const agent = uniqueName("user");
-    expect((await api.post("/api/capabilities", { name: capability, description: "Shared" })).status).toBe(201);
-    expect((await api.post("/api/agents", { name: agent, description: "Uses it", capabilities: [capability] })).status).toBe(201);
-
-    await page.goto(`/capabilities/${capability}`);
-    await page.getByRole("button", { name: "Delete", exact: true }).click();
-    await page.getByRole("button", { name: "Delete capability" }).click();
-    const conflict = page.getByRole("alert").filter({ hasText: "Still in use" });
-    await expect(conflict.getByRole("link", { name: agent })).toBeVisible();
-    await page.getByRole("button", { name: "Delete anyway" }).click();
-    await expect(page).toHaveURL(/\/capabilities$/);
+      await page.goto(`/capabilities/${capability}`);
+      await page.getByRole("button", { name: "Delete", exact: true }).click();
+      await page.getByRole("button", { name: "Delete capability" }).click();
+      const conflict = page.getByRole("alert").filter({ hasText: "Still in use" });
+      await expect(conflict.getByRole("link", { name: agent })).toBeVisible();
+      await page.getByRole("button", { name: "Delete anyway" }).click();
+      await expect(page).toHaveURL(/\/capabilities$/);
+    });
   });
 });

@@ -55,8 +55,12 @@ test("an admin mints a token (shown once), the audit log names who changed what,
   await saveScreenshot(page, "audit");
 
   await page.getByRole("link", { name: "Tokens" }).click();
-  page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: `Revoke ${tokenName}` }).click();
+  const confirm = page.getByRole("dialog", { name: `Revoke ${tokenName}?` });
+  await expect(confirm).toContainText("stops working at once");
+  await saveScreenshot(page, "token-revoke-dialog");
+  await confirm.getByRole("button", { name: "Revoke token" }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByRole("cell", { name: tokenName, exact: true })).toHaveCount(0);
   expect((await editor.get("/api/mcp-servers")).status).toBe(401);
 

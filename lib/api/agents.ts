@@ -73,6 +73,15 @@ export const deleteAgentOperation = defineOperation({
   responses: { 204: { description: "Deleted" }, ...NOT_FOUND, ...PRECONDITION_FAILED },
 });
 
+export const adoptAgentInlineOperation = defineOperation({
+  method: "POST", path: "/api/agents/{name}/adopt-inline", tag, role: "editor", params,
+  summary: "Move every legacy inline config of the agent into the registry and reference it by name, in one transaction",
+  responses: {
+    200: { description: "The rewritten agent and the servers created", schema: oneAgent.safeExtend({ created: z.array(z.string()) }) },
+    ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_FAILED, ...UNRESOLVABLE,
+  },
+});
+
 const revisions = revisionOperations(tag, "/api/agents", params, "agent", { schema: oneAgent, errors: SAVE_ERRORS });
 export const listAgentRevisionsOperation = revisions.list;
 export const getAgentRevisionOperation = revisions.get;

@@ -5,6 +5,7 @@ import { capabilityBodySchema, capabilityListSchema, storedCapabilitySchema } fr
 import { documentListQuerySchema, documentNameParamsSchema } from "../schemas/document";
 import { fieldErrorSchema } from "../schemas/server-output";
 import { forceQuerySchema } from "../schemas/server-query";
+import { usedBySchema } from "../schemas/used-by";
 import { defineOperation } from "./operation";
 import { revisionOperations } from "./revision-operations";
 import { BAD_REQUEST, CONFLICT, NOT_FOUND, PRECONDITION_FAILED, UNRESOLVABLE, WRITE_ERRORS } from "./problem-responses";
@@ -53,6 +54,12 @@ export const deleteCapabilityOperation = defineOperation({
   summary: "Delete a capability; 409 with used_by while agents use it, unless ?force=true",
   query: forceQuerySchema,
   responses: { 204: { description: "Deleted" }, ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_FAILED },
+});
+
+export const capabilityUsedByOperation = defineOperation({
+  method: "GET", path: "/api/capabilities/{name}/used-by", tag, role: "viewer", params,
+  summary: "The agents that use the capability, in the used-by shape of a server",
+  responses: { 200: { description: "Who uses it", schema: usedBySchema }, ...NOT_FOUND },
 });
 
 export const adoptInlineOperation = defineOperation({

@@ -59,6 +59,13 @@ export async function findCapabilityUsers(capabilityName: string, client: Db | T
 }
 
 /** GET /api/mcp-servers/{name}/used-by: 404 for a server that does not exist. */
+/** GET /api/capabilities/{name}/used-by: the agents that list it; 404 for an unknown capability. */
+export async function getCapabilityUsedBy(capabilityName: string): Promise<UsedBy> {
+  const capability = await getDb().capability.findUnique({ where: { name: capabilityName }, select: { id: true } });
+  if (!capability) throw new NotFoundError(`Capability '${capabilityName}' does not exist.`);
+  return findCapabilityUsers(capabilityName);
+}
+
 export async function getServerUsedBy(serverName: string): Promise<UsedBy> {
   const server = await getDb().server.findUnique({ where: { name: serverName }, select: { id: true } });
   if (!server) throw new NotFoundError(`MCP server '${serverName}' does not exist.`);

@@ -2,8 +2,11 @@ import { referenceFormOf, type McpServerReferences } from "../schemas/reference"
 
 type JsonObject = Record<string, unknown>;
 
-/** One reference as the dashboard shows and edits it; `inline` holds a legacy inline config, kept as entered. */
-export type ReferenceRow = { alias: string; server: string | null; parameters: JsonObject; inline?: JsonObject };
+/**
+ * One reference as the dashboard shows and edits it; `inline` holds a legacy inline config, kept as entered,
+ * and `inlineError` why the text being edited for it is not a config yet (never sent).
+ */
+export type ReferenceRow = { alias: string; server: string | null; parameters: JsonObject; inline?: JsonObject; inlineError?: string };
 
 /** Every seed 003 form of `mcp_servers`, flattened to rows in the order entered. */
 export function toReferenceRows(references: McpServerReferences | undefined): ReferenceRow[] {

@@ -28,3 +28,12 @@ export function blueprintQuery(name: string, body: BlueprintBody) {
     retry: false,
   });
 }
+
+/** One client's config file (`?format=`), for the environment in `body`; keyed like the blueprint it is made from. */
+export function clientFileQuery(name: string, body: BlueprintBody, format: ClientFormat) {
+  return queryOptions({
+    queryKey: agentKeys.blueprint(name, body, format),
+    queryFn: ({ signal }) => fetchJson<unknown>(`${documentPath(AGENT, name)}/blueprint?format=${format}`, { method: "POST", json: body, signal }),
+    retry: false,
+  });
+}

@@ -1,5 +1,9 @@
+import { queryOptions } from "@tanstack/react-query";
+
 import type { CapabilitySummary, StoredCapability } from "../schemas/capability";
-import { documentKeys, documentListQuery, documentQuery, type DocumentKind } from "./document-queries";
+import { documentKeys, documentListQuery, documentPath, documentQuery, type DocumentKind } from "./document-queries";
+import { fetchJson } from "./fetch-json";
+import type { UsedBy } from "./types";
 
 export const CAPABILITY: DocumentKind = { collection: "capabilities", key: "capability" };
 
@@ -8,3 +12,12 @@ export const capabilityKeys = documentKeys(CAPABILITY);
 
 export const capabilityListQuery = (search: string) => documentListQuery<CapabilitySummary>(CAPABILITY, search);
 export const capabilityQuery = (name: string) => documentQuery<StoredCapability>(CAPABILITY, name);
+
+/** The agents that use the capability; under its detail key, so saves and deletes refresh it. */
+export function capabilityUsedByQuery(name: string) {
+  return queryOptions({
+    queryKey: [...capabilityKeys.detail(name), "used-by"] as const,
+    queryFn: ({ signal }) => fetchJson<UsedBy>(`${documentPath(CAPABILITY, name)}/used-by`, { signal }),
+    retry: false,
+  });
+}

@@ -9,8 +9,6 @@ export const serverKeys = {
   detail: (name: string) => [...serverKeys.details(), name] as const,
   raw: (name: string) => [...serverKeys.detail(name), "raw"] as const,
   resolved: (name: string, environment: string | null) => [...serverKeys.detail(name), "resolved", environment] as const,
-  revisions: (name: string) => [...serverKeys.detail(name), "revisions"] as const,
-  revision: (name: string, revision: number) => [...serverKeys.revisions(name), revision] as const,
   usedBy: (name: string) => [...serverKeys.detail(name), "used-by"] as const,
   /** The revision too: an edit elsewhere makes the same parameters worth asking about again. */
   validation: (name: string, body: unknown, revision: number) => [...serverKeys.detail(name), "validate", revision, body] as const,

@@ -2,12 +2,11 @@ import { queryOptions } from "@tanstack/react-query";
 
 import { fetchJson } from "./fetch-json";
 import { PAGE_SIZE, toApiSearchParams, type ServerListFilters } from "./list-filters";
+import { revisionsQuery as revisionsOf, serverRevisionTarget } from "./revision-queries";
 import { environmentKeys, serverKeys } from "./server-keys";
 import type {
   Environments,
   ResolvedServerResponse,
-  RevisionDetail,
-  RevisionSummary,
   ServerListPage,
   StoredServer,
   UsedBy,
@@ -43,20 +42,8 @@ export function resolvedServerQuery(name: string, environment?: string) {
   });
 }
 
-export function revisionsQuery(name: string) {
-  return queryOptions({
-    queryKey: serverKeys.revisions(name),
-    queryFn: ({ signal }) => fetchJson<{ revisions: RevisionSummary[] }>(`${base(name)}/revisions`, { signal }).then((body) => body.revisions),
-  });
-}
-
-export function revisionQuery(name: string, revision: number) {
-  return queryOptions({
-    queryKey: serverKeys.revision(name, revision),
-    queryFn: ({ signal }) => fetchJson<{ revision: RevisionDetail }>(`${base(name)}/revisions/${revision}`, { signal }).then((body) => body.revision),
-    staleTime: Infinity, // a revision never changes once written
-  });
-}
+/** The server's history (the same query as the revision components', under the server's detail key). */
+export const revisionsQuery = (name: string) => revisionsOf(serverRevisionTarget(name));
 
 export function usedByQuery(name: string) {
   return queryOptions({

@@ -3,19 +3,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { fetchJson } from "./fetch-json";
-import { serverKeys } from "./server-keys";
-import { serverPath } from "./server-queries";
-import type { StoredServer } from "./types";
+import type { RevisionTarget } from "./revision-queries";
 
-/** Writes a new revision equal to `revision`; stale when the server changed since `currentRevision`. */
-export function useRestoreRevision(name: string) {
+/** Writes a new revision equal to `revision`; stale when the entity changed since `currentRevision`. */
+export function useRestoreRevision(target: RevisionTarget) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ revision, currentRevision }: { revision: number; currentRevision: number }) =>
-      fetchJson<{ mcp_server: StoredServer }>(`${serverPath(name)}/revisions/${revision}/restore`, {
+      fetchJson<unknown>(`${target.path}/revisions/${revision}/restore`, {
         method: "POST",
         headers: { "If-Match": `"${currentRevision}"` },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: serverKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: target.allKey }),
   });
 }

@@ -5,11 +5,12 @@ import Link from "next/link";
 
 import { HealthDot } from "@/components/health/health-dot";
 import { HealthPanel } from "@/components/health/health-panel";
+import { RevisionHistory } from "@/components/revisions/revision-history";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
+import { serverRevisionTarget } from "@/lib/query/revision-queries";
 import { serverQuery } from "@/lib/query/server-queries";
-import { RevisionHistory } from "../revisions/revision-history";
 import { ValidationPanel } from "../validate/validation-panel";
 import { DefinitionCard } from "./definition-card";
 import { DeleteServerButton } from "./delete-server-button";
@@ -42,7 +43,7 @@ export function ServerDetail({ name }: { name: string }) {
           <EnvironmentConfigs server={server} />
           <ParametersCard schema={server.parameters_schema} />
           <ValidationPanel server={server} />
-          <RevisionHistory name={name} currentRevision={server.revision} />
+          <RevisionHistory target={serverRevisionTarget(name)} currentRevision={server.revision} />
         </div>
         <aside aria-label="About this server" className="flex min-w-0 flex-col gap-6">
           <HealthPanel name={name} />

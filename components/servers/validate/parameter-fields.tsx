@@ -9,10 +9,12 @@ type ParameterFieldsProps = {
   values: ParameterValues;
   onChange: (path: string[], value: unknown) => void;
   path?: string[];
+  /** Messages by JSON pointer relative to `path` ("/limit", "/nested/key"), shown on their input. */
+  errors?: Record<string, string>;
 };
 
 /** One input per property of an object schema; nested objects become fieldsets, recursively. */
-export function ParameterFields({ schema, values, onChange, path = [] }: ParameterFieldsProps) {
+export function ParameterFields({ schema, values, onChange, path = [], errors = {} }: ParameterFieldsProps) {
   const properties = Object.entries(asObject(schema.properties) ?? {});
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
 
@@ -28,15 +30,21 @@ export function ParameterFields({ schema, values, onChange, path = [] }: Paramet
                 {name}{required.has(name) && <span className="text-red-600 dark:text-red-400"> *<span className="sr-only"> (required)</span></span>}
               </legend>
               {typeof property.description === "string" && <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">{property.description}</p>}
-              <ParameterFields schema={property} values={values} onChange={onChange} path={fieldPath} />
+              <ParameterFields schema={property} values={values} onChange={onChange} path={fieldPath} errors={nestedErrors(errors, name)} />
             </fieldset>
           );
         }
         return (
           <ParameterInput key={name} id={`param-${fieldPath.join("-")}`} name={name} schema={property}
-            isRequired={required.has(name)} value={getAtPath(values, fieldPath)} onChange={(next) => onChange(fieldPath, next)} />
+            isRequired={required.has(name)} value={getAtPath(values, fieldPath)} onChange={(next) => onChange(fieldPath, next)} error={errors[`/${name}`]} />
         );
       })}
     </div>
   );
+}
+
+/** The errors under one property, their pointers made relative to it. */
+function nestedErrors(errors: Record<string, string>, name: string): Record<string, string> {
+  const prefix = `/${name}/`;
+  return Object.fromEntries(Object.entries(errors).filter(([pointer]) => pointer.startsWith(prefix)).map(([pointer, message]) => [pointer.slice(prefix.length - 1), message]));
 }

@@ -14,10 +14,11 @@ type ParameterInputProps = {
   isRequired: boolean;
   value: unknown;
   onChange: (value: unknown) => void;
+  error?: string;
 };
 
 /** The input that fits a property's type: select for enums, checkbox, number, text, rows for arrays, JSON otherwise. */
-export function ParameterInput({ id, name, schema, isRequired, value, onChange }: ParameterInputProps) {
+export function ParameterInput({ id, name, schema, isRequired, value, onChange, error }: ParameterInputProps) {
   const type = describeType(schema);
   const hint = [typeof schema.description === "string" ? schema.description : "", `(${type})`].filter(Boolean).join(" ");
 
@@ -29,13 +30,14 @@ export function ParameterInput({ id, name, schema, isRequired, value, onChange }
         <div>
           <label htmlFor={id} className="text-sm font-medium">{name}{isRequired && <span className="text-red-600"> *<span className="sr-only"> (required)</span></span>}</label>
           <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">{hint}</p>
+          {error && <p className="text-sm text-red-700 dark:text-red-400">{error}</p>}
         </div>
       </div>
     );
   }
 
   return (
-    <Field id={id} label={name} hint={hint} required={isRequired}>
+    <Field id={id} label={name} hint={hint} required={isRequired} error={error}>
       {(control) => {
         if (Array.isArray(schema.enum)) {
           const options = schema.enum as unknown[];

@@ -4,13 +4,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 
 import { Card } from "@/components/ui/card";
-import { revisionsQuery } from "@/lib/query/server-queries";
+import { revisionsQuery, type RevisionTarget } from "@/lib/query/revision-queries";
 import { RestoreDialog } from "./restore-dialog";
 import { RevisionItem } from "./revision-item";
 
 /** Every change, newest first, each with its diff against the one before and a restore. */
-export function RevisionHistory({ name, currentRevision }: { name: string; currentRevision: number }) {
-  const revisions = useQuery(revisionsQuery(name));
+export function RevisionHistory({ target, currentRevision }: { target: RevisionTarget; currentRevision: number }) {
+  const revisions = useQuery(revisionsQuery(target));
   const [restoring, setRestoring] = useState<number | null>(null);
 
   return (
@@ -19,12 +19,12 @@ export function RevisionHistory({ name, currentRevision }: { name: string; curre
       {revisions.data && (
         <ol aria-label="Revisions, newest first">
           {revisions.data.map((revision) => (
-            <RevisionItem key={revision.revision} name={name} revision={revision}
+            <RevisionItem key={revision.revision} target={target} revision={revision}
               isCurrent={revision.revision === currentRevision} onRestore={setRestoring} />
           ))}
         </ol>
       )}
-      <RestoreDialog name={name} revision={restoring} currentRevision={currentRevision} onClose={() => setRestoring(null)} />
+      <RestoreDialog target={target} revision={restoring} currentRevision={currentRevision} onClose={() => setRestoring(null)} />
     </Card>
   );
 }

@@ -5,12 +5,13 @@ import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TimeStamp } from "@/components/ui/time-stamp";
+import type { RevisionTarget } from "@/lib/query/revision-queries";
 import type { RevisionSummary } from "@/lib/query/types";
 import { RevisionDiff } from "./revision-diff";
 
-type RevisionItemProps = { name: string; revision: RevisionSummary; isCurrent: boolean; onRestore: (revision: number) => void };
+type RevisionItemProps = { target: RevisionTarget; revision: RevisionSummary; isCurrent: boolean; onRestore: (revision: number) => void };
 
-export function RevisionItem({ name, revision, isCurrent, onRestore }: RevisionItemProps) {
+export function RevisionItem({ target, revision, isCurrent, onRestore }: RevisionItemProps) {
   const [isOpen, setIsOpen] = useState(false);
   const diffId = useId();
   const previous = revision.revision > 1 ? revision.revision - 1 : undefined;
@@ -32,7 +33,7 @@ export function RevisionItem({ name, revision, isCurrent, onRestore }: RevisionI
         </span>
       </div>
       <div id={diffId} hidden={!isOpen} className="mt-2">
-        {isOpen && <RevisionDiff name={name} from={previous} to={revision.revision} label={`Changes in revision ${revision.revision}`} />}
+        {isOpen && <RevisionDiff target={target} from={previous} to={revision.revision} label={`Changes in revision ${revision.revision}`} />}
       </div>
     </li>
   );

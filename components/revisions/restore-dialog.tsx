@@ -4,14 +4,15 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { isProblem } from "@/lib/query/fetch-json";
+import type { RevisionTarget } from "@/lib/query/revision-queries";
 import { useRestoreRevision } from "@/lib/query/use-restore-revision";
 import { RevisionDiff } from "./revision-diff";
 
-type RestoreDialogProps = { name: string; revision: number | null; currentRevision: number; onClose: () => void };
+type RestoreDialogProps = { target: RevisionTarget; revision: number | null; currentRevision: number; onClose: () => void };
 
 /** Confirms a restore, showing what it would change from the current revision. */
-export function RestoreDialog({ name, revision, currentRevision, onClose }: RestoreDialogProps) {
-  const restore = useRestoreRevision(name);
+export function RestoreDialog({ target, revision, currentRevision, onClose }: RestoreDialogProps) {
+  const restore = useRestoreRevision(target);
 
   function close() {
     restore.reset();
@@ -34,10 +35,10 @@ export function RestoreDialog({ name, revision, currentRevision, onClose }: Rest
         This writes revision {currentRevision + 1}, equal to revision {revision}. Nothing is lost: the current
         definition stays in the history.
       </p>
-      {revision !== null && <RevisionDiff name={name} from={currentRevision} to={revision} label="What the restore changes" />}
+      {revision !== null && <RevisionDiff target={target} from={currentRevision} to={revision} label="What the restore changes" />}
       {restore.isError && (
         <Alert tone="danger" isUrgent className="mt-3">
-          {isProblem(restore.error, 412) ? "This server changed since you opened it. Reload the page and try again." : restore.error.message}
+          {isProblem(restore.error, 412) ? `This ${target.noun} changed since you opened it. Reload the page and try again.` : restore.error.message}
         </Alert>
       )}
     </Dialog>

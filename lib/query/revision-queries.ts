@@ -1,0 +1,40 @@
+import { queryOptions } from "@tanstack/react-query";
+
+import { documentKeys, documentPath, type DocumentKind } from "./document-queries";
+import { fetchJson } from "./fetch-json";
+import { serverKeys } from "./server-keys";
+import type { RevisionDetail, RevisionSummary } from "./types";
+
+/**
+ * Anything with a revision history (servers, capabilities, agents): its API path, the detail key its
+ * history hangs under, the prefix a restore invalidates, and what the UI calls it.
+ */
+export type RevisionTarget = { noun: string; path: string; detailKey: readonly unknown[]; allKey: readonly unknown[] };
+
+export function serverRevisionTarget(name: string): RevisionTarget {
+  return { noun: "server", path: `/api/mcp-servers/${encodeURIComponent(name)}`, detailKey: serverKeys.detail(name), allKey: serverKeys.all };
+}
+
+export function documentRevisionTarget(kind: DocumentKind, name: string): RevisionTarget {
+  return { noun: kind.key, path: documentPath(kind, name), detailKey: documentKeys(kind).detail(name), allKey: documentKeys(kind).all };
+}
+
+export const revisionKeys = {
+  list: (target: RevisionTarget) => [...target.detailKey, "revisions"] as const,
+  one: (target: RevisionTarget, revision: number) => [...target.detailKey, "revisions", revision] as const,
+};
+
+export function revisionsQuery(target: RevisionTarget) {
+  return queryOptions({
+    queryKey: revisionKeys.list(target),
+    queryFn: ({ signal }) => fetchJson<{ revisions: RevisionSummary[] }>(`${target.path}/revisions`, { signal }).then((body) => body.revisions),
+  });
+}
+
+export function revisionQuery(target: RevisionTarget, revision: number) {
+  return queryOptions({
+    queryKey: revisionKeys.one(target, revision),
+    queryFn: ({ signal }) => fetchJson<{ revision: RevisionDetail }>(`${target.path}/revisions/${revision}`, { signal }).then((body) => body.revision),
+    staleTime: Infinity, // a revision never changes once written
+  });
+}
