@@ -48,7 +48,7 @@ export function ServerPicker({ selected, onAdd }: { selected: string[]; onAdd: (
     <div className="flex flex-col gap-1" onBlur={onBlur}>
       <label htmlFor={id} className="text-sm font-medium">Add a server from the registry</label>
       <Input id={id} type="search" value={search} placeholder="Search servers by name, description or tag" autoComplete="off"
-        aria-expanded={isExpanded} aria-controls={`${id}-results`}
+        aria-controls={isExpanded ? `${id}-results` : undefined}
         onChange={(event) => { setSearch(event.target.value); setIsOpen(true); }} onKeyDown={onKeyDown} />
       {isExpanded && (
         <ul id={`${id}-results`} aria-label="Matching servers" className="mt-1 flex max-h-64 flex-col overflow-y-auto rounded-md border border-slate-200 dark:border-slate-800">
