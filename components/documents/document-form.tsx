@@ -2,17 +2,19 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 
 import { Alert } from "@/components/ui/alert";
+import { DraftNotice } from "@/components/ui/draft-notice";
 import { Button, buttonClass } from "@/components/ui/button";
 import { MultiCombobox } from "@/components/ui/combobox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { documentFormResolver, fromFormErrors } from "@/lib/forms/document-form-resolver";
 import { toDocumentFormValues, type DocumentFormValues, type EditableDocument } from "@/lib/forms/document-form-values";
+import { useFormDraft } from "@/lib/hooks/use-form-draft";
 import { CAPABILITY } from "@/lib/query/capability-queries";
 import { documentListQuery, type DocumentKind } from "@/lib/query/document-queries";
 import { invalidReferences } from "@/lib/query/invalid-references";
@@ -31,12 +33,22 @@ export function DocumentForm({ kind, schema, initial, hasCapabilities = false }:
     resolver: documentFormResolver(schema, hasCapabilities),
   });
   const known = useQuery({ ...documentListQuery<{ name: string }>(CAPABILITY, ""), enabled: hasCapabilities });
-  const original = initial && { name: initial.name, revision: initial.revision };
-  const { submit, isPending, isStale, errors: saveErrors } = useDocumentFormSave(kind, original);
+  const draft = useFormDraft(form, { form: kind.key, entity: initial?.name ?? "new", revision: initial?.revision });
+  // A restored draft was typed over the revision it was opened at: saving it must not overwrite what came
+  // after, unless the user looked and chose to apply it over the latest revision.
+  const [isOverLatest, setOverLatest] = useState(false);
+  const draftRevision = draft.restored?.revision;
+  const isDraftBehind = initial !== undefined && draftRevision !== undefined && draftRevision !== initial.revision && !isOverLatest;
+  const original = initial && { name: initial.name, revision: isDraftBehind ? draftRevision : initial.revision };
+  const { submit, isPending, isStale, errors: saveErrors } = useDocumentFormSave(kind, original, draft.clear);
   const queryClient = useQueryClient();
   const [environment, setEnvironment] = useState<string>();
   const chosen = useChosenEnvironment(environment);
   const [refused, setRefused] = useState<string[]>([]);
+
+  // Typing before hydration would go into inputs React does not own yet; tests wait for this mark.
+  const [isHydrated, setIsHydrated] = useState(false);
+  useEffect(() => setIsHydrated(true), []);
 
   const own = `this ${kind.key}`;
   const checks = useFormReferenceChecks(form.watch("references"), hasCapabilities ? form.watch("capabilities") : [], own, chosen);
@@ -65,7 +77,12 @@ export function DocumentForm({ kind, schema, initial, hasCapabilities = false }:
   };
 
   return (
-    <form onSubmit={form.handleSubmit(save)} aria-label={`${initial ? "Edit" : "New"} ${kind.key}`} className="flex max-w-3xl flex-col gap-5" noValidate>
+    <form onSubmit={form.handleSubmit(save)} data-hydrated={isHydrated || undefined} aria-label={`${initial ? "Edit" : "New"} ${kind.key}`} className="flex max-w-3xl flex-col gap-5" noValidate>
+      {draft.restored && (
+        <DraftNotice savedAt={draft.restored.savedAt} onDiscard={draft.restored.discard}
+          note={isDraftBehind ? `They were typed over revision ${draftRevision}; this ${kind.key} is now at revision ${initial.revision} (see its history), so saving them is refused until you choose.` : undefined}
+          action={isDraftBehind ? { label: `Apply them over revision ${initial.revision}`, onClick: () => setOverLatest(true) } : undefined} />
+      )}
       <Field id="document-name" label="Name" required error={errors.fields.name} hint="Lowercase letters, digits, dots, dashes and underscores.">
         {(control) => <Input {...control} {...form.register("name")} autoComplete="off" />}
       </Field>

@@ -9,8 +9,8 @@ import type { DocumentKind } from "@/lib/query/document-queries";
 import { isProblem } from "@/lib/query/fetch-json";
 import { useSaveDocument } from "@/lib/query/use-save-document";
 
-/** Save, then open the saved page; the API's error is turned into what each part of the form shows. */
-export function useDocumentFormSave(kind: DocumentKind, original?: { name: string; revision: number }) {
+/** Save, then (`onSaved`, e.g. dropping the draft) open the saved page; the API's error is turned into what each part of the form shows. */
+export function useDocumentFormSave(kind: DocumentKind, original?: { name: string; revision: number }, onSaved?: () => void) {
   const router = useRouter();
   const save = useSaveDocument(kind);
   const error = save.error;
@@ -20,7 +20,12 @@ export function useDocumentFormSave(kind: DocumentKind, original?: { name: strin
   if (isProblem(error, 409) && !sorted.fields.name) sorted.fields.name = error.message;
 
   function submit(input: Record<string, unknown>) {
-    save.mutate({ input, original }, { onSuccess: (saved) => router.push(`/${kind.collection}/${encodeURIComponent(saved.name)}`) });
+    save.mutate({ input, original }, {
+      onSuccess: (saved) => {
+        onSaved?.();
+        router.push(`/${kind.collection}/${encodeURIComponent(saved.name)}`);
+      },
+    });
   }
 
   return { submit, isPending: save.isPending, isStale, errors: sorted };

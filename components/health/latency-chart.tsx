@@ -19,7 +19,8 @@ function outcomeOf(entry: HealthResult): Point["outcome"] {
 const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
 /**
- * latency_ms over checked_at, oldest left. Working probes are green dots, failed ones red; a failure with no
+ * latency_ms over checked_at, oldest left, as steps between the measured points (no curve is invented between
+ * checks, and a check without a latency breaks the line). Working probes are green dots, failed ones red; a failure with no
  * latency (refused, never connected) sits on the axis so it is still seen. A check that did not run (skipped,
  * unknown) is a hollow grey ring on the axis, named by its status and never counted or coloured as a failure.
  */
@@ -44,15 +45,15 @@ export function LatencyChart({ history }: { history: HealthResult[] }) {
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
-            <XAxis dataKey="at" type="number" domain={["dataMin", "dataMax"]} scale="time" tickFormatter={time} fontSize={11} stroke="currentColor" />
+            <XAxis dataKey="at" type="number" domain={["dataMin", "dataMax"]} scale="time" tickFormatter={time} fontSize={11} stroke="currentColor" minTickGap={24} interval="preserveStartEnd" />
             <YAxis width={56} fontSize={11} tickFormatter={(ms: number) => `${ms} ms`} stroke="currentColor" />
             <Tooltip content={<PointTooltip />} />
-            <Line type="monotone" dataKey="latency" stroke="#94a3b8" strokeWidth={1.5} isAnimationActive={false} connectNulls dot={<StatusDot />} activeDot={false} />
+            <Line type="stepAfter" dataKey="latency" stroke="#94a3b8" strokeWidth={1} isAnimationActive={false} connectNulls={false} dot={<StatusDot />} activeDot={false} />
           </LineChart>
         </ResponsiveContainer>
       </div>
       <figcaption className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-        Latency of the last {points.length} checks; {failures === 0 ? "none failed" : `${failures} failed (red)`}
+        {points.length === 1 ? "Latency of the only check so far" : `Latency of the last ${points.length} checks`}; {failures === 0 ? "none failed" : `${failures} failed (red)`}
         {notRun.length > 0 && `; ${notRun.length} not run (grey ring: ${[...new Set(notRun.map((point) => point.status))].join(", ")})`}.
       </figcaption>
     </figure>

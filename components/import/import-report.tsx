@@ -1,16 +1,47 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 
 import type { ImportReport } from "@/lib/schemas/import";
+
+type ReportEntry = ImportReport["created"][number];
+
+const COLLECTIONS = { capability: "capabilities", agent: "agents" } as const;
+
+/** A written entry links to its page; a dry run's entries exist nowhere yet. */
+function entryName(entry: ReportEntry, isDryRun: boolean): ReactNode {
+  if (isDryRun) return entry.name;
+  const collection = entry.kind ? COLLECTIONS[entry.kind] : "mcp-servers";
+  return <Link href={`/${collection}/${encodeURIComponent(entry.name)}`} className="text-indigo-700 underline dark:text-indigo-300">{entry.name}</Link>;
+}
+
+/** The `${VAR}` placeholders that replaced literal secrets: each needs a registry variable (or a runner's value). */
+function placeholderList(entry: ReportEntry): ReactNode {
+  if (!entry.placeholders?.length) return "—";
+  return (
+    <span className="flex flex-wrap gap-1">
+      {entry.placeholders.map((name) => <code key={name}>{`\${${name}}`}</code>)}
+    </span>
+  );
+}
 
 /** Short lists open by default; errors always, since they are what a person has to act on. */
 const OPEN_UP_TO = 20;
 
 export function ImportReportView({ report }: { report: ImportReport }) {
   const { created, updated, skipped, renamed, errors } = report;
+  const hasPlaceholders = [...created, ...updated].some((entry) => entry.placeholders?.length);
+  const written = (entries: ReportEntry[]) => entries.map((entry) => hasPlaceholders ? [entryName(entry, report.dry_run), placeholderList(entry)] : [entryName(entry, report.dry_run)]);
+  const writtenColumns = hasPlaceholders ? ["Name", "Secrets replaced by placeholders"] : ["Name"];
   return (
     <div className="space-y-3" data-testid="import-report">
-      <Section title={report.dry_run ? "Would create" : "Created"} rows={created.map(({ name }) => [name])} columns={["Name"]} />
-      <Section title={report.dry_run ? "Would update" : "Updated"} rows={updated.map(({ name }) => [name])} columns={["Name"]} />
+      {hasPlaceholders && (
+        <p className="text-sm">
+          Literal secrets were replaced by <code>{"${VAR}"}</code> placeholders. Give each one a value on the{" "}
+          <Link href="/variables" className="text-indigo-700 underline dark:text-indigo-300">Variables</Link> page (or in the runner&apos;s environment).
+        </p>
+      )}
+      <Section title={report.dry_run ? "Would create" : "Created"} rows={written(created)} columns={writtenColumns} />
+      <Section title={report.dry_run ? "Would update" : "Updated"} rows={written(updated)} columns={writtenColumns} />
       <Section title="Skipped" rows={skipped.map(({ name, reason }) => [name, reason])} columns={["Name", "Reason"]} />
       <Section title="Renamed" rows={renamed.map(({ from, to }) => [from, to])} columns={["From", "To"]} />
       <Section title="Errors" rows={errors.map(({ path, message }) => [<code key="path">{path || "/"}</code>, message])} columns={["Path", "Problem"]} isOpen tone="error" />

@@ -204,9 +204,15 @@ describe("POST /api/import — secrets", () => {
 
   test("?secrets=placeholders turns literal secrets in env and headers into ${VAR} placeholders", async () => {
     const [stdio, remote] = [uniqueName("sec-stdio"), uniqueName("sec-remote")];
-    expect((await postImport(withSecrets(stdio, remote), "?secrets=placeholders")).status).toBe(200);
+    const response = await postImport(withSecrets(stdio, remote), "?secrets=placeholders");
+    expect(response.status).toBe(200);
 
     const prefix = (name: string) => name.toUpperCase().replace(/-/g, "_");
+    // The report names what each server now needs a value for.
+    expect(response.body.created).toEqual([
+      { name: stdio, placeholders: [`${prefix(stdio)}_GITHUB_TOKEN`] },
+      { name: remote, placeholders: [`${prefix(remote)}_AUTHORIZATION`] },
+    ]);
     expect((await api.get(`/api/mcp-servers/${stdio}?raw=true`)).body.mcp_server.transport.env).toEqual({ GITHUB_TOKEN: `\${${prefix(stdio)}_GITHUB_TOKEN}`, LOG_LEVEL: "debug" });
     expect((await api.get(`/api/mcp-servers/${remote}?raw=true`)).body.mcp_server.transport.headers).toEqual({ Authorization: `Bearer \${${prefix(remote)}_AUTHORIZATION}` });
   });

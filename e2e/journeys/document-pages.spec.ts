@@ -1,16 +1,7 @@
-import type { Page } from "@playwright/test";
-
 import { uniqueName } from "../support/api-client";
 import { expect, saveScreenshot, test } from "./fixtures";
+import { openFromList } from "./open-from-list";
 
-/** Opens a capability or agent the way a user does: its list, searched, then the link. */
-async function openFromList(page: Page, collection: "capabilities" | "agents", name: string) {
-  await page.goto(`/${collection}`);
-  await page.getByLabel("Search").fill(name);
-  await expect(page).toHaveURL(new RegExp(`search=${name}`)); // the debounced search has landed, so it will not replace the click's navigation
-  await page.getByRole("link", { name, exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-}
 
 test.describe("capability and agent pages", () => {
   test("a legacy inline config is shown as a config and moves into the registry in one click", async ({ page, api }) => {

@@ -24,6 +24,7 @@ export async function importBundle(text: string, options: ImportOptions, { actor
   }
   const format = bundle.format;
   const checked = checkServers(bundle.servers);
+  const withPlaceholders = (name: string) => (bundle.placeholders[name] ? { name, placeholders: bundle.placeholders[name] } : { name });
 
   // Everything runs in one transaction; a dry run is the same run rolled back, so its report is exact
   // (capabilities may reference servers of the same bundle).
@@ -34,8 +35,8 @@ export async function importBundle(text: string, options: ImportOptions, { actor
     const report = (documents: DocumentImport, isRefused: boolean): ImportReport => ({
       dry_run: options.dryRun,
       format,
-      created: isRefused ? [] : [...plan.create.map(({ name }) => ({ name })), ...documents.created],
-      updated: isRefused ? [] : [...plan.update.map(({ server }) => ({ name: server.name })), ...documents.updated],
+      created: isRefused ? [] : [...plan.create.map(({ name }) => withPlaceholders(name)), ...documents.created],
+      updated: isRefused ? [] : [...plan.update.map(({ server }) => withPlaceholders(server.name)), ...documents.updated],
       skipped: [...bundle.skipped, ...plan.skipped, ...documents.skipped],
       renamed: bundle.renamed,
       errors: [...serverErrors, ...documents.errors],

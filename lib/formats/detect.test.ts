@@ -44,6 +44,7 @@ describe("convert", () => {
       renamed: [],
       skipped: [],
       errors: [{ path: "", message: "is not valid JSON: close brace expected at line 1, column 17" }],
+      placeholders: {},
     });
   });
 

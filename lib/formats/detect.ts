@@ -6,7 +6,7 @@ import { mapServerNames } from "./names";
 import { convertNative, matchesNative } from "./native";
 import { convertOfficial, matchesOfficial } from "./official";
 import { parseText } from "./parse-text";
-import { replaceLiteralSecrets } from "./secrets";
+import { introducedPlaceholders, replaceLiteralSecrets } from "./secrets";
 import { convertServerJson, matchesServerJson } from "./server-json";
 import { IMPORT_FORMATS, type ImportFormat } from "../schemas/import";
 import type { ConvertedBundle, Converter } from "./types";
@@ -51,12 +51,18 @@ export function convert(text: string, options: ConvertOptions = {}): ConvertedBu
 
   const draft = FORMATS[format].convert(parsed.value);
   const { servers, renamed, errors } = mapServerNames(draft.servers);
+  const placeholders: Record<string, string[]> = {};
   return {
     format,
     servers: servers.map(({ server }) => {
       const described = withDescription(server, format);
-      return options.secretsToPlaceholders ? replaceLiteralSecrets(described) : described;
+      if (!options.secretsToPlaceholders) return described;
+      const replaced = replaceLiteralSecrets(described);
+      const introduced = introducedPlaceholders(described, replaced);
+      if (introduced.length > 0) placeholders[server.name] = introduced;
+      return replaced;
     }),
+    placeholders,
     capabilities: draft.capabilities,
     agents: draft.agents,
     renamed,
@@ -73,5 +79,5 @@ function withDescription(server: Record<string, unknown> & { name: string }, for
 }
 
 function failed(format: ImportFormat | null, error: FieldError): ConvertedBundle {
-  return { format, servers: [], capabilities: [], agents: [], renamed: [], skipped: [], errors: [error] };
+  return { format, servers: [], capabilities: [], agents: [], renamed: [], skipped: [], errors: [error], placeholders: {} };
 }

@@ -148,7 +148,7 @@ describe("official export → import", () => {
   it.each(Object.entries(servers))("brings a %s server back unchanged", (_, server) => {
     const { created_at, modified_at, revision, ...definition } = server as StoredServer;
     const bundle = convert(JSON.stringify(toOfficialServerJson(server)));
-    expect(bundle).toEqual({ format: "official", servers: [definition], capabilities: [], agents: [], renamed: [], skipped: [], errors: [] });
+    expect(bundle).toEqual({ format: "official", servers: [definition], capabilities: [], agents: [], renamed: [], skipped: [], errors: [], placeholders: {} });
   });
 
   it("reads back a /v0.1/servers list built from entries", () => {

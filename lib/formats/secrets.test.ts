@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { isLiteralSecret } from "../schemas/secrets";
-import { replaceLiteralSecrets } from "./secrets";
+import { convert } from "./detect";
+import { introducedPlaceholders, replaceLiteralSecrets } from "./secrets";
 
 describe("isLiteralSecret", () => {
   it.each([
@@ -49,5 +50,19 @@ describe("replaceLiteralSecrets", () => {
       env: { IRWIN_API_KEY: "${MCP_IRWIN_IRWIN_API_KEY}", OTHER_TOKEN: "${OTHER_TOKEN}" },
     });
     expect(server.transport.env.IRWIN_API_KEY).toBe("...");
+  });
+});
+
+describe("introducedPlaceholders", () => {
+  it("names only the placeholders the replacement added, sorted", () => {
+    const before = { transport: { type: "http", url: "${BASE_URL}/mcp", headers: { Authorization: "Bearer lin_abc", "X-Api-Key": "k" } } };
+    const after = replaceLiteralSecrets({ name: "linear", ...before });
+    expect(introducedPlaceholders(before, after)).toEqual(["LINEAR_AUTHORIZATION", "LINEAR_X_API_KEY"]);
+  });
+
+  it("is reported per server by convert with secrets to placeholders, and not without", () => {
+    const text = JSON.stringify({ mcpServers: { gh: { command: "npx", args: ["gh-mcp"], env: { GITHUB_TOKEN: "ghp_1", LOG_LEVEL: "debug" } }, plain: { url: "https://x.example/mcp" } } });
+    expect(convert(text, { secretsToPlaceholders: true }).placeholders).toEqual({ gh: ["GH_GITHUB_TOKEN"] });
+    expect(convert(text).placeholders).toEqual({});
   });
 });

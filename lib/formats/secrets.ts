@@ -38,3 +38,16 @@ function placeholderFor(prefix: string, key: string, value: string): string {
   const scheme = AUTH_SCHEME.exec(value)?.[0] ?? "";
   return `${scheme}\${${toEnvName(`${prefix}_${key}`)}}`;
 }
+
+/** The `${VAR}` names in `after` that `before` did not have: what replaceLiteralSecrets introduced, sorted. */
+export function introducedPlaceholders(before: unknown, after: unknown): string[] {
+  const had = new Set(placeholderNames(before));
+  return [...new Set(placeholderNames(after))].filter((name) => !had.has(name)).sort();
+}
+
+function placeholderNames(value: unknown): string[] {
+  if (typeof value === "string") return [...value.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((match) => match[1]);
+  if (Array.isArray(value)) return value.flatMap(placeholderNames);
+  if (isPlainObject(value)) return Object.values(value).flatMap(placeholderNames);
+  return [];
+}

@@ -17,6 +17,8 @@ export type ConvertedBundle = {
   renamed: Renamed[];
   skipped: Skipped[];
   errors: FieldError[];
+  /** By server name: the `${VAR}` placeholders that replaced its literal secrets (`secretsToPlaceholders`). */
+  placeholders: Record<string, string[]>;
 };
 
 /** One server as a converter read it: still under its source name, with a pointer to where it came from. */

@@ -38,7 +38,12 @@ export type ImportOptions = {
 export const importBodySchema = z.string().describe("The file's text: JSON or JSONC in any import format");
 
 /** Servers are named alone; capabilities and agents say which they are. */
-const reportEntrySchema = z.object({ name: z.string(), kind: z.enum(["capability", "agent"]).optional() });
+const reportEntrySchema = z.object({
+  name: z.string(),
+  kind: z.enum(["capability", "agent"]).optional(),
+  placeholders: z.array(z.string()).optional()
+    .describe("secrets=placeholders: the ${VAR} names that replaced this server's literal secrets; define them as registry variables"),
+});
 
 export const importReportSchema = z.object({
   dry_run: z.boolean(),

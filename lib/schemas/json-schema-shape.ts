@@ -3,6 +3,7 @@ import type { ErrorObject } from "ajv";
 import type { FieldError } from "./field-errors";
 import { pointerSegment } from "./json-pointer";
 import { LinearRegExp } from "./linear-regexp";
+import { describeSchemaProblems, schemaSentence } from "./schema-problems";
 import { validateDraft07, validateDraft2020 } from "./meta-schema-validators.generated";
 
 type MetaValidator = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -15,7 +16,7 @@ type MetaValidator = ((value: unknown) => boolean) & { errors?: ErrorObject[] | 
  */
 export function checkJsonSchemaShape(schema: Record<string, unknown>): FieldError[] {
   const validate = metaValidatorFor(schema);
-  if (validate && !validate(schema)) return toFieldErrors(validate.errors ?? [], "");
+  if (validate && !validate(schema)) return describeSchemaProblems(validate.errors ?? []);
   return findUnusablePatterns(schema, "");
 }
 
@@ -58,6 +59,7 @@ function checkPattern(pattern: string, path: string): FieldError[] {
     new LinearRegExp(pattern).release();
     return [];
   } catch (error) {
-    return [{ path, message: `pattern is not supported (RE2, no lookaround or backreferences): ${(error as Error).message}` }];
+    const detail = (error as Error).message;
+    return [{ path, message: schemaSentence(path, `is not supported: patterns are matched with RE2, which has no lookaround or backreferences (${detail})`) }];
   }
 }

@@ -5,6 +5,7 @@ import type { FieldError } from "./field-errors";
 import { findUnusablePatterns, toFieldErrors } from "./json-schema-shape";
 import { LinearRegExp } from "./linear-regexp";
 import { addLinearFormats } from "./safe-formats";
+import { describeSchemaProblems } from "./schema-problems";
 
 /**
  * JSON Schema through Ajv for untrusted schemas (a server's `parameters_schema`, remote tools' schemas; DESIGN
@@ -37,7 +38,7 @@ export { toFieldErrors };
  */
 export function checkJsonSchema(schema: Record<string, unknown>): FieldError[] {
   const meta = metaValidatorFor(schema);
-  if (!meta.validateSchema(schema)) return toFieldErrors(meta.errors ?? [], "");
+  if (!meta.validateSchema(schema)) return describeSchemaProblems(meta.errors ?? []);
   const badPatterns = findUnusablePatterns(schema, "");
   if (badPatterns.length > 0) return badPatterns;
   try {

@@ -37,19 +37,20 @@ export function ServerDetail({ name }: { name: string }) {
           </>
         }
       />
+      {/* Health first in the page's order, so a phone shows it near the top; beside the definition from 1024 px. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <div className="flex min-w-0 flex-col gap-6">
+        <aside aria-label="About this server" className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1">
+          <HealthPanel name={name} />
+          <SupportCard server={server} />
+          <UsedByCard name={name} />
+        </aside>
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
           <DefinitionCard server={server} />
           <EnvironmentConfigs server={server} />
           <ParametersCard schema={server.parameters_schema} />
           <ValidationPanel server={server} />
           <RevisionHistory target={serverRevisionTarget(name)} currentRevision={server.revision} />
         </div>
-        <aside aria-label="About this server" className="flex min-w-0 flex-col gap-6">
-          <HealthPanel name={name} />
-          <SupportCard server={server} />
-          <UsedByCard name={name} />
-        </aside>
       </div>
     </>
   );

@@ -17,6 +17,6 @@ export function useSchemaProblems(text: string): string[] {
       return [`Not valid JSON: ${(error as Error).message}`];
     }
     if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return ["A parameters schema must be a JSON object."];
-    return checkJsonSchemaShape(schema as Record<string, unknown>).map((problem) => `${problem.path || "schema"}: ${problem.message}`);
+    return checkJsonSchemaShape(schema as Record<string, unknown>).map((problem) => problem.message);
   }, [debounced]);
 }

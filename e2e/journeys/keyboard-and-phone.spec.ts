@@ -1,0 +1,51 @@
+import { expect, test } from "./fixtures";
+import { openFromList } from "./open-from-list";
+
+test("Tab leaves the schema editor for the next field, as the hint under it says", async ({ page, api }) => {
+  const server = await api.createServer("tabbing", { parameters_schema: { type: "object", properties: { a: { type: "string" } } } });
+  await openFromList(page, "mcp-servers", server.name);
+  await page.getByRole("link", { name: "Edit", exact: true }).click();
+  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+
+  const editor = page.locator("#field-parameters_schema .monaco-editor");
+  await editor.click();
+  await expect(page.getByText("Tab moves to the next field.")).toBeVisible();
+  const isInEditor = () => page.evaluate(() => Boolean(document.activeElement?.closest(".monaco-editor")));
+  await expect.poll(isInEditor).toBe(true);
+  await page.keyboard.press("Tab");
+  await expect.poll(isInEditor).toBe(false);
+  // No tab character went into the schema.
+  await expect(page.getByText("✓ A valid JSON Schema.")).toBeVisible();
+});
+
+test.describe("on a 390 px phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the header collapses to a Menu button that opens the navigation and closes on the way to a page", async ({ page }) => {
+    await page.goto("/mcp-servers");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const menu = nav.getByRole("button", { name: "Menu" });
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "Capabilities" })).toBeHidden();
+
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await nav.getByRole("link", { name: "Capabilities" }).click();
+    await expect(page).toHaveURL(/\/capabilities$/);
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "Agents" })).toBeHidden();
+
+    await menu.click();
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("a server's health panel comes before its definition", async ({ page, api }) => {
+    const server = await api.createServer("phone");
+    await openFromList(page, "mcp-servers", server.name);
+    const [health, definition] = [page.getByRole("heading", { name: "Health", exact: true }), page.getByRole("heading", { name: "Definition", exact: true })];
+    await expect(health).toBeVisible();
+    await expect(definition).toBeVisible();
+    expect((await health.boundingBox())!.y).toBeLessThan((await definition.boundingBox())!.y);
+  });
+});
