@@ -1,15 +1,20 @@
 "use client";
 
 import { QueryClientProvider } from "@tanstack/react-query";
+import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
 import { getQueryClient } from "@/lib/query/query-client";
 import { useHealthEvents } from "@/lib/query/use-health-events";
 
+/** Pages shown before signing in: they have no health to show, and the stream would answer 401. */
+const SIGNED_OUT_PAGES = new Set(["/sign-in"]);
+
 export function Providers({ children }: { children: ReactNode }) {
+  const pathname = usePathname();
   return (
     <QueryClientProvider client={getQueryClient()}>
-      <LiveHealth />
+      {!SIGNED_OUT_PAGES.has(pathname) && <LiveHealth />}
       {children}
     </QueryClientProvider>
   );

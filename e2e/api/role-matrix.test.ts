@@ -23,6 +23,7 @@ const ALLOWED: Record<string, number> = {
   "DELETE /api/mcp-servers/{name}": 412,
   "POST /api/mcp-servers/{name}/validate": 200,
   "GET /api/mcp-servers/{name}/used-by": 200,
+  "GET /api/mcp-servers/{name}/availability": 200,
   "GET /api/mcp-servers/{name}/revisions": 200,
   "GET /api/mcp-servers/{name}/revisions/{n}": 200,
   "POST /api/mcp-servers/{name}/revisions/{n}/restore": 200,

@@ -25,6 +25,23 @@ describe("MCP server CRUD", () => {
     expect(again.headers.get("content-type")).toContain("application/problem+json");
   });
 
+  test("GET …/availability answers 200 for any name: free, taken, reserved, or against the rules", async () => {
+    const [free, taken] = [uniqueName("free"), uniqueName("had")];
+    expect((await api.post("/api/mcp-servers", httpServer(taken))).status).toBe(201);
+
+    const answers = await Promise.all([free, taken, "new", "Not-Lower"].map(async (name) => {
+      const response = await api.get(`/api/mcp-servers/${encodeURIComponent(name)}/availability`);
+      expect(response.status).toBe(200);
+      return response.body;
+    }));
+    expect(answers).toEqual([
+      { name: free, available: true },
+      { name: taken, available: false, reason: "a server already has this name" },
+      { name: "new", available: false, reason: "is reserved" },
+      { name: "Not-Lower", available: false, reason: expect.stringContaining("must be lowercase letters") },
+    ]);
+  });
+
   test("POST accepts streamable-http spellings and stores http; server-set fields are ignored", async () => {
     const name = uniqueName("spelling");
     const created = await api.post("/api/mcp-servers", {

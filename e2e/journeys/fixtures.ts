@@ -9,9 +9,6 @@ export type Api = ReturnType<typeof apiClient> & {
   createServer: (prefix: string, overrides?: Record<string, unknown>) => Promise<StoredServer>;
 };
 
-/** The create form's name check: a free name is a 404, which the browser logs as a failed resource. */
-export const NAME_CHECK_404 = /status of 404 .*\/api\/mcp-servers\/[^/?]+\?raw=true\)$/;
-
 /** One pattern for several allowed console errors (a `test.use` array would be read as a fixture tuple). */
 export function anyOf(...patterns: RegExp[]): RegExp {
   return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join("|"));

@@ -16,11 +16,20 @@ const test = base.extend<{}, { guarded: PatchbayProcess }>({
 });
 
 test("a page sends a stranger to sign in and, once signed in, back where they were", async ({ page, guarded }) => {
+  const streams: string[] = [];
+  page.on("request", (request) => { if (new URL(request.url()).pathname === "/api/health/events") streams.push(request.url()); });
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => { if (message.type() === "error") consoleErrors.push(message.text()); });
+
   await page.goto(`${guarded.baseUrl}/mcp-servers?search=context`);
   await expect(page).toHaveURL(/\/sign-in\?next=/);
   await saveScreenshot(page, "sign-in");
 
   await page.getByLabel("API token").fill(ADMIN_TOKEN);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled(); // hydrated: any stream would be open by now
+  // Signed out: no health stream is opened (it would only answer 401), and nothing fails.
+  expect(streams).toEqual([]);
+  expect(consoleErrors).toEqual([]);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(`${guarded.baseUrl}/mcp-servers?search=context`);
   await expect(page.getByText("admin (PATCHBAY_ADMIN_TOKEN)")).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { uniqueName } from "../support/api-client";
-import { expect, NAME_CHECK_404, saveScreenshot, test } from "./fixtures";
+import { expect, saveScreenshot, test } from "./fixtures";
 import { openFromList } from "./open-from-list";
 
 const SCHEMA = {
@@ -24,10 +24,7 @@ async function pasteIntoEditor(page: Page, text: string) {
 }
 
 test.describe("server form, reached by clicking from the list", () => {
-  test.use({
-    permissions: ["clipboard-read", "clipboard-write"],
-    allowedConsoleErrors: NAME_CHECK_404,
-  });
+  test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
   test("create: New server, a parameters schema typed into the editor, health parameters, saved to the detail page", async ({ page, api }) => {
     const name = uniqueName("clicked");

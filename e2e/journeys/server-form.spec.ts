@@ -1,7 +1,7 @@
 import { uniqueName } from "../support/api-client";
 import type { Page } from "@playwright/test";
 
-import { anyOf, expect, NAME_CHECK_404, test } from "./fixtures";
+import { anyOf, expect, test } from "./fixtures";
 
 /** Monaco types character by character (auto-closing brackets and quotes); a paste puts text in as it is. */
 async function pasteIntoEditor(page: Page, text: string) {
@@ -14,7 +14,7 @@ test.describe("create and edit", () => {
   test.use({
     permissions: ["clipboard-read", "clipboard-write"],
     // Answers these journeys provoke on purpose: a free name (404), the name taken meanwhile (409), a stale save (412).
-    allowedConsoleErrors: anyOf(NAME_CHECK_404, /status of 409 .*\/api\/mcp-servers\)$/, /status of 412 .*\/api\/mcp-servers\/[^/?]+\)$/),
+    allowedConsoleErrors: anyOf(/status of 409 .*\/api\/mcp-servers\)$/, /status of 412 .*\/api\/mcp-servers\/[^/?]+\)$/),
   });
 
   test("create: the name is checked as you type, the transport switcher shows only its fields, and it saves", async ({ page, api }) => {

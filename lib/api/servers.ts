@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { jsonObjectSchema } from "../schemas/common";
+import { nameAvailabilitySchema } from "../schemas/name-availability";
 import { usedBySchema } from "../schemas/used-by";
 import { serverBodySchema } from "../schemas/server";
 import {
@@ -81,6 +82,12 @@ export const serverUsedByOperation = defineOperation({
   method: "GET", path: "/api/mcp-servers/{name}/used-by", tag, role: "viewer", params,
   summary: "Capabilities that reference the server, and agents that do directly or via a capability",
   responses: { 200: { description: "Who references it", schema: usedBySchema }, ...NOT_FOUND },
+});
+
+export const serverNameAvailabilityOperation = defineOperation({
+  method: "GET", path: "/api/mcp-servers/{name}/availability", tag, role: "viewer", params,
+  summary: "May a new server take this name? 200 either way: available, or why not (taken, or the rule it breaks)",
+  responses: { 200: { description: "The answer", schema: nameAvailabilitySchema } },
 });
 
 const revisions = revisionOperations(tag, "/api/mcp-servers", params, "server", { schema: oneServer, errors: WRITE_ERRORS });

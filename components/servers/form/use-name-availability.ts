@@ -3,14 +3,15 @@
 import { useQuery } from "@tanstack/react-query";
 
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
-import { fetchJson, isProblem } from "@/lib/query/fetch-json";
+import { fetchJson } from "@/lib/query/fetch-json";
 import { serverKeys } from "@/lib/query/server-keys";
 import { serverPath } from "@/lib/query/server-queries";
 import { NAME_PATTERN, RESERVED_NAMES } from "@/lib/schemas/common";
+import type { NameAvailability as Answer } from "@/lib/schemas/name-availability";
 
 export type NameAvailability = "idle" | "checking" | "available" | "taken";
 
-/** Is `name` free? Asked once typing pauses; a 404 for `?raw=true` means nobody has it. */
+/** Is `name` free? Asked once typing pauses, of the availability route (200 either way, so no failed request is logged). */
 export function useNameAvailability(name: string, ownName?: string): NameAvailability {
   const typed = name.trim();
   const debounced = useDebouncedValue(typed, 300);
@@ -18,10 +19,7 @@ export function useNameAvailability(name: string, ownName?: string): NameAvailab
 
   const query = useQuery({
     queryKey: serverKeys.nameCheck(debounced),
-    queryFn: ({ signal }) => fetchJson(`${serverPath(debounced)}?raw=true`, { signal }).then(
-      () => false,
-      (error) => { if (isProblem(error, 404)) return true; throw error; },
-    ),
+    queryFn: ({ signal }) => fetchJson<Answer>(`${serverPath(debounced)}/availability`, { signal }).then((answer) => answer.available),
     enabled: isCheckable,
     staleTime: 5_000,
   });
