@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 
+import { TimeStamp } from "@/components/ui/time-stamp";
 import type { HealthResult } from "@/lib/health/types";
 import { useRecheck } from "@/lib/query/use-recheck";
 import { useServerHealth } from "@/lib/query/use-server-health";
@@ -52,7 +53,7 @@ export function HealthPanel({ name }: { name: string }) {
 
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600 dark:text-slate-400">Checked</dt>
-        <dd>{health.checked_at ? <time dateTime={health.checked_at}>{new Date(health.checked_at).toLocaleString()}</time> : "never"}</dd>
+        <dd>{health.checked_at ? <TimeStamp iso={health.checked_at} /> : "never"}</dd>
         <dt className="text-slate-600 dark:text-slate-400">Reason</dt>
         <dd className="break-words">{health.reason ?? "—"}</dd>
         {health.server_info && (<><dt className="text-slate-600 dark:text-slate-400">Server</dt><dd>{health.server_info.name} {health.server_info.version}</dd></>)}
@@ -72,7 +73,7 @@ function LastFailure({ entry }: { entry: HealthResult }) {
       <dt className="text-slate-600 dark:text-slate-400">Last failure</dt>
       <dd className="break-words">
         {entry.reason ?? entry.status}
-        {entry.checked_at && <span className="text-slate-600 dark:text-slate-400"> · {new Date(entry.checked_at).toLocaleString()}</span>}
+        {entry.checked_at && <span className="text-slate-600 dark:text-slate-400"> · <TimeStamp iso={entry.checked_at} /></span>}
       </dd>
     </>
   );

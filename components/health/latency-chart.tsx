@@ -3,6 +3,7 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 import type { HealthResult } from "@/lib/health/types";
+import { utcTimeOfDay, utcTimestamp } from "@/lib/time/relative-time";
 
 import { CHART_FAILED, CHART_NOT_RUN, CHART_OK } from "./health-status";
 
@@ -16,7 +17,6 @@ function outcomeOf(entry: HealthResult): Point["outcome"] {
   return NOT_RUN.has(entry.status) ? "not_run" : "failed";
 }
 
-const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
 /**
  * latency_ms over checked_at, oldest left, as steps between the measured points (no curve is invented between
@@ -45,7 +45,7 @@ export function LatencyChart({ history }: { history: HealthResult[] }) {
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
-            <XAxis dataKey="at" type="number" domain={["dataMin", "dataMax"]} scale="time" tickFormatter={time} fontSize={11} stroke="currentColor" minTickGap={24} interval="preserveStartEnd" />
+            <XAxis dataKey="at" type="number" domain={["dataMin", "dataMax"]} scale="time" tickFormatter={utcTimeOfDay} fontSize={11} stroke="currentColor" minTickGap={24} interval="preserveStartEnd" />
             <YAxis width={56} fontSize={11} tickFormatter={(ms: number) => `${ms} ms`} stroke="currentColor" />
             <Tooltip content={<PointTooltip />} />
             <Line type="stepAfter" dataKey="latency" stroke="#94a3b8" strokeWidth={1} isAnimationActive={false} connectNulls={false} dot={<StatusDot />} activeDot={false} />
@@ -72,7 +72,7 @@ function PointTooltip({ active, payload }: { active?: boolean; payload?: { paylo
   if (!active || !point) return null;
   return (
     <div className="rounded border border-slate-200 bg-white px-2 py-1 text-xs shadow dark:border-slate-700 dark:bg-slate-900">
-      <div>{new Date(point.at).toLocaleString()}</div>
+      <div>{utcTimestamp(new Date(point.at).toISOString())}</div>
       <div>{point.status}{point.latency !== null && point.outcome === "ok" ? ` · ${point.latency} ms` : ""}</div>
       {point.reason && <div className="max-w-64 text-slate-600 dark:text-slate-400">{point.reason}</div>}
     </div>

@@ -40,8 +40,10 @@ test("health panels: re-check, live dot over server-sent events, test connection
   await expect(tester.getByText("2025-11-25")).toBeVisible();
   await expect(tester.getByText("get-tiny-image", { exact: true })).toBeVisible();
 
-  await tester.getByRole("listitem").filter({ hasText: /^echo/ }).getByRole("button", { name: "Call…" }).click();
-  const echo = tester.getByRole("form", { name: "Call echo" });
+  // Each tool's call form opens under that tool, not at the end of the list.
+  const echoItem = tester.getByRole("listitem").filter({ hasText: /^echo/ });
+  await echoItem.getByRole("button", { name: "Call…" }).click();
+  const echo = echoItem.getByRole("form", { name: "Call echo" });
   await echo.getByRole("textbox").fill('{"message": 42}');
   await echo.getByRole("button", { name: "Call echo" }).click();
   await expect(echo.getByText("/arguments/message")).toBeVisible();
@@ -49,8 +51,10 @@ test("health panels: re-check, live dot over server-sent events, test connection
   await echo.getByRole("button", { name: "Call echo" }).click();
   await expect(echo.getByText("Echo: hello from the browser")).toBeVisible();
 
-  await tester.getByRole("listitem").filter({ hasText: /^get-tiny-image/ }).getByRole("button", { name: "Call…" }).click();
-  const image = tester.getByRole("form", { name: "Call get-tiny-image" });
+  const imageItem = tester.getByRole("listitem").filter({ hasText: /^get-tiny-image/ });
+  await imageItem.getByRole("button", { name: "Call…" }).click();
+  await expect(echo).toHaveCount(0); // one call form open at a time
+  const image = imageItem.getByRole("form", { name: "Call get-tiny-image" });
   await image.getByRole("button", { name: "Call get-tiny-image" }).click();
   await expect(image.getByRole("img", { name: /Image returned by the tool/ })).toBeVisible();
   await expect.poll(() => image.getByRole("img").evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
@@ -58,6 +62,8 @@ test("health panels: re-check, live dot over server-sent events, test connection
   await panel.getByRole("button", { name: "Re-check now" }).click();
   await expect(panel.getByRole("button", { name: "Re-check now" })).toBeEnabled();
   await expect(panel.locator("svg.recharts-surface")).toBeVisible();
+  // One date format: UTC, then how long ago.
+  await expect(panel.locator("time").first()).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC \((just now|\d+ min ago)\)$/);
   await page.screenshot({ path: "e2e/screenshots/server-health.png", fullPage: true });
 });
 
