@@ -26,6 +26,11 @@ test.describe("create and edit", () => {
     await expect(page).toHaveTitle("New MCP server · Patchbay");
 
     const nameInput = page.getByLabel(/^Name/);
+    await nameInput.pressSequentially("My");
+    await expect(page.locator("#name-status")).toHaveText(/^Only lowercase letters, digits/);
+    await expect(page.getByText("is required")).toHaveCount(0); // nothing shouts before the field was left
+    await nameInput.fill("new");
+    await expect(page.locator("#name-status")).toHaveText("This name is reserved for the dashboard's own pages.");
     await nameInput.fill(taken.name);
     await expect(page.locator("#name-status")).toHaveText("This name is already taken.");
     await expect(nameInput).toHaveAttribute("aria-invalid", "true");

@@ -9,7 +9,7 @@ import { serverPath } from "@/lib/query/server-queries";
 import { NAME_PATTERN, RESERVED_NAMES } from "@/lib/schemas/common";
 import type { NameAvailability as Answer } from "@/lib/schemas/name-availability";
 
-export type NameAvailability = "idle" | "checking" | "available" | "taken";
+export type NameAvailability = "idle" | "invalid" | "reserved" | "checking" | "available" | "taken";
 
 /** Is `name` free? Asked once typing pauses, of the availability route (200 either way, so no failed request is logged). */
 export function useNameAvailability(name: string, ownName?: string): NameAvailability {
@@ -24,7 +24,9 @@ export function useNameAvailability(name: string, ownName?: string): NameAvailab
     staleTime: 5_000,
   });
 
-  if (!NAME_PATTERN.test(typed) || typed === ownName) return "idle";
+  if (typed === "" || typed === ownName) return "idle";
+  if (!NAME_PATTERN.test(typed)) return "invalid";
+  if (RESERVED_NAMES.has(typed)) return "reserved";
   if (typed !== debounced || query.isFetching) return "checking";
   if (query.data === true) return "available";
   return query.data === false ? "taken" : "idle";
