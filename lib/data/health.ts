@@ -9,6 +9,7 @@ export const HISTORY_LIMIT = 100;
 export const UNKNOWN_RESULT: HealthResult = {
   status: "unknown", ok: false, reason: "not checked yet", latency_ms: null, checked_at: null,
   server_info: null, protocol_version: null, tool_count: null,
+  era: null, protocol_versions: null, capabilities: null, auth: null, notes: [], environment: null,
 };
 
 /**
@@ -53,8 +54,9 @@ export async function getHealth(name: string): Promise<{ name: string; health: H
   };
 }
 
+/** A stored `R`; one recorded before the fields of milestone 2 existed reads with them empty. */
 export function parseResult(text: string): HealthResult {
-  return JSON.parse(text) as HealthResult;
+  return { ...UNKNOWN_RESULT, ...(JSON.parse(text) as Partial<HealthResult>) } as HealthResult;
 }
 
 /** Exactly the fields of `R`, in wire order; a probe's `tools` are not history. */
@@ -62,5 +64,7 @@ function toStoredResult(result: HealthResult): HealthResult {
   return {
     status: result.status, ok: result.ok, reason: result.reason, latency_ms: result.latency_ms, checked_at: result.checked_at,
     server_info: result.server_info, protocol_version: result.protocol_version, tool_count: result.tool_count,
+    era: result.era, protocol_versions: result.protocol_versions, capabilities: result.capabilities, auth: result.auth,
+    notes: result.notes, environment: result.environment,
   };
 }
