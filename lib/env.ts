@@ -23,6 +23,8 @@ const configSchema = z.object({
   PATCHBAY_HEALTH_INTERVAL_S: z.coerce.number().int().min(0).default(300),
   PATCHBAY_HEALTH_TIMEOUT_MS: positiveInt(10_000),
   PATCHBAY_HEALTH_CONCURRENCY: positiveInt(16),
+  /** The environments the scheduler probes every server in; empty: the registry's own. */
+  PATCHBAY_HEALTH_ENVIRONMENTS: commaList,
   PATCHBAY_STDIO_ALLOW: commaList.superRefine((entries, context) => {
     for (const message of checkStdioAllow(entries)) context.addIssue({ code: "custom", message });
   }),
@@ -41,7 +43,7 @@ const configSchema = z.object({
   PATCHBAY_SEED_DEMO: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
 });
 
-export type Config = z.infer<typeof configSchema> & { environment: string };
+export type Config = z.infer<typeof configSchema> & { environment: string; healthEnvironments: string[] };
 
 let cached: Config | undefined;
 
@@ -55,7 +57,8 @@ export function getConfig(): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const environment = parsed.data.PATCHBAY_ENVIRONMENT ?? parsed.data.AGENT_ORCHESTRATOR_ENVIRONMENT ?? "development";
-  cached = { ...parsed.data, environment };
+  const healthEnvironments = parsed.data.PATCHBAY_HEALTH_ENVIRONMENTS.length ? [...new Set(parsed.data.PATCHBAY_HEALTH_ENVIRONMENTS)] : [environment];
+  cached = { ...parsed.data, environment, healthEnvironments };
   return cached;
 }
 

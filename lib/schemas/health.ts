@@ -25,8 +25,12 @@ export const healthResultSchema = z.object({
   environment: z.string().nullable().describe("the environment the server was resolved for"),
 });
 
+/** `?environment=` of the health routes: which environment to read, or to probe in (default: the registry's own). */
+export const healthEnvironmentQuerySchema = z.strictObject({ environment: environmentNameSchema.optional() });
+
 export const serverHealthSchema = z.object({
   name: z.string(),
+  environment: z.string().describe("the environment this health and history are for"),
   health: healthResultSchema,
   history: z.array(healthResultSchema).describe("newest first, at most 100"),
 });
