@@ -40,6 +40,10 @@ const configSchema = z.object({
     .optional(),
   /** Fractions are allowed (0.5 = 30 minutes). */
   PATCHBAY_SESSION_HOURS: z.coerce.number().positive().max(24 * 366).default(12),
+  /** `/v0.1` answers without credentials (masked as for viewers), for IDE clients that read it anonymously. */
+  PATCHBAY_PUBLIC_REGISTRY: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+  /** Origins whose pages may read `/v0.1` (CORS); empty or `*`: any. */
+  PATCHBAY_CORS_ORIGINS: commaList,
   PATCHBAY_SEED_DEMO: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
 });
 
