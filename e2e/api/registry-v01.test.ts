@@ -96,7 +96,9 @@ describe("/v0.1 with PATCHBAY_PUBLIC_REGISTRY=true", () => {
     expect(latest.body.server.version).toBe("1.1.0");
     const exact = await anonymous.get(`/v0.1/servers/${encoded}/versions/1.1.0`);
     expectOfficial(exact.body, "ServerResponse");
-    expect(exact.body).toEqual(latest.body);
+    // The same server.json; publishedAt differs on purpose: the server's creation there, 1.1.0's first revision here.
+    expect(exact.body.server).toEqual(latest.body.server);
+    expect(exact.body._meta["io.modelcontextprotocol.registry/official"].isLatest).toBe(true);
 
     const missing = await anonymous.get(`/v0.1/servers/${encoded}/versions/9.9.9`, { Origin: IDE_ORIGIN });
     expect(missing.status).toBe(404);
@@ -107,7 +109,9 @@ describe("/v0.1 with PATCHBAY_PUBLIC_REGISTRY=true", () => {
     const bare = await anonymous.get(`/v0.1/servers/${names.bare}/versions/latest`);
     expectOfficial(bare.body, "ServerResponse");
     expect(bare.body.server.version).toBe("0.0.0");
-    expect(bare.body.server.description).toHaveLength(100);
+    const cut: string = bare.body.server.description;
+    expect(Array.from(cut).length).toBeLessThanOrEqual(100);
+    expect(cut.endsWith("…") && LONG_DESCRIPTION.startsWith(cut.slice(0, -1))).toBe(true);
     expect(bare.body.server._meta["io.modelcontextprotocol.registry/publisher-provided"]["dev.patchbay"].description).toBe(LONG_DESCRIPTION);
     const bareVersions = await anonymous.get(`/v0.1/servers/${names.bare}/versions`);
     expectOfficial(bareVersions.body, "ServerList");
@@ -123,15 +127,15 @@ describe("/v0.1 with PATCHBAY_PUBLIC_REGISTRY=true", () => {
     expect(JSON.stringify(templated.body)).not.toContain("literal-secret-value");
   });
 
-  test("the dev.patchbay environments extension: each environment resolved (masked) with its health", async () => {
+  test("the dev.patchbay environments extension: each environment resolved as GET /api/mcp-servers/{name}?environment= resolves it, with its health", async () => {
     const response = await anonymous.get(`/v0.1/x/dev.patchbay/servers/${names.templated}/environments`, { Origin: IDE_ORIGIN });
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(response.body).toEqual({
       name: `dev.patchbay/${names.templated}`,
       environments: [
-        { name: "development", is_default: true, transport_type: "http", url: "https://eu.example.com/mcp", health: { status: "unknown", checked_at: null, era: null } },
-        { name: "staging", is_default: false, transport_type: "http", url: "https://eu.staging.example.com/mcp", health: { status: "unknown", checked_at: null, era: null } },
+        { name: "development", is_default: true, transport_type: "http", url: "https://{{region}}.example.com/mcp", health: { status: "unknown", checked_at: null, era: null } },
+        { name: "staging", is_default: false, transport_type: "http", url: "https://{{region}}.staging.example.com/mcp", health: { status: "unknown", checked_at: null, era: null } },
       ],
     });
   });
