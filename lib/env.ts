@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { checkStdioAllow } from "./health/stdio-allow";
+import { environmentNameSchema } from "./schemas/common";
 
 const commaList = z
   .string()
@@ -24,7 +25,7 @@ const configSchema = z.object({
   PATCHBAY_HEALTH_TIMEOUT_MS: positiveInt(10_000),
   PATCHBAY_HEALTH_CONCURRENCY: positiveInt(16),
   /** The environments the scheduler probes every server in; empty: the registry's own. */
-  PATCHBAY_HEALTH_ENVIRONMENTS: commaList,
+  PATCHBAY_HEALTH_ENVIRONMENTS: commaList.pipe(z.array(environmentNameSchema)),
   PATCHBAY_STDIO_ALLOW: commaList.superRefine((entries, context) => {
     for (const message of checkStdioAllow(entries)) context.addIssue({ code: "custom", message });
   }),

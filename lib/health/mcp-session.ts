@@ -43,7 +43,8 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
   const client = new Client(CLIENT_INFO, {
     capabilities: {},
     jsonSchemaValidator: lazyOutputSchemaValidator,
-    versionNegotiation: { mode: "auto", probe: { timeoutMs: options.timeoutMs } },
+    // On stdio a silent answer to server/discover means "legacy" (the SDK falls back): leave initialize time too.
+    versionNegotiation: { mode: "auto", probe: { timeoutMs: config.type === "stdio" ? Math.floor(options.timeoutMs / 2) : options.timeoutMs } },
   });
 
   const era = (): ProtocolEra | null => {
