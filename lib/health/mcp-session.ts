@@ -43,8 +43,8 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
   const client = new Client(CLIENT_INFO, {
     capabilities: {},
     jsonSchemaValidator: lazyOutputSchemaValidator,
-    // On stdio a silent answer to server/discover means "legacy" (the SDK falls back): leave initialize time too.
-    versionNegotiation: { mode: "auto", probe: { timeoutMs: config.type === "stdio" ? Math.floor(options.timeoutMs / 2) : options.timeoutMs } },
+    // One deadline for the whole probe: a server silent to server/discover has used it up, whatever its era.
+    versionNegotiation: { mode: "auto", probe: { timeoutMs: options.timeoutMs } },
   });
 
   const era = (): ProtocolEra | null => {
