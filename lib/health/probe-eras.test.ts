@@ -108,6 +108,20 @@ describe("the dual-era probe against real peers", { timeout: 30_000 }, () => {
     });
   });
 
+  it("protected-resource metadata at an address the outbound policy refuses is not fetched: auth stays null", async () => {
+    const forbidden = await startHttpPeer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"authorization_servers":["https://evil.test"]}'), "127.0.0.2");
+    const pointing = await startHttpPeer((_req, res) => res.writeHead(401, { "www-authenticate": `Bearer resource_metadata="${forbidden.url}/prm"` }).end());
+    try {
+      const policy = createOutboundPolicy({ deny: "127.0.0.2/32" });
+      const result = await probeServer({ type: "http", url: `${pointing.url}/mcp` }, { ...options, policy });
+      record("OAuth endpoint whose metadata URL the outbound policy refuses", result);
+      expect(result).toMatchObject({ status: "auth_required", auth: null });
+      expect(forbidden.connections()).toBe(0);
+    } finally {
+      await Promise.all([forbidden.close(), pointing.close()]);
+    }
+  });
+
   it("an HTML page is not_mcp, not unhealthy", async () => {
     const result = await probeServer({ type: "http", url: `${html.url}/` }, options);
     record("HTML page", result);
