@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { checkStdioAllow } from "./health/stdio-allow";
+import { environmentNameSchema } from "./schemas/common";
 
 const commaList = z
   .string()
@@ -23,6 +24,8 @@ const configSchema = z.object({
   PATCHBAY_HEALTH_INTERVAL_S: z.coerce.number().int().min(0).default(300),
   PATCHBAY_HEALTH_TIMEOUT_MS: positiveInt(10_000),
   PATCHBAY_HEALTH_CONCURRENCY: positiveInt(16),
+  /** The environments the scheduler probes every server in; empty: the registry's own. */
+  PATCHBAY_HEALTH_ENVIRONMENTS: commaList.pipe(z.array(environmentNameSchema)),
   PATCHBAY_STDIO_ALLOW: commaList.superRefine((entries, context) => {
     for (const message of checkStdioAllow(entries)) context.addIssue({ code: "custom", message });
   }),
@@ -38,10 +41,14 @@ const configSchema = z.object({
     .optional(),
   /** Fractions are allowed (0.5 = 30 minutes). */
   PATCHBAY_SESSION_HOURS: z.coerce.number().positive().max(24 * 366).default(12),
+  /** `/v0.1` answers without credentials (masked as for viewers), for IDE clients that read it anonymously. */
+  PATCHBAY_PUBLIC_REGISTRY: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+  /** Origins whose pages may read `/v0.1` (CORS); empty or `*`: any. */
+  PATCHBAY_CORS_ORIGINS: commaList,
   PATCHBAY_SEED_DEMO: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
 });
 
-export type Config = z.infer<typeof configSchema> & { environment: string };
+export type Config = z.infer<typeof configSchema> & { environment: string; healthEnvironments: string[] };
 
 let cached: Config | undefined;
 
@@ -55,7 +62,8 @@ export function getConfig(): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const environment = parsed.data.PATCHBAY_ENVIRONMENT ?? parsed.data.AGENT_ORCHESTRATOR_ENVIRONMENT ?? "development";
-  cached = { ...parsed.data, environment };
+  const healthEnvironments = parsed.data.PATCHBAY_HEALTH_ENVIRONMENTS.length ? [...new Set(parsed.data.PATCHBAY_HEALTH_ENVIRONMENTS)] : [environment];
+  cached = { ...parsed.data, environment, healthEnvironments };
   return cached;
 }
 

@@ -3,6 +3,7 @@ export const HEALTH_STYLES: Record<string, { dot: string; text: string; label: s
   healthy: { dot: "bg-emerald-500", text: "text-emerald-700 dark:text-emerald-400", label: "healthy" },
   degraded: { dot: "bg-amber-500", text: "text-amber-700 dark:text-amber-400", label: "degraded" },
   auth_required: { dot: "bg-sky-500", text: "text-sky-700 dark:text-sky-400", label: "auth required" },
+  not_mcp: { dot: "bg-violet-500", text: "text-violet-700 dark:text-violet-400", label: "not MCP" },
   unhealthy: { dot: "bg-red-600", text: "text-red-700 dark:text-red-400", label: "unhealthy" },
   skipped: { dot: "bg-slate-300 dark:bg-slate-600", text: "text-slate-600 dark:text-slate-400", label: "skipped" },
   unknown: { dot: "bg-slate-400 dark:bg-slate-500", text: "text-slate-600 dark:text-slate-400", label: "unknown" },

@@ -47,11 +47,17 @@ export function TestConnectionPanel({ name, connection }: TestConnectionPanelPro
             <dt className="text-slate-600 dark:text-slate-400">Result</dt>
             <dd className={`font-semibold ${healthStyle(result.status).text}`}>{healthStyle(result.status).label}{result.reason ? ` — ${result.reason}` : ""}</dd>
             <dt className="text-slate-600 dark:text-slate-400">Environment</dt>
-            <dd>{connection.environment ?? "current"}</dd>
+            <dd>{result.environment ?? connection.environment ?? "current"}</dd>
             <dt className="text-slate-600 dark:text-slate-400">Server</dt>
             <dd>{result.server_info ? `${result.server_info.name} ${result.server_info.version}` : "—"}</dd>
             <dt className="text-slate-600 dark:text-slate-400">Protocol</dt>
-            <dd>{result.protocol_version ?? "—"}</dd>
+            <dd>{result.protocol_version ?? "—"}{result.era === "legacy" ? " (before 2026-07-28: initialize)" : ""}{result.notes.length > 0 ? ` — ${result.notes.join(", ")}` : ""}</dd>
+            {result.auth && (
+              <>
+                <dt className="text-slate-600 dark:text-slate-400">Sign-in</dt>
+                <dd>{result.auth.authorization_servers.join(", ") || "—"}{result.auth.scopes_supported.length > 0 ? ` (scopes: ${result.auth.scopes_supported.join(" ")})` : ""}</dd>
+              </>
+            )}
             <dt className="text-slate-600 dark:text-slate-400">Latency</dt>
             <dd>{result.latency_ms === null ? "—" : `${result.latency_ms} ms`}</dd>
           </dl>

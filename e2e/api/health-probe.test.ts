@@ -24,7 +24,10 @@ const dir = mkdtempSync(path.join(tmpdir(), "patchbay-health-api-"));
 /** Whole command lines (DESIGN §7): the reference server over stdio, and any `ok-*.js` script in `dir`. */
 const STDIO_ALLOW = `node ${EVERYTHING} stdio, node ${dir}/ok-*.js`;
 
-const R_KEYS = ["status", "ok", "reason", "latency_ms", "checked_at", "server_info", "protocol_version", "tool_count"];
+const R_KEYS = [
+  "status", "ok", "reason", "latency_ms", "checked_at", "server_info", "protocol_version", "tool_count",
+  "era", "protocol_versions", "capabilities", "auth", "notes", "environment",
+];
 
 async function register(suffix: string, transport: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   const name = `${group}-${suffix}`;
@@ -73,7 +76,8 @@ describe("POST /api/mcp-servers/:name/test against real peers", () => {
 
     const health = await api.get(`/api/mcp-servers/${name}/health`);
     const { tools: _tools, ...recorded } = tested.body;
-    expect(health.body).toEqual({ name, health: recorded, history: [recorded] });
+    expect(recorded).toMatchObject({ era: "legacy", environment: "development" });
+    expect(health.body).toEqual({ name, environment: "development", health: recorded, history: [recorded] });
   });
 
   test("401 → auth_required (reachable, needs credentials)", async () => {
@@ -219,7 +223,11 @@ describe("health over time", () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       name,
-      health: { status: "unknown", ok: false, reason: "not checked yet", latency_ms: null, checked_at: null, server_info: null, protocol_version: null, tool_count: null },
+      environment: "development",
+      health: {
+        status: "unknown", ok: false, reason: "not checked yet", latency_ms: null, checked_at: null, server_info: null, protocol_version: null, tool_count: null,
+        era: null, protocol_versions: null, capabilities: null, auth: null, notes: [], environment: "development",
+      },
       history: [],
     });
   });

@@ -76,6 +76,9 @@ const ALLOWED: Record<string, number> = {
   "GET /api/readyz": 200,
   "GET /v0.1/servers": 200,
   "GET /v0.1/servers/{name}/versions/latest": 200,
+  "GET /v0.1/servers/{name}/versions": 200,
+  "GET /v0.1/servers/{name}/versions/{version}": 200,
+  "GET /v0.1/x/dev.patchbay/servers/{name}/environments": 200,
 };
 
 let patchbay: PatchbayProcess;
@@ -112,7 +115,7 @@ describe("role × route matrix (DESIGN §7: runner and editor are siblings)", ()
     let checked = 0;
     for (const { method, path, role, hasBody } of await documentedOperations()) {
       const target = fillPath(path, {
-        name: path.startsWith("/api/variables") ? variable : fixture, n: "1", id: victimTokenId, tool: "echo", environment: "production",
+        name: path.startsWith("/api/variables") ? variable : fixture, n: "1", id: victimTokenId, tool: "echo", environment: "production", version: "1.0.0",
       });
       for (const caller of CALLERS) {
         const expected = expectedStatus(role, caller, ALLOWED[`${method} ${path}`]);

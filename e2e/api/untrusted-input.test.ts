@@ -74,7 +74,7 @@ describe("outbound: redirects and response size", () => {
   });
 });
 
-describe("GET /v0.1/servers?search= matches LIKE wildcards literally", () => {
+describe("GET /v0.1/servers?search= matches LIKE wildcards literally (in names and descriptions)", () => {
   beforeAll(async () => {
     for (const suffix of ["a_b", "axb"]) {
       expect((await api.post("/api/mcp-servers", httpServer(`${group}-${suffix}`))).status).toBe(201);
@@ -89,11 +89,15 @@ describe("GET /v0.1/servers?search= matches LIKE wildcards literally", () => {
   test("`_` is an underscore, `%` a percent sign, `\\` a backslash", async () => {
     expect(await namesFor(`${group}-a_b`)).toEqual([`${group}-a_b`]);
     expect(await namesFor(`${group}-a%b`)).toEqual([]);
-    expect(await namesFor("%")).toEqual([]);
-    expect(await namesFor("\\")).toEqual([]);
-    const underscored = await namesFor("_");
-    expect(underscored).toContain(`${group}-a_b`);
-    expect(underscored.every((name: string) => name.includes("_"))).toBe(true);
+    // Search covers descriptions too (DESIGN §13): whatever matches holds the character itself, in one or the other.
+    for (const special of ["%", "\\", "_"]) {
+      const { body } = await api.get(`/v0.1/servers?limit=100&search=${encodeURIComponent(special)}`);
+      const texts = body.servers.map((entry: { server: { name: string; _meta: Record<string, Record<string, { description: string }>> } }) =>
+        `${entry.server.name} ${entry.server._meta["io.modelcontextprotocol.registry/publisher-provided"]["dev.patchbay"].description}`);
+      expect(texts.filter((text: string) => !text.includes(special)), special).toEqual([]);
+      // As a wildcard, `_` would match `…-axb` too.
+      expect(texts.filter((text: string) => text.includes(`${group}-axb`)), special).toEqual([]);
+    }
     expect(await namesFor(`dev.patchbay/${group}-ax`)).toEqual([`${group}-axb`]);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  healthEnvironmentQuerySchema,
   healthEventSchema,
   healthResultSchema,
   serverHealthSchema,
@@ -17,20 +18,20 @@ const params = serverNameParamsSchema;
 const TOO_MANY = { 429: { description: "Over the per-token budget of test connections and tool calls (Retry-After)", schema: problemSchema, contentType: "application/problem+json" } };
 
 export const getServerHealthOperation = defineOperation({
-  method: "GET", path: "/api/mcp-servers/{name}/health", tag, role: "viewer", params, rateLimit: "none",
-  summary: "The latest health result R and the history, newest first (at most 100)",
+  method: "GET", path: "/api/mcp-servers/{name}/health", tag, role: "viewer", params, query: healthEnvironmentQuerySchema, rateLimit: "none",
+  summary: "The latest health result R and the history of one environment (default: the registry's own), newest first (at most 100)",
   responses: { 200: { description: "Health", schema: serverHealthSchema }, ...NOT_FOUND },
 });
 
 export const checkServerHealthOperation = defineOperation({
-  method: "POST", path: "/api/mcp-servers/{name}/health-check", tag, role: "editor", params, rateLimit: "tests",
-  summary: "Probe now, as the scheduler would (current environment, schema defaults), and record the result",
+  method: "POST", path: "/api/mcp-servers/{name}/health-check", tag, role: "editor", params, query: healthEnvironmentQuerySchema, rateLimit: "tests",
+  summary: "Probe now, as the scheduler would (`?environment=` or the registry's own, health_parameters over schema defaults), and record the result under that environment",
   responses: { 200: { description: "The result R", schema: healthResultSchema }, ...NOT_FOUND, ...TOO_MANY },
 });
 
 export const testServerOperation = defineOperation({
-  method: "POST", path: "/api/mcp-servers/{name}/test", tag, role: "editor", params, rateLimit: "tests",
-  summary: "Live MCP handshake for an environment with parameters; recorded like every probe. Refused addresses and stdio commands give `skipped` without connecting",
+  method: "POST", path: "/api/mcp-servers/{name}/test", tag, role: "editor", params, query: healthEnvironmentQuerySchema, rateLimit: "tests",
+  summary: "Live MCP handshake for an environment (body, else `?environment=`) with parameters; recorded under that environment like every probe. Refused addresses and stdio commands give `skipped` without connecting",
   body: testBodySchema,
   responses: {
     200: { description: "R plus the tools the server lists", schema: testResultSchema },

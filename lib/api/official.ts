@@ -1,19 +1,45 @@
-import { officialEntrySchema, officialListQuerySchema, officialListSchema, officialNameParamsSchema } from "../schemas/official";
+import {
+  officialEntrySchema, officialEnvironmentsSchema, officialListQuerySchema, officialListSchema, officialNameParamsSchema,
+  officialVersionListSchema, officialVersionParamsSchema,
+} from "../schemas/official";
 import { defineOperation } from "./operation";
 import { BAD_REQUEST, NOT_FOUND } from "./problem-responses";
 
 const tag = "Official registry API";
+/** DESIGN §13: IDE clients read these anonymously when PATCHBAY_PUBLIC_REGISTRY=true; a viewer token otherwise. */
+const registryRead = { tag, role: "viewer", publicWhenRegistryIs: true, rateLimit: "none" } as const;
 
 export const listOfficialServersOperation = defineOperation({
-  method: "GET", path: "/v0.1/servers", tag, role: "viewer",
-  summary: "The official MCP registry's list API (read-only): every server as server.json, paged by cursor",
+  method: "GET", path: "/v0.1/servers", ...registryRead,
+  summary: "The official MCP registry's list API (read-only): every server as server.json, paged by cursor; search matches name and description",
   query: officialListQuerySchema,
   responses: { 200: { description: "A page of entries", schema: officialListSchema }, ...BAD_REQUEST },
 });
 
 export const getOfficialServerOperation = defineOperation({
-  method: "GET", path: "/v0.1/servers/{name}/versions/latest", tag, role: "viewer",
+  method: "GET", path: "/v0.1/servers/{name}/versions/latest", ...registryRead,
   summary: "One server as server.json with the registry's metadata",
   params: officialNameParamsSchema,
   responses: { 200: { description: "The entry", schema: officialEntrySchema }, ...NOT_FOUND },
+});
+
+export const listOfficialVersionsOperation = defineOperation({
+  method: "GET", path: "/v0.1/servers/{name}/versions", ...registryRead,
+  summary: "Every version of one server (the distinct `version` values across its revisions), newest first; the current one has isLatest",
+  params: officialNameParamsSchema,
+  responses: { 200: { description: "The versions", schema: officialVersionListSchema }, ...NOT_FOUND },
+});
+
+export const getOfficialVersionOperation = defineOperation({
+  method: "GET", path: "/v0.1/servers/{name}/versions/{version}", ...registryRead,
+  summary: "One version of one server, as it last stood",
+  params: officialVersionParamsSchema,
+  responses: { 200: { description: "The entry", schema: officialEntrySchema }, ...NOT_FOUND },
+});
+
+export const getOfficialEnvironmentsOperation = defineOperation({
+  method: "GET", path: "/v0.1/x/dev.patchbay/servers/{name}/environments", ...registryRead,
+  summary: "Patchbay extension: the server's environments, each with its resolved URL (masked as for viewers) and its health there",
+  params: officialNameParamsSchema,
+  responses: { 200: { description: "The environments", schema: officialEnvironmentsSchema }, ...NOT_FOUND },
 });

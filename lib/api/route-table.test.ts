@@ -21,13 +21,15 @@ function toOperationPath(file: string): string {
   return file.replace(/^app/, "").replace(/\/route\.ts$/, "").replace(/\[(\w+)\]/g, "{$1}") || "/";
 }
 
-/** `export const GET = route(listServersOperation, …)` → GET → listServersOperation, read from the source text. */
+/** `export const GET = route(listServersOperation, …)` (or `registryRoute(…)`) → GET → listServersOperation, read from the source text. */
 function exportedHandlers(file: string): Map<string, string | null> {
   const source = readFileSync(path.join(root, file), "utf8");
   const handlers = new Map<string, string | null>();
-  for (const [, method, operation] of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s*=\s*(?:route\(\s*(\w+))?/g)) {
+  for (const [, method, operation] of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s*=\s*(?:(?:route|registryRoute)\(\s*(\w+))?/g)) {
     handlers.set(method, operation ?? null);
   }
+  // A CORS preflight (the /v0.1 routes, DESIGN §13) is not an operation of its own.
+  if (/export const OPTIONS\s*=\s*preflight;/.test(source)) handlers.delete("OPTIONS");
   for (const [, list] of source.matchAll(/export\s*\{([^}]*)\}/g)) {
     for (const [, method] of list.matchAll(/as\s+(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b/g)) handlers.set(method, null);
   }

@@ -14,6 +14,7 @@ export async function authorize(request: Request, operation: Operation<any, any,
   }
   const principal = config.PATCHBAY_AUTH === "off" ? AUTH_OFF_PRINCIPAL : ((await authenticate(request)) ?? ANONYMOUS);
   if (operation.role === "public") return principal;
+  if (operation.publicWhenRegistryIs && config.PATCHBAY_PUBLIC_REGISTRY && principal.via === "anonymous") return principal;
 
   if (principal.via === "anonymous") throw new UnauthorizedError();
   if (!hasRole(principal.role, operation.role)) {

@@ -1,22 +1,28 @@
 import { getDb } from "../db";
+import { getConfig } from "../env";
 import { NotFoundError } from "../errors";
 import type { HealthResult } from "../health/types";
 
-/** History rows kept per server (DESIGN §5); older ones are deleted as new ones arrive. */
+/** History rows kept per (server, environment) (DESIGN §5); older ones are deleted as new ones arrive. */
 export const HISTORY_LIMIT = 100;
 
 /** `R` before any probe: same shape as a real result, so clients need no special case. */
 export const UNKNOWN_RESULT: HealthResult = {
   status: "unknown", ok: false, reason: "not checked yet", latency_ms: null, checked_at: null,
   server_info: null, protocol_version: null, tool_count: null,
+  era: null, protocol_versions: null, capabilities: null, auth: null, notes: [], environment: null,
 };
 
 /**
- * Stores one probe's result: it becomes the latest (whatever was there before, so no state is sticky) and a
- * history row, trimmed to the newest HISTORY_LIMIT, in one transaction.
+ * Stores one probe's result under the environment it ran in (`result.environment`): a history row of that
+ * (server, environment), trimmed to the newest HISTORY_LIMIT, and — for the registry's own environment, which list
+ * summaries and the `health=` filter read — the server's latest status (whatever was there before, so no state is
+ * sticky). Another environment's result never touches it. One transaction.
  */
 export async function recordHealth(serverId: number, result: HealthResult): Promise<void> {
   const stored = toStoredResult(result);
+  const own = getConfig().environment;
+  const environment = stored.environment ?? own;
   const checkedAt = stored.checked_at ? new Date(stored.checked_at) : new Date();
   const latencyMs = stored.latency_ms === null ? null : Math.round(stored.latency_ms);
   const text = JSON.stringify(stored);
@@ -24,37 +30,48 @@ export async function recordHealth(serverId: number, result: HealthResult): Prom
 
   // Plain SQL that both engines speak: a sweep records a thousand of these, and Prisma's query builder
   // costs several times more per statement than the statement itself.
-  await db.$transaction([
-    db.$executeRaw`
+  const latest = environment === own ? [db.$executeRaw`
       INSERT INTO "ServerHealth" ("serverId", "status", "checkedAt", "latencyMs", "result")
       VALUES (${serverId}, ${stored.status}, ${checkedAt}, ${latencyMs}, ${text})
       ON CONFLICT ("serverId") DO UPDATE SET "status" = excluded."status", "checkedAt" = excluded."checkedAt",
-        "latencyMs" = excluded."latencyMs", "result" = excluded."result"`,
+        "latencyMs" = excluded."latencyMs", "result" = excluded."result"`] : [];
+  await db.$transaction([
+    ...latest,
     db.$executeRaw`
-      INSERT INTO "HealthCheck" ("serverId", "status", "checkedAt", "result") VALUES (${serverId}, ${stored.status}, ${checkedAt}, ${text})`,
+      INSERT INTO "HealthCheck" ("serverId", "environment", "status", "checkedAt", "result")
+      VALUES (${serverId}, ${environment}, ${stored.status}, ${checkedAt}, ${text})`,
     db.$executeRaw`
-      DELETE FROM "HealthCheck" WHERE "serverId" = ${serverId} AND "id" < (
-        SELECT "id" FROM "HealthCheck" WHERE "serverId" = ${serverId} ORDER BY "id" DESC LIMIT 1 OFFSET ${HISTORY_LIMIT - 1})`,
+      DELETE FROM "HealthCheck" WHERE "serverId" = ${serverId} AND "environment" = ${environment} AND "id" < (
+        SELECT "id" FROM "HealthCheck" WHERE "serverId" = ${serverId} AND "environment" = ${environment}
+        ORDER BY "id" DESC LIMIT 1 OFFSET ${HISTORY_LIMIT - 1})`,
   ]);
 }
 
-/** GET /api/mcp-servers/:name/health: the latest result and the history, newest (last recorded) first. */
-export async function getHealth(name: string): Promise<{ name: string; health: HealthResult; history: HealthResult[] }> {
-  const server = await getDb().server.findUnique({ where: { name }, select: { id: true, health: { select: { result: true } } } });
+/**
+ * GET /api/mcp-servers/:name/health?environment=: the latest result and the history of that environment (default:
+ * the registry's own), newest (last recorded) first. Rows from before environments were kept count as the
+ * registry's own.
+ */
+export async function getHealth(name: string, environment?: string): Promise<{ name: string; environment: string; health: HealthResult; history: HealthResult[] }> {
+  const server = await getDb().server.findUnique({ where: { name }, select: { id: true } });
   if (!server) throw new NotFoundError(`MCP server '${name}' does not exist.`);
 
+  const own = getConfig().environment;
+  const chosen = environment ?? own;
   const rows = await getDb().healthCheck.findMany({
-    where: { serverId: server.id }, orderBy: { id: "desc" }, take: HISTORY_LIMIT, select: { result: true },
+    where: { serverId: server.id, OR: [{ environment: chosen }, ...(chosen === own ? [{ environment: null }] : [])] },
+    orderBy: { id: "desc" }, take: HISTORY_LIMIT, select: { result: true },
   });
-  return {
-    name,
-    health: server.health ? parseResult(server.health.result) : UNKNOWN_RESULT,
-    history: rows.map((row) => parseResult(row.result)),
-  };
+  const history = rows.map((row) => {
+    const result = parseResult(row.result);
+    return { ...result, environment: result.environment ?? chosen };
+  });
+  return { name, environment: chosen, health: history[0] ?? { ...UNKNOWN_RESULT, environment: chosen }, history };
 }
 
+/** A stored `R`; one recorded before the fields of milestone 2 existed reads with them empty. */
 export function parseResult(text: string): HealthResult {
-  return JSON.parse(text) as HealthResult;
+  return { ...UNKNOWN_RESULT, ...(JSON.parse(text) as Partial<HealthResult>) } as HealthResult;
 }
 
 /** Exactly the fields of `R`, in wire order; a probe's `tools` are not history. */
@@ -62,5 +79,7 @@ function toStoredResult(result: HealthResult): HealthResult {
   return {
     status: result.status, ok: result.ok, reason: result.reason, latency_ms: result.latency_ms, checked_at: result.checked_at,
     server_info: result.server_info, protocol_version: result.protocol_version, tool_count: result.tool_count,
+    era: result.era, protocol_versions: result.protocol_versions, capabilities: result.capabilities, auth: result.auth,
+    notes: result.notes, environment: result.environment,
   };
 }

@@ -32,23 +32,32 @@ export async function listOfficialServers(query: OfficialListQuery, visibility: 
 
 /** One server by its official name (`dev.patchbay/<name>`) or its plain Patchbay name. */
 export async function getOfficialServer(officialName: string, visibility: Visibility) {
-  const name = officialName.startsWith(PREFIX) ? officialName.slice(PREFIX.length) : officialName;
-  const row = await getDb().server.findUnique({ where: { name }, select: columns });
+  return toVisibleEntry(await findRow(officialName), visibility);
+}
+
+/** `dev.patchbay/<name>` or the plain name → the stored row; 404 naming what was asked for. */
+export async function findRow(officialName: string) {
+  const name = plainName(officialName);
+  const row = await getDb().server.findUnique({ where: { name }, select: { id: true, ...columns } });
   if (!row) throw new NotFoundError(`No server named '${officialName}'.`);
-  return toVisibleEntry(row, visibility);
+  return row;
+}
+
+export function plainName(officialName: string): string {
+  return officialName.startsWith(PREFIX) ? officialName.slice(PREFIX.length) : officialName;
 }
 
 /** Literal secrets typed into a definition stay masked below the runner role, as everywhere else. */
-function toVisibleEntry(row: Parameters<typeof toStoredServer>[0], { canReadSecrets }: Visibility) {
+export function toVisibleEntry(row: Parameters<typeof toStoredServer>[0], { canReadSecrets }: Visibility, options: { isLatest?: boolean } = {}) {
   const server = toStoredServer(row);
-  return toOfficialEntry(canReadSecrets ? server : maskLiteralSecrets(server));
+  return toOfficialEntry(canReadSecrets ? server : maskLiteralSecrets(server), options);
 }
 
 async function filterOf(query: OfficialListQuery): Promise<Prisma.ServerWhereInput> {
   const conditions: Prisma.ServerWhereInput[] = [];
   if (query.search) {
     const term = query.search.toLowerCase();
-    conditions.push({ name: { in: await findNamesContaining(term.startsWith(PREFIX) ? term.slice(PREFIX.length) : term) } });
+    conditions.push({ name: { in: await findNamesMatching(term.startsWith(PREFIX) ? term.slice(PREFIX.length) : term) } });
   }
   if (query.updated_since) conditions.push({ modifiedAt: { gt: new Date(query.updated_since) } });
   if (query.version && query.version !== "latest") conditions.push({ version: query.version });
@@ -56,12 +65,14 @@ async function filterOf(query: OfficialListQuery): Promise<Prisma.ServerWhereInp
 }
 
 /**
- * Names holding `term` literally. Prisma's `contains` leaves `%` and `_` as LIKE wildcards (so `search=%` would
- * match every name), and `searchText` also holds descriptions; so this asks with an escaped LIKE, the same on
- * SQLite and PostgreSQL. Names are lowercase, so case does not matter on either engine.
+ * Names of servers whose name or description holds `term` literally, case-insensitively (DESIGN §13: more than
+ * the official registry's names only). Prisma's `contains` leaves `%` and `_` as LIKE wildcards (so `search=%`
+ * would match every name), and `searchText` also holds tags; so this asks with an escaped LIKE over LOWER(), the
+ * same on SQLite and PostgreSQL.
  */
-async function findNamesContaining(term: string): Promise<string[]> {
+async function findNamesMatching(term: string): Promise<string[]> {
   const pattern = `%${term.replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
-  const rows = await getDb().$queryRaw<{ name: string }[]>`SELECT "name" FROM "Server" WHERE "name" LIKE ${pattern} ESCAPE '\\'`;
+  const rows = await getDb().$queryRaw<{ name: string }[]>`
+    SELECT "name" FROM "Server" WHERE "name" LIKE ${pattern} ESCAPE '\\' OR LOWER("description") LIKE ${pattern} ESCAPE '\\'`;
   return rows.map((row) => row.name);
 }

@@ -39,8 +39,8 @@ export function toOfficialServerJson(server: StoredServer, options: { namespace?
 }
 
 /** One item of the `/v0.1/servers` list: the server.json plus the registry's own metadata about it. */
-export function toOfficialEntry(server: StoredServer, options: { namespace?: string } = {}): Json {
-  const official = compact({ status: "active", publishedAt: server.created_at, updatedAt: server.modified_at, isLatest: true });
+export function toOfficialEntry(server: StoredServer, options: { namespace?: string; isLatest?: boolean } = {}): Json {
+  const official = compact({ status: "active", publishedAt: server.created_at, updatedAt: server.modified_at, isLatest: options.isLatest ?? true });
   return { server: toOfficialServerJson(server, options), _meta: { "io.modelcontextprotocol.registry/official": official } };
 }
 

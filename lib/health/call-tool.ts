@@ -54,7 +54,7 @@ export async function callTool(
     }
 
     const params = { name: toolName, arguments: candidate as Record<string, unknown> };
-    const result = await deadline.race(session.client.callTool(params, undefined, requestOptions));
+    const result = await deadline.race(session.client.callTool(params, requestOptions));
     return { ...normalizeToolResult(result), latency_ms: Math.round(performance.now() - startedAt) };
   } catch (error) {
     if (error instanceof ApiError) throw error;

@@ -16,7 +16,8 @@ export type ProbeTarget = { id: number; server: ServerInput };
 
 /**
  * Where to connect: the registry's current environment unless said otherwise, with the parameters given (a
- * test), else the server's `health_parameters` (the scheduler, a re-check), on top of the schema's defaults.
+ * test), else the server's `health_parameters` (the scheduler, a re-check), on top of the schema's defaults. The
+ * result is recorded under that environment.
  */
 export type ProbeRequest = { environment?: string; parameters?: Record<string, unknown> };
 
@@ -35,19 +36,20 @@ export async function checkServer(target: ProbeTarget, request: ProbeRequest = {
     ? unreachedResult("unknown", unresolvedReason(resolved.errors), new Date().toISOString())
     : await probeServer(resolved.config, probeOptionsFor(target.server));
   // Whatever the server echoed (an error body, stderr) is recorded and shown to viewers: never a secret.
-  const result = scrubSecrets(probed, resolved.secrets);
+  const result = { ...scrubSecrets(probed, resolved.secrets), environment: resolved.environment };
   await recordHealth(target.id, result);
   return result;
 }
 
 /** What the probe connects with (unmasked), and every secret value in it, to scrub from what comes back. */
-export type ProbeResolution = ({ config: ResolvedConfig } | { errors: FieldError[] }) & { secrets: string[] };
+export type ProbeResolution = ({ config: ResolvedConfig } | { errors: FieldError[] }) & { secrets: string[]; environment: string };
 
 export async function resolveForProbe(server: ServerInput, request: ProbeRequest): Promise<ProbeResolution> {
   const context = await loadResolveContext(request.environment, { mask: false });
   const resolution = resolveServer(server, context, { runtime: request.parameters ?? server.health_parameters ?? {} });
   const secrets = [...resolution.sensitiveValues, ...literalSecretValues(server)];
-  return resolution.ok ? { config: resolution.config, secrets } : { errors: resolution.errors, secrets };
+  const environment = context.environment;
+  return resolution.ok ? { config: resolution.config, secrets, environment } : { errors: resolution.errors, secrets, environment };
 }
 
 export function probeOptionsFor(server: ServerInput): ProbeOptions {

@@ -8,9 +8,13 @@ import type { HealthStatus } from "./types";
 
 export type Failure = { status: HealthStatus; reason: string };
 
+/** Statuses by which an HTTP server says there is no MCP endpoint here (DESIGN §5: `not_mcp`, not an outage). */
+const NOT_MCP_STATUSES = new Set([404, 405]);
+
 /**
  * Turns a failed exchange into a status and a reason a person can act on. What went over the wire (the trace)
- * is more precise than the SDK's error text, so it is consulted first; 401/403 mean reachable, not down.
+ * is more precise than the SDK's error text, so it is consulted first; 401/403 mean reachable, not down; 404/405
+ * and 2xx answers that are not JSON-RPC mean reachable, but not MCP.
  */
 export function describeFailure(error: unknown, trace: FetchTrace, stdio?: ProbeStdioTransport): Failure {
   const blocked = trace.blocked ?? findInChain(error, (e) => e instanceof OutboundBlockedError);
@@ -26,8 +30,10 @@ export function describeFailure(error: unknown, trace: FetchTrace, stdio?: Probe
   const http = trace.httpFailure;
   if (http) {
     const text = `HTTP ${http.status}${http.statusText ? ` ${http.statusText}` : ""}${http.detail ? `: ${http.detail}` : ""}`;
-    return { status: http.status === 401 || http.status === 403 ? "auth_required" : "unhealthy", reason: text };
+    if (http.status === 401 || http.status === 403) return { status: "auth_required", reason: text };
+    return { status: NOT_MCP_STATUSES.has(http.status) ? "not_mcp" : "unhealthy", reason: text };
   }
+  if (trace.notJsonRpc) return { status: "not_mcp", reason: `not an MCP server: ${trace.notJsonRpc}` };
 
   if (error instanceof ProbeTimeoutError) return { status: "unhealthy", reason: error.message };
   const network = describeNetworkError(trace.networkError ?? error);

@@ -2,7 +2,7 @@ import { OutboundBlockedError } from "./outbound-policy";
 import type { ResponseTooLargeError } from "./response-limit";
 import type { FetchLike } from "./types";
 
-export type HttpFailure = { status: number; statusText: string; detail: string };
+export type HttpFailure = { status: number; statusText: string; detail: string; url: string; wwwAuthenticate: string | null };
 
 /**
  * What went over the wire, for explaining a failure independent of how the SDK words its errors
@@ -10,6 +10,8 @@ export type HttpFailure = { status: number; statusText: string; detail: string }
  */
 export type FetchTrace = {
   blocked?: OutboundBlockedError; httpFailure?: HttpFailure; networkError?: unknown; oversized?: ResponseTooLargeError;
+  /** A message POST answered 2xx with something that is not JSON-RPC (an HTML page, other JSON). */
+  notJsonRpc?: string;
 };
 
 const DETAIL_CHARS = 200;
@@ -17,8 +19,9 @@ const BODY_CAP_BYTES = 64 * 1024;
 const BODY_WAIT_MS = 1_000;
 
 /**
- * Wraps `fetchFn`, recording into `trace` the first refused address, the first failing HTTP status (the body of a
- * failure is read, capped, and handed on re-wrapped) and the first network error. `ignore` skips requests whose
+ * Wraps `fetchFn`, recording into `trace` the first refused address, the latest failing HTTP status (the body of a
+ * failure is read, capped, and handed on re-wrapped: after a `server/discover` that failed, the `initialize` that
+ * follows is the one that tells), the first network error and the first 2xx reply to a POST that is not JSON-RPC. `ignore` skips requests whose
  * failure means nothing (e.g. the optional GET stream of streamable HTTP).
  */
 export function traceFetch(fetchFn: FetchLike, trace: FetchTrace, ignore: (method: string) => boolean = () => false): FetchLike {
@@ -26,11 +29,19 @@ export function traceFetch(fetchFn: FetchLike, trace: FetchTrace, ignore: (metho
     const method = (init?.method ?? "GET").toUpperCase();
     try {
       const response = await fetchFn(url, init);
-      if (response.status < 400 || ignore(method)) return response;
+      if (ignore(method)) return response;
+      if (response.status < 400) {
+        trace.httpFailure = undefined; // a later success outranks an earlier failure (a refused discover, say)
+        if (method === "POST" && response.status !== 202) trace.notJsonRpc ??= (await describeNonJsonRpc(response)) ?? undefined;
+        return response;
+      }
 
       const text = await readCapped(response);
       const detail = text.replace(/\s+/g, " ").trim().slice(0, DETAIL_CHARS);
-      trace.httpFailure ??= { status: response.status, statusText: response.statusText, detail };
+      trace.httpFailure = {
+        status: response.status, statusText: response.statusText, detail, url: String(url),
+        wwwAuthenticate: response.headers.get("www-authenticate"),
+      };
       const copy = new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
       Object.defineProperty(copy, "url", { value: response.url });
       return copy;
@@ -40,6 +51,22 @@ export function traceFetch(fetchFn: FetchLike, trace: FetchTrace, ignore: (metho
       throw error;
     }
   };
+}
+
+/** Why a 2xx reply to a message is not MCP, or null when it may be (an event stream, a JSON-RPC object or batch). */
+async function describeNonJsonRpc(response: Response): Promise<string | null> {
+  const type = (response.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "text/event-stream") return null;
+  if (type !== "application/json") return `answers ${type || "without a content type"}, not JSON-RPC`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readCapped(response.clone()));
+  } catch {
+    return "answers malformed JSON, not JSON-RPC";
+  }
+  const messages = Array.isArray(parsed) ? parsed : [parsed];
+  const isJsonRpc = messages.length > 0 && messages.every((m) => typeof m === "object" && m !== null && (m as { jsonrpc?: unknown }).jsonrpc === "2.0");
+  return isJsonRpc ? null : "answers JSON that is not JSON-RPC";
 }
 
 async function readCapped(response: Response): Promise<string> {

@@ -1,4 +1,5 @@
 import { lastHealthCheckId, listHealthChecksAfter, listLatestStatuses } from "../data/health-feed";
+import { getConfig } from "../env";
 import type { HealthResult } from "./types";
 
 export type HealthEvent = { name: string; health: HealthResult };
@@ -28,7 +29,7 @@ type Poller = {
 const state = globalThis as unknown as { patchbayHealthPoller?: Poller };
 
 /**
- * Health status changes, from the database rather than this process, so a probe recorded by any instance
+ * Health status changes of the registry's own environment (each event's `R` names it), from the database rather than this process, so a probe recorded by any instance
  * reaches clients connected to any other. Polling starts with the first subscriber and stops with the last.
  * `ready` settles once the poller knows where the feed stands: changes recorded after that are delivered.
  */
@@ -72,7 +73,9 @@ async function poll(poller: Poller) {
   await poller.ready;
   for (;;) {
     const rows = await listHealthChecksAfter(Math.max(0, poller.cursor - LOOKBACK_IDS), BATCH);
-    const fresh = rows.filter((row) => row.id > (poller.seen.get(row.serverId) ?? poller.floor));
+    // The dots and lists show the registry's own environment; other environments' probes are not its changes.
+    const own = getConfig().environment;
+    const fresh = rows.filter((row) => row.id > (poller.seen.get(row.serverId) ?? poller.floor) && (row.result.environment ?? own) === own);
     for (const row of fresh) {
       poller.seen.set(row.serverId, row.id);
       const previous = poller.statuses.get(row.serverId) ?? "unknown";

@@ -8,6 +8,7 @@ export function isOkStatus(status: HealthStatus): boolean {
 export function unreachedResult(status: HealthStatus, reason: string | null, checkedAt: string | null): ProbeResult {
   return {
     status, ok: isOkStatus(status), reason, latency_ms: null, checked_at: checkedAt,
-    server_info: null, protocol_version: null, tool_count: null, tools: [],
+    server_info: null, protocol_version: null, tool_count: null,
+    era: null, protocol_versions: null, capabilities: null, auth: null, notes: [], environment: null, tools: [],
   };
 }

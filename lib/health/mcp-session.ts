@@ -1,7 +1,4 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
 
 import type { ResolvedConfig } from "../resolve/types";
 import type { Deadline } from "./deadline";
@@ -10,7 +7,7 @@ import { lazyOutputSchemaValidator } from "./output-schema-validator";
 import type { OutboundPolicy } from "./outbound-policy";
 import { createSafeFetch } from "./safe-fetch";
 import { ProbeStdioTransport } from "./stdio-transport";
-import type { FetchLike } from "./types";
+import type { FetchLike, ProtocolEra } from "./types";
 
 export type SessionOptions = { policy: OutboundPolicy; timeoutMs: number };
 
@@ -19,6 +16,10 @@ export type McpSession = {
   client: Client;
   trace: FetchTrace;
   stdio: ProbeStdioTransport | undefined;
+  /** Known once connected: which handshake the server answered. */
+  era(): ProtocolEra | null;
+  /** The versions the server offered (`server/discover`), or the one `initialize` agreed on. */
+  protocolVersions(): string[] | null;
   protocolVersion(): string | null;
   connect(deadline: Deadline): Promise<void>;
   close(options?: { endSession?: boolean }): Promise<void>;
@@ -27,6 +28,11 @@ export type McpSession = {
 const CLIENT_INFO = { name: "patchbay-health", version: "1.0.0" };
 const END_SESSION_WAIT_MS = 1_000;
 
+/**
+ * Opens a client that speaks both eras of MCP (DESIGN §5): `server/discover` first, and the 2025 `initialize`
+ * handshake when the answer is the backward-compatibility signal of the 2026-07-28 revision (an error that is not
+ * a modern JSON-RPC error). The SDK's `auto` negotiation implements exactly those rules.
+ */
 export function openSession(config: ResolvedConfig, options: SessionOptions): McpSession {
   const trace: FetchTrace = {};
   // Requests may carry the server's secrets (headers, URL): no redirect to another origin, bodies capped.
@@ -34,21 +40,29 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
     timeoutMs: options.timeoutMs, crossOriginRedirects: "refuse", onOversized: (error) => (trace.oversized ??= error),
   });
   const transport = createTransport(config, trace, safeFetch);
-  const client = new Client(CLIENT_INFO, { capabilities: {}, jsonSchemaValidator: lazyOutputSchemaValidator });
+  const client = new Client(CLIENT_INFO, {
+    capabilities: {},
+    jsonSchemaValidator: lazyOutputSchemaValidator,
+    // One deadline for the whole probe: a server silent to server/discover has used it up, whatever its era.
+    versionNegotiation: { mode: "auto", probe: { timeoutMs: options.timeoutMs } },
+  });
 
-  // The Client tells HTTP transports the negotiated version through this hook; stdio has none, so one is added.
-  let protocolVersion: string | null = null;
-  const setVersion = transport.setProtocolVersion?.bind(transport);
-  transport.setProtocolVersion = (version) => {
-    protocolVersion = version;
-    setVersion?.(version);
+  const era = (): ProtocolEra | null => {
+    const negotiated = client.getProtocolEra();
+    return negotiated === "modern" ? "2026-07-28" : negotiated === "legacy" ? "legacy" : null;
   };
-
   return {
     client,
     trace,
     stdio: transport instanceof ProbeStdioTransport ? transport : undefined,
-    protocolVersion: () => protocolVersion,
+    era,
+    protocolVersion: () => client.getNegotiatedProtocolVersion() ?? null,
+    protocolVersions() {
+      const discovered = client.getDiscoverResult()?.supportedVersions;
+      if (discovered) return [...discovered];
+      const negotiated = client.getNegotiatedProtocolVersion();
+      return negotiated ? [negotiated] : null;
+    },
     connect: (deadline) => deadline.race(client.connect(transport, { signal: deadline.signal, timeout: options.timeoutMs })),
     async close({ endSession = false } = {}) {
       if (endSession && transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
@@ -66,10 +80,11 @@ function createTransport(config: ResolvedConfig, trace: FetchTrace, safeFetch: F
 
   const requestInit = config.headers ? { headers: config.headers } : undefined;
   const url = new URL(config.url);
+  // Redirects are safeFetch's to judge (same origin only), so the SDK leaves them to it.
   if (config.type === "sse") {
-    return new SSEClientTransport(url, { fetch: traceFetch(safeFetch, trace), requestInit });
+    return new SSEClientTransport(url, { fetch: traceFetch(safeFetch, trace), requestInit, redirectPolicy: "follow" });
   }
   // GET (the optional server-to-client stream) and DELETE (ending the session) may fail without meaning anything.
   const ignore = (method: string) => method === "GET" || method === "DELETE";
-  return new StreamableHTTPClientTransport(url, { fetch: traceFetch(safeFetch, trace, ignore), requestInit });
+  return new StreamableHTTPClientTransport(url, { fetch: traceFetch(safeFetch, trace, ignore), requestInit, redirectPolicy: "follow" });
 }

@@ -1,4 +1,4 @@
-import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/client";
 
 import { compileJsonSchema, toFieldErrors } from "../schemas/json-schema";
 

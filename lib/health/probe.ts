@@ -4,14 +4,18 @@ import { describeFailure } from "./describe-failure";
 import { checkHealthEndpoint } from "./health-endpoint";
 import { isOkStatus, unreachedResult } from "./health-result";
 import { listAllTools } from "./list-tools";
-import { openSession } from "./mcp-session";
+import { openSession, type McpSession } from "./mcp-session";
 import type { OutboundPolicy } from "./outbound-policy";
+import { readProtectedResource } from "./protected-resource";
 import { refuseBeforeConnecting } from "./refuse-before-connecting";
 import { createSafeFetch } from "./safe-fetch";
 import type { ProbeResult } from "./types";
 
+/** The note on every SSE server: the transport was deprecated in 2025-03-26 and is gone from 2026-07-28. */
+export const DEPRECATED_TRANSPORT_NOTE = "deprecated transport";
+
 export type ProbeOptions = {
-  /** One limit for everything: connect, initialize, ping, tools/list and the health endpoint. */
+  /** One limit for everything: connect (discover or initialize), ping, tools/list and the health endpoint. */
   timeoutMs: number;
   /** `support.health_endpoint`, resolved against the server URL (`new URL(endpoint, url)`). */
   healthEndpoint?: string;
@@ -24,8 +28,10 @@ export type ProbeOptions = {
 };
 
 /**
- * The health probe of DESIGN §5: MCP `initialize` → `ping` → `tools/list` through the SDK, then the health
- * endpoint when one is set. Never throws; the client is closed and a stdio child stopped before it returns.
+ * The health probe of DESIGN §5, for both eras of MCP: `server/discover` → `tools/list` (2026-07-28), or, when the
+ * server answers as an older one, `initialize` → `ping` → `tools/list`; then the health endpoint when one is set.
+ * On a 401/403 it reads the server's protected-resource metadata. Never throws; the client is closed and a stdio
+ * child stopped before it returns.
  */
 export async function probeServer(config: ResolvedConfig, options: ProbeOptions): Promise<ProbeResult> {
   const checkedAt = (options.now ?? (() => new Date()))().toISOString();
@@ -40,7 +46,8 @@ export async function probeServer(config: ResolvedConfig, options: ProbeOptions)
   try {
     const requestOptions = { signal: deadline.signal, timeout: options.timeoutMs };
     await session.connect(deadline);
-    await deadline.race(session.client.ping(requestOptions));
+    // 2026-07-28 removed ping: the discover answer already proved the server alive.
+    if (session.era() === "legacy") await deadline.race(session.client.ping(requestOptions));
     const tools = await deadline.race(listAllTools(session.client, requestOptions));
     const latency = elapsed();
     isHealthy = true;
@@ -63,14 +70,37 @@ export async function probeServer(config: ResolvedConfig, options: ProbeOptions)
       status, ok: isOkStatus(status), reason: problems.length > 0 ? problems.join("; ") : null,
       latency_ms: latency, checked_at: checkedAt,
       server_info: info ? { name: info.name, version: info.version } : null,
-      protocol_version: session.protocolVersion(), tool_count: tools.length, tools,
+      protocol_version: session.protocolVersion(), tool_count: tools.length,
+      era: session.era(), protocol_versions: session.protocolVersions(),
+      capabilities: (session.client.getServerCapabilities() as Record<string, unknown> | undefined) ?? null,
+      auth: null, notes: notesFor(config), environment: null, tools,
     };
   } catch (error) {
     const failure = describeFailure(error, session.trace, session.stdio);
-    const result = unreachedResult(failure.status, failure.reason, checkedAt);
-    return failure.status === "skipped" ? result : { ...result, latency_ms: elapsed() };
+    const result = { ...unreachedResult(failure.status, failure.reason, checkedAt), notes: notesFor(config) };
+    if (failure.status === "skipped") return result;
+    const auth = failure.status === "auth_required" ? await readAuth(config, session, options) : null;
+    return { ...result, latency_ms: elapsed(), auth };
   } finally {
     deadline.dispose();
     await session.close({ endSession: isHealthy });
+  }
+}
+
+function notesFor(config: ResolvedConfig): string[] {
+  return config.type === "sse" ? [DEPRECATED_TRANSPORT_NOTE] : [];
+}
+
+/** On a 401/403 over HTTP: what the server's RFC 9728 metadata says about signing in (a short limit of its own). */
+async function readAuth(config: ResolvedConfig, session: McpSession, options: ProbeOptions) {
+  const failure = session.trace.httpFailure;
+  if (config.type === "stdio" || !failure) return null;
+  const deadline = startDeadline(options.timeoutMs);
+  try {
+    return await deadline.race(readProtectedResource(failure.url, failure, { policy: options.policy, timeoutMs: options.timeoutMs, signal: deadline.signal }));
+  } catch {
+    return null;
+  } finally {
+    deadline.dispose();
   }
 }

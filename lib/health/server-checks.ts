@@ -8,8 +8,8 @@ import { getProbeSettings } from "./probe-settings";
 import type { HealthResult, ProbeResult } from "./types";
 
 /** POST /api/mcp-servers/:name/health-check: probe now as the scheduler would, record, answer `R`. */
-export async function recheckServer(name: string): Promise<HealthResult> {
-  const { tools: _tools, ...result } = await checkServer(await loadTarget(name));
+export async function recheckServer(name: string, environment?: string): Promise<HealthResult> {
+  const { tools: _tools, ...result } = await checkServer(await loadTarget(name), { environment });
   return result;
 }
 

@@ -1,4 +1,5 @@
 import { listProbeTargets } from "../data/probe-targets";
+import { getConfig } from "../env";
 import { checkServer, type ProbeTarget } from "./check-server";
 
 export type SweepSummary = { servers: number; failed: number; durationMs: number };
@@ -6,7 +7,8 @@ export type SweepSummary = { servers: number; failed: number; durationMs: number
 const PAGE_SIZE = 500;
 
 /**
- * One pass over every registered server, `concurrency` probes at a time. Each probe is bounded by the one
+ * One pass over every registered server in every environment of PATCHBAY_HEALTH_ENVIRONMENTS (default: the
+ * registry's own), `concurrency` probes at a time; each (server, environment) is recorded on its own. Each probe is bounded by the one
  * probe timeout, so a hung server costs only its own slot for that long. Stops taking new servers once
  * `signal` aborts; probes already running finish.
  */
@@ -31,14 +33,17 @@ export async function sweepAllServers({ concurrency, signal }: { concurrency: nu
     return signal?.aborted ? undefined : queue.shift();
   }
 
+  const environments = getConfig().healthEnvironments;
   async function worker() {
     for (let target = await next(); target; target = await next()) {
       servers++;
-      // A failure to record one server (say, deleted mid-sweep) must not end the sweep for the others.
-      await checkServer(target).catch((error) => {
-        failed++;
-        if (failed === 1) console.error(`Patchbay: health check of '${target!.server.name}' failed:`, error);
-      });
+      for (const environment of environments) {
+        // A failure to record one server (say, deleted mid-sweep) must not end the sweep for the others.
+        await checkServer(target, { environment }).catch((error) => {
+          failed++;
+          if (failed === 1) console.error(`Patchbay: health check of '${target!.server.name}' in '${environment}' failed:`, error);
+        });
+      }
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker));

@@ -11,7 +11,7 @@ export type ServerListFilters = {
 
 export const PAGE_SIZE = 50;
 export const TRANSPORT_FILTERS = ["http", "sse", "stdio"] as const;
-export const HEALTH_FILTERS = ["healthy", "degraded", "auth_required", "unhealthy", "unknown", "skipped"] as const;
+export const HEALTH_FILTERS = ["healthy", "degraded", "auth_required", "not_mcp", "unhealthy", "unknown", "skipped"] as const;
 
 type ParamSource = { get(name: string): string | null };
 

@@ -13,10 +13,24 @@ export const healthResultSchema = z.object({
   server_info: z.object({ name: z.string(), version: z.string() }).nullable(),
   protocol_version: z.string().nullable(),
   tool_count: z.number().int().nullable(),
+  era: z.enum(["2026-07-28", "legacy"]).nullable().describe("which handshake answered: server/discover (2026-07-28) or initialize"),
+  protocol_versions: z.array(z.string()).nullable().describe("the versions the server supports"),
+  capabilities: jsonObjectSchema.nullable(),
+  auth: z.object({
+    resource_metadata_url: z.string().nullable(),
+    authorization_servers: z.array(z.string()),
+    scopes_supported: z.array(z.string()),
+  }).nullable().describe("RFC 9728 protected-resource metadata, read on a 401/403"),
+  notes: z.array(z.string()).describe("e.g. `deprecated transport` for SSE"),
+  environment: z.string().nullable().describe("the environment the server was resolved for"),
 });
+
+/** `?environment=` of the health routes: which environment to read, or to probe in (default: the registry's own). */
+export const healthEnvironmentQuerySchema = z.strictObject({ environment: environmentNameSchema.optional() });
 
 export const serverHealthSchema = z.object({
   name: z.string(),
+  environment: z.string().describe("the environment this health and history are for"),
   health: healthResultSchema,
   history: z.array(healthResultSchema).describe("newest first, at most 100"),
 });

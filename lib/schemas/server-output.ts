@@ -10,7 +10,7 @@ const serverSetFields = {
 };
 
 export const healthSummarySchema = z.object({
-  status: z.enum(["healthy", "degraded", "auth_required", "unhealthy", "unknown", "skipped"]),
+  status: z.enum(["healthy", "degraded", "auth_required", "not_mcp", "unhealthy", "unknown", "skipped"]),
   checked_at: z.iso.datetime().nullable(),
   latency_ms: z.number().nullable(),
 });

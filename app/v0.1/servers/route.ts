@@ -1,8 +1,8 @@
 import { listOfficialServersOperation } from "@/lib/api/official";
 import { listOfficialServers } from "@/lib/data/official-servers";
-import { json } from "@/lib/http/responses";
-import { route } from "@/lib/http/route";
+import { preflight } from "@/lib/http/registry-cors";
+import { registryRoute } from "@/lib/http/registry-route";
 
-/** GET /v0.1/servers — the official registry's list API, read-only. */
-export const GET = route(listOfficialServersOperation, async ({ query, visibility }) =>
-  json(await listOfficialServers(query, visibility)));
+/** GET /v0.1/servers — the official registry's list API, read-only; CORS for IDE clients. */
+export const GET = registryRoute(listOfficialServersOperation, ({ query, visibility }) => listOfficialServers(query, visibility));
+export const OPTIONS = preflight;

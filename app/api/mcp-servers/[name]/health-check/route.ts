@@ -4,4 +4,4 @@ import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
 /** POST /api/mcp-servers/:name/health-check — probe now, record, answer R. */
-export const POST = route(checkServerHealthOperation, async ({ params }) => json(await recheckServer(params.name)));
+export const POST = route(checkServerHealthOperation, async ({ params, query }) => json(await recheckServer(params.name, query.environment)));

@@ -4,4 +4,4 @@ import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
 /** GET /api/mcp-servers/:name/health — the latest R and up to 100 earlier ones, newest first. */
-export const GET = route(getServerHealthOperation, async ({ params }) => json(await getHealth(params.name)));
+export const GET = route(getServerHealthOperation, async ({ params, query }) => json(await getHealth(params.name, query.environment)));
