@@ -62,6 +62,7 @@ const ALLOWED: Record<string, number> = {
   "POST /api/import": 400,
   "GET /api/export": 200,
   "GET /api/environments": 200,
+  "GET /api/sync": 200,
   "GET /api/environments/{environment}/variables": 200,
   "GET /api/audit": 200,
   "POST /api/tokens": 400,
