@@ -71,7 +71,7 @@ describe("a seed 003 directory as PATCHBAY_SYNC_PATH", () => {
 
     const alpha = await api.get("/api/mcp-servers/synced-alpha?raw=true");
     expect(alpha.body.mcp_server).toMatchObject({ description: "Alpha from git", managed_by: "sync", revision: 1 });
-    expect((await api.get("/api/agents/synced-agent")).body.agent.managed_by).toBe("sync");
+    expect((await api.get("/api/agents/synced-agent?raw=true")).body.agent.managed_by).toBe("sync");
     const [revision] = (await api.get("/api/mcp-servers/synced-alpha/revisions")).body.revisions;
     expect(revision).toMatchObject({ revision: 1, action: "import", actor: "sync" });
   });
@@ -126,7 +126,7 @@ describe("a seed 003 directory as PATCHBAY_SYNC_PATH", () => {
     // An entry that is JSON but invalid: the whole run is refused, the other file's change included.
     writeJson(serverFile("synced-beta"), { name: "synced-beta", description: "no transport" });
     const refused = await waitForStatus(api, (body) => body.status === "error" && body.report.format === "native", "the invalid entry refused");
-    expect(refused.report.errors.map((error: { path: string }) => error.path)).toEqual(["/mcp_servers/1/transport"]);
+    expect(refused.report.errors.map((error: { path: string }) => error.path)).toEqual(["/servers/1/transport"]);
     expect((await api.get("/api/mcp-servers/synced-alpha?raw=true")).body.mcp_server.revision).toBe(2);
 
     writeJson(serverFile("synced-beta"), httpServer("synced-beta", { description: "Beta from git" }));
@@ -140,13 +140,13 @@ describe("a seed 003 directory as PATCHBAY_SYNC_PATH", () => {
     const capability = await api.post("/api/capabilities", capabilityBody("uses-beta", { mcp_servers: { beta: { server: "synced-beta" } } }));
     expect(capability.status).toBe(201);
 
+    // Two removals may reach the watch as two runs: wait for the end state, then check the report that kept beta.
     fs.rmSync(path.join(root, "agents"), { recursive: true });
     fs.rmSync(path.dirname(serverFile("synced-beta")), { recursive: true });
-    const pruned = await waitForStatus(api, (body) => body.status === "ok" && body.report.pruned.length > 0, "the prune");
-    expect(pruned.report.pruned).toEqual([{ kind: "agent", name: "synced-agent" }]);
-    expect(pruned.report.kept).toEqual([{ kind: "server", name: "synced-beta", reason: expect.stringContaining("uses-beta") }]);
+    await waitUntil(async () => (await api.get("/api/agents/synced-agent")).status === 404, WAIT_MS, "the agent pruned");
+    const kept = await waitForStatus(api, (body) => body.status === "ok" && body.report.kept.length > 0, "beta kept");
+    expect(kept.report.kept).toEqual([{ kind: "server", name: "synced-beta", reason: expect.stringContaining("uses-beta") }]);
 
-    expect((await api.get("/api/agents/synced-agent")).status).toBe(404);
     const beta = (await api.get("/api/mcp-servers/synced-beta?raw=true")).body.mcp_server;
     expect(beta.managed_by).toBe("sync-orphan");
     // No longer managed: the API may now change it.
