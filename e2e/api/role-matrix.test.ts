@@ -63,6 +63,8 @@ const ALLOWED: Record<string, number> = {
   "GET /api/export": 200,
   "GET /api/environments": 200,
   "GET /api/sync": 200,
+  "GET /api/upstream/servers": 404,
+  "POST /api/upstream/servers/{name}/add": 404,
   "GET /api/environments/{environment}/variables": 200,
   "GET /api/audit": 200,
   "POST /api/tokens": 400,

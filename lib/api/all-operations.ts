@@ -7,6 +7,7 @@ import type { Operation } from "./operation";
 import * as security from "./security";
 import * as servers from "./servers";
 import * as sync from "./sync";
+import * as upstream from "./upstream";
 import * as system from "./system";
 import * as variables from "./variables";
 
@@ -22,4 +23,5 @@ export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(variables),
   ...Object.values(system),
   ...Object.values(sync),
+  ...Object.values(upstream),
 ];
