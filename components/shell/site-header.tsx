@@ -20,6 +20,7 @@ export async function SiteHeader() {
           <nav aria-label="Main">
             <ul className="flex flex-wrap gap-1">
               <li><NavLink href="/mcp-servers">Servers</NavLink></li>
+              <li><NavLink href="/explore">Explore</NavLink></li>
               <li><NavLink href="/capabilities">Capabilities</NavLink></li>
               <li><NavLink href="/agents">Agents</NavLink></li>
               <li><NavLink href="/variables">Variables</NavLink></li>
