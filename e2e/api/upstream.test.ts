@@ -124,3 +124,21 @@ describe("POST /api/upstream/servers/{name}/add", () => {
     expect((await api.get("/api/mcp-servers?limit=1")).body.total).toBe(before);
   });
 });
+
+describe("the upstream and the outbound policy", () => {
+  let guarded: PatchbayProcess | undefined;
+  afterAll(async () => guarded?.stop());
+
+  test("an upstream the outbound policy denies → 502 naming the policy, and no request reaches it", async () => {
+    guarded = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_UPSTREAM_URL: peer.baseUrl, PATCHBAY_OUTBOUND_DENY: "127.0.0.1/32" } });
+    const client = apiClient(guarded.baseUrl);
+    const requestsBefore = peer.requests.length;
+
+    const listed = await client.get("/api/upstream/servers");
+    expect(listed.status).toBe(502);
+    expect(listed.body.detail).toContain("blocked by outbound policy: 127.0.0.1 (in deny list (127.0.0.1/32))");
+    const added = await client.post(`/api/upstream/servers/${encodeURIComponent([...latestNames][0])}/add`);
+    expect(added.status).toBe(502);
+    expect(peer.requests).toHaveLength(requestsBefore);
+  }, 120_000);
+});
