@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
 
 import { httpServer } from "../support/api-client";
 import { startOfficialRegistryPeer, type OfficialRegistryPeer } from "../support/official-registry-peer";
@@ -19,6 +20,12 @@ let file: string;
 let peer: OfficialRegistryPeer;
 let patchbay: PatchbayProcess;
 const WAIT = { timeout: 30_000 };
+
+/** The serious and critical axe violations of what the page shows now (the error panel, a page of results). */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
+}
 
 test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "patchbay-sync-journey-"));
@@ -46,6 +53,7 @@ test("sync panel: shows the synced file, then its error when it breaks, then rec
   await expect(page.getByText("Sync failed: nothing was changed")).toBeVisible(WAIT);
   await expect(page.getByRole("list", { name: "Sync errors" })).toContainText("is not valid JSON");
   await page.screenshot({ path: path.join("e2e", "screenshots", "sync-panel-error.png") });
+  expect(await seriousViolations(page)).toEqual([]);
 
   fs.writeFileSync(file, JSON.stringify(httpServer("git-managed", { description: "Defined in git, fixed" })));
   await expect(page.getByText("Sync failed: nothing was changed")).toBeHidden(WAIT);
@@ -71,6 +79,8 @@ test("Explore: search, page on, Add to registry → the new server's page", asyn
   // The official API matches names: every heading of the results holds the search.
   await expect(first.getByRole("heading")).toHaveText(/github/i);
   await expect(list.getByRole("listitem").getByRole("heading").filter({ hasNotText: /github/i })).toHaveCount(0);
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
   const firstName = await first.getByRole("heading").textContent();
 
   await page.getByRole("button", { name: "Next page" }).click();

@@ -3,7 +3,7 @@ import { checkServers } from "../import/check-servers";
 import type { ServerInput } from "../schemas/server";
 import type { UpstreamServer } from "../schemas/upstream";
 
-type OfficialEntry = { server: { name: string; description?: unknown; version?: unknown } };
+type OfficialEntry = { server: Record<string, unknown> & { name: string } };
 
 /** One upstream entry as the official converter would import it (DESIGN §6), or why it would not. */
 export function previewUpstreamEntry(entry: OfficialEntry): { summary: UpstreamServer; server: ServerInput | null } {
