@@ -6,6 +6,7 @@ import { getConfigOrExit } from "./env";
 import { startHealthChecks } from "./health/health-lifecycle";
 import { getProbeSettings } from "./health/probe-settings";
 import { ensureSecretKey } from "./secrets/secret-key-boot";
+import { startSync } from "./sync/sync-lifecycle";
 
 /**
  * Validates the configuration, migrates the database and seeds an empty one with `demo` (handed in by the
@@ -32,4 +33,5 @@ export async function bootPatchbay({ demo }: { demo: DemoData }): Promise<void> 
     if (seeded) console.log(`Patchbay: seeded ${seeded} demo variables, servers, capabilities and agents into the empty database`);
   }
   startHealthChecks();
+  startSync();
 }

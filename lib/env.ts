@@ -45,6 +45,14 @@ const configSchema = z.object({
   PATCHBAY_PUBLIC_REGISTRY: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
   /** Origins whose pages may read `/v0.1` (CORS); empty or `*`: any. */
   PATCHBAY_CORS_ORIGINS: commaList,
+  /** DESIGN §13: GitOps sync from a seed 003 directory or one file; seed 001's pair is honoured the same way. */
+  PATCHBAY_SYNC_PATH: z.string().min(1).optional(),
+  MCP_REGISTRY_FILE: z.string().min(1).optional(),
+  MCP_REGISTRY_HOT_RELOAD: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+  /** Seconds between polls of the sync path, besides the file watch; fractions allowed (tests). */
+  PATCHBAY_SYNC_POLL_S: z.coerce.number().positive().default(60),
+  /** DESIGN §13: an official-registry-compatible `/v0.1` base for the Explore page and /api/upstream. */
+  PATCHBAY_UPSTREAM_URL: z.url().optional(),
   PATCHBAY_SEED_DEMO: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
 });
 

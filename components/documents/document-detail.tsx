@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 
+import { ManagedActions } from "@/components/sync/managed-actions";
 import { RevisionHistory } from "@/components/revisions/revision-history";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -12,13 +13,14 @@ import type { FieldError } from "@/lib/errors";
 import { toReferenceRows } from "@/lib/forms/reference-rows";
 import type { DocumentKind } from "@/lib/query/document-queries";
 import { documentRevisionTarget } from "@/lib/query/revision-queries";
+import type { ManagedBy } from "@/lib/schemas/document";
 import type { McpServerReferences } from "@/lib/schemas/reference";
 import { DeleteDocumentButton } from "./delete-document-button";
 import { InlineConfigsNotice } from "./inline-configs-notice";
 import { ReferenceTable } from "./reference-table";
 import { WarningsAlert } from "./warnings-alert";
 
-type Stored = { name: string; description: string; tags?: string[]; mcp_servers?: McpServerReferences; revision: number; modified_at: string };
+type Stored = { name: string; description: string; tags?: string[]; mcp_servers?: McpServerReferences; revision: number; modified_at: string; managed_by?: ManagedBy };
 
 /** What capabilities and agents share on their detail page: header, tags, references, warnings, history; `children` adds the rest. */
 type DetailProps = { kind: DocumentKind; document: Stored; warnings: FieldError[]; referencesTitle?: string; children?: ReactNode };
@@ -29,10 +31,10 @@ export function DocumentDetail({ kind, document, warnings, referencesTitle = "Se
   return (
     <>
       <PageHeader title={document.name} description={document.description} actions={
-        <>
+        <ManagedActions managedBy={document.managed_by}>
           <Link href={`${path}/edit`} className={buttonClass({ variant: "primary" })}>Edit</Link>
           <DeleteDocumentButton kind={kind} name={document.name} revision={document.revision} />
-        </>
+        </ManagedActions>
       } />
       <div className="flex flex-col gap-6">
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-400">

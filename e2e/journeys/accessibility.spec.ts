@@ -43,6 +43,7 @@ const pages: { path: () => string; heading: RegExp | string | (() => string); no
   { path: () => "/import", heading: /Import/ },
   { path: () => "/tokens", heading: /token/i },
   { path: () => "/audit", heading: /Audit/ },
+  { path: () => "/explore", heading: /Explore/ },
   { path: () => "/sign-in", heading: /Sign in/ },
   { path: () => "/api-docs", heading: /API/ },
   { path: () => "/no-such-page-a11y", heading: /not found/i, notFound: true },

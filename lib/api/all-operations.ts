@@ -6,6 +6,8 @@ import * as official from "./official";
 import type { Operation } from "./operation";
 import * as security from "./security";
 import * as servers from "./servers";
+import * as sync from "./sync";
+import * as upstream from "./upstream";
 import * as system from "./system";
 import * as variables from "./variables";
 
@@ -20,4 +22,6 @@ export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(official),
   ...Object.values(variables),
   ...Object.values(system),
+  ...Object.values(sync),
+  ...Object.values(upstream),
 ];

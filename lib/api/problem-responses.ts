@@ -14,7 +14,7 @@ export const problemResponse = (description: string) => ({ description, schema: 
 
 export const BAD_REQUEST = { 400: problemResponse("Malformed JSON, or a body or query that fails its schema; every failing field by JSON path") };
 export const NOT_FOUND = { 404: problemResponse("No such name") };
-export const CONFLICT = { 409: problemResponse("Name taken, or still referenced (with `used_by`)") };
+export const CONFLICT = { 409: problemResponse("Name taken, still referenced (with `used_by`), or managed by GitOps sync (with `managed_in`)") };
 export const PRECONDITION_FAILED = { 412: problemResponse("If-Match does not match the current ETag; nothing changed") };
 export const TOO_LARGE = { 413: problemResponse("Body over the size limit") };
 export const UNRESOLVABLE = { 422: problemResponse("Well-formed but unresolvable") };

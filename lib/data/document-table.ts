@@ -1,5 +1,6 @@
 import type { Db, Tx } from "../db";
 import type { EntityTable } from "./entity-store";
+import { managedByOf } from "./managed-by";
 
 export type DocumentKind = "capability" | "agent";
 
@@ -27,11 +28,12 @@ export function definitionOf<T>(row: { definition: string }): T {
 }
 
 /** What was entered, plus the server-set fields; key order as entered. */
-export function toStoredDocument<T>(row: Pick<DocumentRow, "definition" | "revision" | "createdAt" | "modifiedAt">) {
+export function toStoredDocument<T>(row: Pick<DocumentRow, "definition" | "revision" | "createdAt" | "modifiedAt"> & { managedBy?: string | null }) {
   return {
     ...definitionOf<T>(row),
     created_at: row.createdAt.toISOString(),
     modified_at: row.modifiedAt.toISOString(),
     revision: row.revision,
+    ...managedByOf(row),
   };
 }

@@ -4,17 +4,19 @@ import { ConflictError, InvalidInputError, NotFoundError, PreconditionFailedErro
 import { keepMaskedValues } from "../resolve/masked-values";
 import { preserveKeyOrder } from "../schemas/key-order";
 import type { EntityType, RevisionAction } from "../schemas/revision";
+import { assertNotSyncManaged } from "./managed-by";
 import { applyMergePatch } from "./merge-patch";
 import { assertIfMatch } from "./preconditions";
 import { isUniqueViolation } from "./prisma-errors";
 import { getRevision, listRevisions, recordRevision } from "./revisions";
 import { lockRow, type LockableTable } from "./row-lock";
 
-export type WriteOptions = { ifMatch?: string | null; actor: string };
+/** `isSync`: the write is GitOps sync's own, the only one allowed on what it manages (DESIGN §13). */
+export type WriteOptions = { ifMatch?: string | null; actor: string; isSync?: boolean };
 export type DeleteOptions = WriteOptions & { force: boolean };
 
 /** The columns every versioned entity's table has; each adds its own (definition, indexes, sealed values). */
-export type EntityRow = { id: number; name: string; revision: number; createdAt: Date; modifiedAt: Date };
+export type EntityRow = { id: number; name: string; revision: number; createdAt: Date; modifiedAt: Date; managedBy?: string | null };
 
 /** The part of a Prisma delegate the store uses: every versioned table answers these the same way. */
 export type EntityTable<Row extends EntityRow> = {
@@ -130,9 +132,10 @@ export async function restoreEntityRevision<T extends Named, Row extends EntityR
   return replaceEntity(spec, name, parseAsEntered(spec, snapshot), options, "restore");
 }
 
-export async function deleteEntity<T extends Named, Row extends EntityRow, Out>(spec: EntitySpec<T, Row, Out>, name: string, { ifMatch, actor, force }: DeleteOptions): Promise<void> {
+export async function deleteEntity<T extends Named, Row extends EntityRow, Out>(spec: EntitySpec<T, Row, Out>, name: string, { ifMatch, actor, force, isSync = false }: DeleteOptions): Promise<void> {
   await getDb().$transaction(async (tx) => {
     const current = await lockAndFind(tx, spec, name, ifMatch);
+    assertNotSyncManaged(current, spec.noun, name, isSync);
 
     const users = await spec.usersOf?.(name, tx);
     if (users && !force) {
@@ -164,10 +167,11 @@ export async function writeEntity<T extends Named, Row extends EntityRow, Out>(
   spec: EntitySpec<T, Row, Out>,
   name: string,
   nextDefinition: (current: Row) => T,
-  { ifMatch, actor }: WriteOptions,
+  { ifMatch, actor, isSync = false }: WriteOptions,
   action: RevisionAction,
 ): Promise<Out> {
   const current = await lockAndFind(tx, spec, name, ifMatch);
+  assertNotSyncManaged(current, spec.noun, name, isSync);
   const input = spec.keepMasked(nextDefinition(current), current);
   if (input.name !== name) await assertRenamable(tx, spec, name, input.name);
   await spec.assertTargets?.(tx, input);

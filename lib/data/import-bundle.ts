@@ -6,6 +6,7 @@ import { planServerImport } from "../import/plan-import";
 import type { ImportOptions, ImportReport } from "../schemas/import";
 import { importDocuments, type DocumentImport } from "./import-documents";
 import { findExistingServers, writeServerImport } from "./import-servers";
+import { documentNames, markSyncManaged, withoutSyncManaged } from "./sync-managed";
 
 /** A big import holds SQLite's write lock for its whole transaction; allow it time on a busy machine. */
 const TRANSACTION_TIMEOUT_MS = 120_000;
@@ -16,7 +17,7 @@ const TRANSACTION_TIMEOUT_MS = 120_000;
  * `overwrite` write what they can and report the rest. A dry run reports exactly what the real call would do.
  * Capabilities and agents of a bundle follow its servers in the same transaction.
  */
-export async function importBundle(text: string, options: ImportOptions, { actor }: { actor: string }): Promise<ImportReport> {
+export async function importBundle(text: string, options: ImportOptions, { actor, isSync = false }: { actor: string; isSync?: boolean }): Promise<ImportReport> {
   const bundle = convert(text, { format: options.format, secretsToPlaceholders: options.secretsToPlaceholders });
   if (!bundle.format) {
     const [problem] = bundle.errors;
@@ -25,13 +26,16 @@ export async function importBundle(text: string, options: ImportOptions, { actor
   const format = bundle.format;
   const checked = checkServers(bundle.servers);
   const withPlaceholders = (name: string) => (bundle.placeholders[name] ? { name, placeholders: bundle.placeholders[name] } : { name });
+  // A sync run is all or nothing whatever its conflict policy: a bad file changes nothing (DESIGN §13).
+  const isAllOrNothing = options.onConflict === "fail" || isSync;
 
   // Everything runs in one transaction; a dry run is the same run rolled back, so its report is exact
   // (capabilities may reference servers of the same bundle).
   const run = async (db: Tx) => {
     const existing = await findExistingServers(db, checked.valid.map(({ server }) => server.name));
-    const plan = planServerImport(checked.valid, existing, options.onConflict);
-    const serverErrors = [...bundle.errors, ...checked.errors, ...plan.conflicts];
+    const { writable, managed } = isSync ? { writable: checked.valid, managed: [] } : withoutSyncManaged(checked.valid, existing);
+    const plan = planServerImport(writable, existing, options.onConflict);
+    const serverErrors = [...bundle.errors, ...checked.errors, ...managed, ...plan.conflicts];
     const report = (documents: DocumentImport, isRefused: boolean): ImportReport => ({
       dry_run: options.dryRun,
       format,
@@ -46,10 +50,11 @@ export async function importBundle(text: string, options: ImportOptions, { actor
       throw new ImportRefusedError(refusal(errors.length, plan.conflicts.length, options.dryRun), report(documents, true));
     };
 
-    if (options.onConflict === "fail" && serverErrors.length > 0) refuse(NO_DOCUMENTS);
+    if (isAllOrNothing && serverErrors.length > 0) refuse(NO_DOCUMENTS);
     await writeServerImport(db, plan, { actor, at: new Date() });
-    const documents = await importDocuments(db, bundle, { onConflict: options.onConflict, actor });
-    if (options.onConflict === "fail" && documents.errors.length > 0) refuse(documents);
+    const documents = await importDocuments(db, bundle, { onConflict: options.onConflict, actor, isSync });
+    if (isAllOrNothing && documents.errors.length > 0) refuse(documents);
+    if (isSync) await markSyncManaged(db, { server: checked.valid.map(({ server }) => server.name), ...documentNames(documents) });
 
     const done = report(documents, false);
     if (options.dryRun) throw new DryRunRollback(done);

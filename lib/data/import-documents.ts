@@ -21,13 +21,13 @@ export type DocumentImport = { created: Entry[]; updated: Entry[]; skipped: (Ski
 export async function importDocuments(
   tx: Tx,
   bundle: { capabilities: unknown[]; agents: unknown[] },
-  { onConflict, actor }: { onConflict: ConflictPolicy; actor: string },
+  { onConflict, actor, isSync = false }: { onConflict: ConflictPolicy; actor: string; isSync?: boolean },
 ): Promise<DocumentImport> {
   const result: DocumentImport = { created: [], updated: [], skipped: [], errors: [] };
   const groups = [[capabilitySpec, bundle.capabilities, "capabilities"], [agentSpec, bundle.agents, "agents"]] as const;
   for (const [spec, entries, key] of groups) {
     for (const [index, entry] of entries.entries()) {
-      await importOne(tx, spec as DocumentSpec<{ name: string; description: string }>, entry, `/${key}/${index}`, { onConflict, actor }, result);
+      await importOne(tx, spec as DocumentSpec<{ name: string; description: string }>, entry, `/${key}/${index}`, { onConflict, actor, isSync }, result);
     }
   }
   return result;
@@ -38,7 +38,7 @@ async function importOne(
   spec: DocumentSpec<{ name: string; description: string }>,
   entry: unknown,
   path: string,
-  { onConflict, actor }: { onConflict: ConflictPolicy; actor: string },
+  { onConflict, actor, isSync }: { onConflict: ConflictPolicy; actor: string; isSync: boolean },
   result: DocumentImport,
 ) {
   const kind = spec.kind;
@@ -60,7 +60,7 @@ async function importOne(
   }
 
   try {
-    if (existing) await writeDocument(tx, spec, definition.name, () => definition, { actor }, "import");
+    if (existing) await writeDocument(tx, spec, definition.name, () => definition, { actor, isSync }, "import");
     else await insertDocument(tx, spec, definition, actor, "import");
     (existing ? result.updated : result.created).push({ name: definition.name, kind });
   } catch (error) {

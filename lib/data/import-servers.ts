@@ -13,7 +13,7 @@ export async function findExistingServers(db: Tx, names: string[]): Promise<Map<
   for (const chunk of chunksOf(names)) {
     const rows = await db.server.findMany({
       where: { name: { in: chunk } },
-      select: { id: true, name: true, revision: true, definition: true },
+      select: { id: true, name: true, revision: true, definition: true, managedBy: true },
     });
     for (const row of rows) found.set(row.name, row);
   }

@@ -1,8 +1,9 @@
 import type { ServerInput } from "../schemas/server";
 import type { HealthSummary, ServerSummary, StoredServer } from "../schemas/server-output";
+import { managedByOf } from "./managed-by";
 import { toSearchText } from "./search-text";
 
-type StoredRow = { definition: string; revision: number; createdAt: Date; modifiedAt: Date };
+type StoredRow = { definition: string; revision: number; createdAt: Date; modifiedAt: Date; managedBy?: string | null };
 export type ServerRow = StoredRow & { id: number; name: string };
 type HealthRow = { status: string; checkedAt: Date | null; latencyMs: number | null } | null | undefined;
 
@@ -19,6 +20,7 @@ export function toStoredServer(row: StoredRow): StoredServer {
     created_at: row.createdAt.toISOString(),
     modified_at: row.modifiedAt.toISOString(),
     revision: row.revision,
+    ...managedByOf(row),
   };
 }
 

@@ -30,7 +30,7 @@ export type ServerFormValues = {
   extra: Record<string, unknown>;
 };
 
-const SERVER_SET = new Set(["created_at", "modified_at", "revision"]);
+const SERVER_SET = new Set(["created_at", "modified_at", "revision", "managed_by"]);
 const FORM_FIELDS = new Set(["name", "description", "version", "transport", "environments", "support", "tags", "provides", "parameters_schema", "health_parameters"]);
 
 export function emptyFormValues(): ServerFormValues {

@@ -5,7 +5,7 @@ import type { ServerInput } from "../schemas/server";
 import type { CheckedServer } from "./check-servers";
 
 /** A stored server that an imported entry has the name of. */
-export type ExistingServer = { id: number; name: string; revision: number; definition: string };
+export type ExistingServer = { id: number; name: string; revision: number; definition: string; managedBy?: string | null };
 
 export type ServerImportPlan = {
   create: ServerInput[];

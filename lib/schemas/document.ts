@@ -6,12 +6,17 @@ import { booleanFlagSchema } from "./common";
  * Capabilities and agents are "documents": named JSON definitions stored as entered, with server-set
  * fields beside them, listed and searched the same way.
  */
-export const SERVER_SET_FIELDS = ["created_at", "modified_at", "revision"] as const;
+export const SERVER_SET_FIELDS = ["created_at", "modified_at", "revision", "managed_by"] as const;
+
+/** DESIGN §13: "sync" while the entity comes from the sync path; "sync-orphan" once removed from it but kept (referenced). */
+export const managedBySchema = z.enum(["sync", "sync-orphan"]);
+export type ManagedBy = z.infer<typeof managedBySchema>;
 
 export const serverSetFieldsSchema = {
   created_at: z.iso.datetime(),
   modified_at: z.iso.datetime(),
   revision: z.number().int().positive(),
+  managed_by: managedBySchema.optional(),
 };
 
 /** Server-set fields are ignored on input, so a GET body can be sent back as it is. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { managedBySchema } from "./document";
 import { checkJsonSchemaShape } from "./json-schema-shape";
 import { defineServerInputSchema, supportSchema, TRANSPORT_TYPES } from "./server-fields";
 
@@ -7,6 +8,7 @@ const serverSetFields = {
   created_at: z.iso.datetime(),
   modified_at: z.iso.datetime(),
   revision: z.number().int().positive(),
+  managed_by: managedBySchema.optional(),
 };
 
 export const healthSummarySchema = z.object({

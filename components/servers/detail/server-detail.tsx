@@ -5,6 +5,7 @@ import Link from "next/link";
 
 import { HealthDot } from "@/components/health/health-dot";
 import { HealthPanel } from "@/components/health/health-panel";
+import { ManagedActions } from "@/components/sync/managed-actions";
 import { RevisionHistory } from "@/components/revisions/revision-history";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
@@ -31,10 +32,10 @@ export function ServerDetail({ name }: { name: string }) {
         title={<span className="flex flex-wrap items-center gap-3">{server.name} <HealthDot name={name} /></span>}
         description={server.description}
         actions={
-          <>
+          <ManagedActions managedBy={server.managed_by}>
             <Link href={`/mcp-servers/${encodeURIComponent(name)}/edit`} className={buttonClass({ variant: "primary" })}>Edit</Link>
             <DeleteServerButton name={name} revision={server.revision} />
-          </>
+          </ManagedActions>
         }
       />
       {/* Health first in the page's order, so a phone shows it near the top; beside the definition from 1024 px. */}

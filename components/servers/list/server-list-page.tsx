@@ -6,6 +6,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { parseListFilters, recordParams } from "@/lib/query/list-filters";
 import { getQueryClient } from "@/lib/query/query-client";
 import { listTagSuggestions, prefetchServerList } from "@/lib/page-data/servers";
+import { SyncPanel } from "@/components/sync/sync-panel";
+import { getSyncStatus } from "@/lib/sync/sync-status";
 import { ServerList } from "./server-list";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -25,6 +27,7 @@ export async function ServerListPage({ searchParams }: { searchParams: SearchPar
         description="Every MCP server the registry knows, by name."
         actions={<Link href="/mcp-servers/new" className={buttonClass({ variant: "primary" })}>New server</Link>}
       />
+      <SyncPanel initial={getSyncStatus()} />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ServerList tags={tags} />
       </HydrationBoundary>

@@ -1,0 +1,19 @@
+import path from "node:path";
+
+import { getConfig } from "../env";
+
+/** Where GitOps sync reads from (DESIGN §13), and whether it follows changes after the first import. */
+export type SyncSource = { path: string; isWatched: boolean };
+
+/**
+ * `PATCHBAY_SYNC_PATH` (a seed 003 directory or one file in any import format), else seed 001's
+ * `MCP_REGISTRY_FILE` — followed only with `MCP_REGISTRY_HOT_RELOAD=true`, as that seed defines it. Null: no sync.
+ */
+export function getSyncSource(): SyncSource | null {
+  const config = getConfig();
+  if (config.PATCHBAY_SYNC_PATH) return { path: path.resolve(config.PATCHBAY_SYNC_PATH), isWatched: true };
+  if (config.MCP_REGISTRY_FILE) {
+    return { path: path.resolve(config.MCP_REGISTRY_FILE.replace(/^file:/, "")), isWatched: config.MCP_REGISTRY_HOT_RELOAD };
+  }
+  return null;
+}
