@@ -1,12 +1,18 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { MODERN_PEER_INFO, startModernPeer } from "./modern-peer";
 import { createOutboundPolicy } from "./outbound-policy";
 import { DEPRECATED_TRANSPORT_NOTE, probeServer, type ProbeOptions } from "./probe";
-import { startEverything, startHttpPeer, type EverythingServer, type Peer } from "./test-peers";
+import { EVERYTHING, startEverything, startHttpPeer, type EverythingServer, type Peer } from "./test-peers";
 import type { ProbeResult } from "./types";
 
-const options: ProbeOptions = { timeoutMs: 10_000, policy: createOutboundPolicy({}), stdioAllow: [] };
+const options: ProbeOptions = { timeoutMs: 10_000, policy: createOutboundPolicy({}), stdioAllow: ["node **"] };
+const SDK_SERVER = path.resolve(import.meta.dirname, "../../node_modules/@modelcontextprotocol/server/dist");
 const AUTH_SERVER = "https://auth.example.test";
 
 let streamable: EverythingServer;
@@ -69,6 +75,24 @@ describe("the dual-era probe against real peers", { timeout: 30_000 }, () => {
     expect(result.capabilities).toMatchObject({ tools: {} });
     expect(result.tools.map((tool) => tool.name).sort()).toEqual(["add", "echo"]);
     expect(modern.methods).toEqual(["server/discover", "tools/list"]);
+  });
+
+  it("over stdio too: a 2026-07-28 server answers server/discover, server-everything falls back to initialize", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "patchbay-eras-"));
+    const script = path.join(dir, "modern-stdio.mjs");
+    writeFileSync(script, [
+      `import { serveStdio } from ${JSON.stringify(pathToFileURL(path.join(SDK_SERVER, "stdio.mjs")).href)};`,
+      `import { McpServer } from ${JSON.stringify(pathToFileURL(path.join(SDK_SERVER, "index.mjs")).href)};`,
+      `serveStdio(() => { const server = new McpServer({ name: "modern-stdio", version: "1.0.0" }, { capabilities: { tools: {} } });`,
+      `  server.registerTool("ping-me", { description: "answers" }, async () => ({ content: [{ type: "text", text: "pong" }] })); return server; });`,
+    ].join("\n"));
+    const modernStdio = await probeServer({ type: "stdio", command: "node", args: [script] }, options);
+    record("new-era peer over stdio (SDK 2.4 serveStdio)", modernStdio);
+    expect(modernStdio).toMatchObject({ status: "healthy", era: "2026-07-28", server_info: { name: "modern-stdio" }, tool_count: 1 });
+
+    const legacyStdio = await probeServer({ type: "stdio", command: "node", args: [EVERYTHING, "stdio"] }, options);
+    record("server-everything over stdio", legacyStdio);
+    expect(legacyStdio).toMatchObject({ status: "healthy", era: "legacy", server_info: { name: "mcp-servers/everything" } });
   });
 
   it("server-everything over streamable HTTP: falls back to initialize, era legacy", async () => {
