@@ -16,6 +16,9 @@ describe("scopesOfStatement", () => {
     ['UPDATE "main"."Session" SET "endedAt" = ?', ["credentials"]],
     ['INSERT INTO "Lease" ("name") VALUES ($1) ON CONFLICT DO NOTHING', []],
     ['INSERT INTO "main"."RateLimitWindow" ("key") VALUES (?)', []],
+    ["INSERT INTO `main`.`ApiToken` (`id`) VALUES (?)", ["credentials"]],
+    ["UPDATE `main`.`ServerHealth` SET `status` = ?", ["health"]],
+    ["DELETE FROM `main`.`Server` WHERE (`main`.`Server`.`id` = ?)", ["definitions"]],
     ['INSERT OR REPLACE INTO "Server" ("name") VALUES (?)', ["definitions"]],
     ['WITH moved AS (DELETE FROM "Server" RETURNING 1) SELECT 1', ["definitions"]],
   ] as const)("%s", (sql, scopes) => {

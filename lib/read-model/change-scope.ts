@@ -15,8 +15,9 @@ const CREDENTIAL_TABLES = new Set(["ApiToken", "Session"]);
  */
 export function scopesOfStatement(sql: string): ChangeScope[] {
   if (/^\s*(SELECT|BEGIN|SET\s+TRANSACTION|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SHOW|PRAGMA|NOTIFY)\b/i.test(sql)) return [];
-  const table = /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+((?:"[^"]+"\.)?"([^"]+)"|\w+)/i.exec(sql);
-  const name = table ? (table[2] ?? table[1]) : null;
+  // "main"."Server", `main`.`Server`, "Server", Server: the last identifier before the column list or SET.
+  const table = /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+((?:["`]?\w+["`]?\.)?["`]?(\w+)["`]?)/i.exec(sql);
+  const name = table ? table[2] : null;
   if (name === null) return ["definitions"];
   if (UNCACHED_TABLES.has(name)) return [];
   if (CREDENTIAL_TABLES.has(name)) return ["credentials"];
