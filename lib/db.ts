@@ -1,7 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 
 import { getConfig, isPostgresUrl } from "./env";
-import { notifyingPostgresAdapter } from "./db/postgres-adapter";
+import { countingPostgresAdapter } from "./db/postgres-adapter";
 import { sqliteAdapterFactory } from "./db/sqlite-adapter";
 import { sqlitePathFromUrl } from "./db/sqlite-path";
 import { PrismaClient } from "./generated/prisma/client";
@@ -39,13 +39,13 @@ const SQLITE_TRANSACTION_TIMEOUT_MS = 15_000;
 /**
  * `?connection_limit=` caps this instance's pool (default 10), as with Prisma's own engines. A connect
  * timeout lets /api/readyz answer 503 while the database is unreachable instead of hanging. Every committed
- * write is announced to the instances' read models (lib/db/postgres-adapter.ts).
+ * write bumps the change counters the instances' read models compare (lib/db/postgres-adapter.ts).
  */
 function postgresAdapter(url: string) {
   const parsed = new URL(url);
   const max = Number(parsed.searchParams.get("connection_limit") ?? 10);
   parsed.searchParams.delete("connection_limit");
-  return notifyingPostgresAdapter(new PrismaPg({ connectionString: parsed.toString(), max, connectionTimeoutMillis: 5_000 }));
+  return countingPostgresAdapter(new PrismaPg({ connectionString: parsed.toString(), max, connectionTimeoutMillis: 5_000 }));
 }
 
 /**

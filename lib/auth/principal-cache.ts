@@ -24,7 +24,7 @@ export type LoadedPrincipal = { principal: Principal; expiresAt: Date | null };
  * never kept. Unknown credentials are not remembered.
  */
 export async function cachedPrincipal(credential: string, load: () => Promise<LoadedPrincipal | null>): Promise<Principal | null> {
-  const stamps = currentStamps();
+  const stamps = await currentStamps();
   const key = createHash("sha256").update(credential).digest("base64url");
   const now = Date.now();
   const known = entries.get(key);

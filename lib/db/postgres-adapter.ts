@@ -2,27 +2,26 @@ import type { PrismaPg } from "@prisma/adapter-pg";
 import type { IsolationLevel, SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
 
 import { collectScopes, scopesOfStatement, type ChangeScope } from "../read-model/change-scope";
-import { noteLocalChange, notifyStatement } from "../read-model/postgres-change-feed";
+import { bumpChangeCountersStatement } from "../read-model/change-counters";
 
 /**
- * Prisma's PostgreSQL adapter that announces every committed write, whatever table or code path it came
- * from: a transaction that wrote sends `NOTIFY` with what it changed (lib/read-model/change-scope.ts) inside
- * itself — PostgreSQL delivers it to every listening instance at commit, never for a rollback — and this
- * process's read model learns of it synchronously once the COMMIT returns, before the write's response
- * leaves. A write outside a transaction notifies right after it. This is the one place writes commit, so
- * the read model is invalidated by routes, imports, sync, the sweep and the CLI without any of them knowing.
+ * Prisma's PostgreSQL adapter, bumping the `ChangeCounter` of whatever a write changed
+ * (lib/read-model/change-scope.ts) in the write's own transaction, just before its COMMIT — whatever table or
+ * code path it came from: routes, imports, sync, the sweep and the CLI alike, none of them knowing. A write
+ * outside a transaction bumps right after it. Every instance's read model compares those counters
+ * (lib/read-model/postgres-change-counters.ts), so a committed write is seen by every instance's next read.
  */
-export function notifyingPostgresAdapter(factory: PrismaPg): SqlDriverAdapterFactory {
+export function countingPostgresAdapter(factory: PrismaPg): SqlDriverAdapterFactory {
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
     async connect(): Promise<SqlDriverAdapter> {
-      return new NotifyingAdapter(await factory.connect());
+      return new CountingAdapter(await factory.connect());
     },
   };
 }
 
-class NotifyingAdapter implements SqlDriverAdapter {
+class CountingAdapter implements SqlDriverAdapter {
   readonly provider;
   readonly adapterName;
 
@@ -33,13 +32,13 @@ class NotifyingAdapter implements SqlDriverAdapter {
 
   async queryRaw(query: SqlQuery) {
     const result = await this.inner.queryRaw(query);
-    await this.announce(scopesOfStatement(query.sql));
+    await this.bump(scopesOfStatement(query.sql));
     return result;
   }
 
   async executeRaw(query: SqlQuery) {
     const result = await this.inner.executeRaw(query);
-    await this.announce(scopesOfStatement(query.sql));
+    await this.bump(scopesOfStatement(query.sql));
     return result;
   }
 
@@ -48,7 +47,7 @@ class NotifyingAdapter implements SqlDriverAdapter {
   }
 
   async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
-    return new NotifyingTransaction(await this.inner.startTransaction(isolationLevel));
+    return new CountingTransaction(await this.inner.startTransaction(isolationLevel));
   }
 
   getConnectionInfo() {
@@ -59,18 +58,13 @@ class NotifyingAdapter implements SqlDriverAdapter {
     return this.inner.dispose();
   }
 
-  private async announce(scopes: ChangeScope[]) {
-    if (scopes.length === 0) return;
-    try {
-      await this.inner.executeRaw(notifyStatement(scopes));
-    } finally {
-      noteLocalChange(scopes);
-    }
+  private async bump(scopes: ChangeScope[]) {
+    if (scopes.length > 0) await this.inner.executeRaw(bumpChangeCountersStatement(scopes));
   }
 }
 
-/** Collects what its statements changed; notifies inside itself just before COMMIT, and tells this process after. */
-class NotifyingTransaction implements Transaction {
+/** Collects what its statements changed; bumps those counters inside itself just before COMMIT. */
+class CountingTransaction implements Transaction {
   readonly provider;
   readonly adapterName;
   readonly options;
@@ -88,17 +82,12 @@ class NotifyingTransaction implements Transaction {
   }
 
   async executeRaw(query: SqlQuery) {
-    const changed = [...this.#changed];
-    if (!/^\s*COMMIT\b/i.test(query.sql) || changed.length === 0) {
+    if (/^\s*COMMIT\b/i.test(query.sql) && this.#changed.size > 0) {
+      await this.inner.executeRaw(bumpChangeCountersStatement([...this.#changed]));
+    } else {
       collectScopes(this.#changed, scopesOfStatement(query.sql));
-      return this.inner.executeRaw(query);
     }
-    await this.inner.executeRaw(notifyStatement(changed));
-    try {
-      return await this.inner.executeRaw(query);
-    } finally {
-      noteLocalChange(changed);
-    }
+    return this.inner.executeRaw(query);
   }
 
   commit() {

@@ -1,5 +1,6 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 
+import { bumpChangeCountersStatement } from "../read-model/change-counters";
 import { collectScopes, scopesOfStatement, type ChangeScope } from "../read-model/change-scope";
 import { WriteLock } from "./write-lock";
 
@@ -145,7 +146,5 @@ const isCommit = (sql: string) => /^\s*COMMIT\b/i.test(sql);
 
 /** One statement on the connection that wrote (in its transaction, when there is one). */
 async function bumpChangeCounters(writer: { executeRaw(query: SqlQuery): Promise<number> }, scopes: ChangeScope[]) {
-  if (scopes.length === 0) return;
-  const list = scopes.map((scope) => `'${scope}'`).join(", ");
-  await writer.executeRaw(statement(`UPDATE "ChangeCounter" SET "value" = "value" + 1 WHERE "scope" IN (${list})`));
+  if (scopes.length > 0) await writer.executeRaw(bumpChangeCountersStatement(scopes));
 }

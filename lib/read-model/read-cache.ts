@@ -20,7 +20,7 @@ const cache = (holder.patchbayReadCache ??= { entries: new Map(), bytes: 0 });
  * reads leaves the entry already stale: a write is never hidden, only at worst re-read once more.
  */
 export async function readThrough(key: string, scopes: readonly ChangeScope[], make: () => Promise<Representation>): Promise<Representation> {
-  const stamps = currentStamps();
+  const stamps = await currentStamps();
   if (!stamps) return make();
   const stamp = scopes.map((scope) => stamps[scope]).join("|");
 

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 
-import { CHANGE_SCOPES, type ChangeScope } from "./change-scope";
+import { READ_CHANGE_COUNTERS, stampsOf } from "./change-counters";
+import type { ChangeScope } from "./change-scope";
 
 type Watcher = { db: Database.Database; dataVersion: Database.Statement; counters: Database.Statement; seen: number; stamps: Record<ChangeScope, string> };
 
@@ -21,7 +22,7 @@ export function sqliteStamps(path: string): Record<ChangeScope, string> {
     watcher = {
       db,
       dataVersion: db.prepare("PRAGMA data_version").pluck(),
-      counters: db.prepare(`SELECT "scope", "value" FROM "ChangeCounter"`),
+      counters: db.prepare(READ_CHANGE_COUNTERS),
       seen: Number.NaN,
       stamps: { definitions: "", health: "", credentials: "" },
     };
@@ -30,10 +31,7 @@ export function sqliteStamps(path: string): Record<ChangeScope, string> {
   const version = watcher.dataVersion.get() as number;
   if (version !== watcher.seen) {
     watcher.seen = version;
-    const rows = watcher.counters.all() as { scope: string; value: number }[];
-    const stamps = { definitions: "", health: "", credentials: "" } as Record<ChangeScope, string>;
-    for (const scope of CHANGE_SCOPES) stamps[scope] = String(rows.find((row) => row.scope === scope)?.value ?? "missing");
-    watcher.stamps = stamps;
+    watcher.stamps = stampsOf(watcher.counters.all() as { scope: string; value: number }[]);
   }
   return watcher.stamps;
 }
