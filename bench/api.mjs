@@ -125,6 +125,8 @@ async function runSetup(databaseUrl, instances) {
       await measure({ ...options, connections, duration: WARM_UP_S }); // JIT and lazily loaded routes, not measured
       rows.push({ name, ...(await measure({ ...options, connections, duration })) });
     }
+    // The floor again, last: whatever the run warmed up since is not credited to the routes measured after it.
+    rows.push({ name: "GET /api/healthz (framework floor, again at the end)", ...(await measure({ ...scenarios[1][1], connections, duration })) });
     await bare.close();
     const rssAfterScenarios = patchbays.map((patchbay) => rssOf(patchbay.pid));
 
@@ -138,8 +140,8 @@ async function runSetup(databaseUrl, instances) {
     const listed = await (await read(listPath)).json();
     const searched = await (await read("/api/mcp-servers?search=semantic")).json();
     console.log(`\n${count} servers on ${instances} instance(s), auth ${authOn ? "on (runner token)" : "off"}; list with two tags returns ${listed.mcp_servers.length} per page, search ${searched.mcp_servers.length}; ${connections} connections, ${duration} s each; load average now ${formatLoad(os.loadavg())}\n`);
-    printTable(rows, rows[1].rps, warning);
-    console.log(`\nframework floor / physical floor = ${(rows[1].rps / rows[0].rps).toFixed(3)}`);
+    printTable(rows, floorOf(rows), warning);
+    console.log(`\nframework floor / physical floor = ${(floorOf(rows) / rows[0].rps).toFixed(3)}`);
     printTargets(rows);
     console.log(`server RSS at start: ${formatRss(rssAtStart)}; after the scenarios: ${formatRss(rssAfterScenarios)}${warmed}`);
     return rows;
@@ -148,9 +150,14 @@ async function runSetup(databaseUrl, instances) {
   }
 }
 
+/** The framework floor of the run: the better of its two measurements (first and last), so ratios are not flattered. */
+function floorOf(rows) {
+  return Math.max(...rows.filter((row) => row.name.startsWith("GET /api/healthz")).map((row) => row.rps));
+}
+
 /** Issue 13's targets, against the framework floor of the same run. */
 function printTargets(rows) {
-  const floor = rows[1].rps;
+  const floor = floorOf(rows);
   const row = (prefix) => rows.find((candidate) => candidate.name.startsWith(prefix));
   const checks = [
     ["GET one ≥ 0.85× floor", row("GET one server, environment").rps / floor >= 0.85],
