@@ -1,27 +1,49 @@
-// Registry API throughput at 10,000 servers, beside two floors measured in the same run.
+// Registry API throughput at 10,000 servers as runners call it, beside two floors measured in the same run.
 // Run: npm run bench:api  (node --import tsx bench/api.mjs)
 // Options: BENCH_SERVERS (10000), BENCH_DURATION_S (8), BENCH_CONNECTIONS (8),
+//   BENCH_AUTH    runner (default: auth on, every scenario with a runner token, as runners call it) | off
 //   BENCH_SETUPS  comma list of sqlite | postgresql | postgresql-x2 (two instances on one database, load
-//                 spread over both); each on a fresh database, PostgreSQL in a throwaway cluster. Default sqlite.
+//                 spread over both); each on a fresh database, PostgreSQL in a throwaway cluster.
+//                 Default sqlite,postgresql-x2.
 //   BENCH_DATABASE_URL  one setup on this database instead (file: or postgresql://; loaded when empty),
 //                 with BENCH_INSTANCES (1, or 2 on PostgreSQL).
+//   BENCH_WARM_ALL  1 (default): after the scenarios, read every server once, to report the RSS of a warm
+//                 read model at this size; 0 skips it.
+// The machine's load average is printed at start and end; when the 1-minute load at start is above 1.5, every
+// table opens with a warning row: those numbers are not to be reported.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+
 import { ensureBuild } from "../lib/cli/ensure-build.ts";
 import { createClient } from "../lib/db.ts";
 import { isPostgresUrl } from "../lib/env.ts";
 import { removeTempSqlite, startPatchbay, tempSqliteUrl } from "../e2e/support/patchbay-process.ts";
 import { createTestDatabase, startTestPostgres } from "../e2e/support/postgres.ts";
+import { BLUEPRINT_REQUEST, CAPABILITIES, loadBlueprintAgent, SERVERS_PER_CAPABILITY } from "./blueprint-agent.mjs";
 import { loadServers } from "./load-servers.ts";
 import { measure, printComparison, printTable, startBareServer } from "./measure.mjs";
 
 const count = Number(process.env.BENCH_SERVERS ?? 10_000);
 const duration = Number(process.env.BENCH_DURATION_S ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const authOn = (process.env.BENCH_AUTH ?? "runner") !== "off";
+const warmAll = process.env.BENCH_WARM_ALL !== "0";
+const MAX_START_LOAD = 1.5;
+const WARM_UP_S = 1;
+
+const loadAtStart = os.loadavg();
+console.log(`load average at start: ${formatLoad(loadAtStart)} (${os.cpus().length} CPUs)`);
+const warning = loadAtStart[0] > MAX_START_LOAD
+  ? `NOT REPORTABLE: 1-minute load ${loadAtStart[0].toFixed(2)} > ${MAX_START_LOAD} at start`
+  : undefined;
+if (warning) console.log(`\n⚠ ${warning}: the machine is not idle; measure again on a quiet one.`);
 
 ensureBuild();
 const given = process.env.BENCH_DATABASE_URL;
 const setups = given
   ? [{ name: `${isPostgresUrl(given) ? "postgresql" : "sqlite"} ×${process.env.BENCH_INSTANCES ?? 1}`, databaseUrl: given, instances: Number(process.env.BENCH_INSTANCES ?? 1) }]
-  : (process.env.BENCH_SETUPS ?? "sqlite").split(",").map((setup) => ({ name: setup.trim(), instances: setup.trim().endsWith("-x2") ? 2 : 1 }));
+  : (process.env.BENCH_SETUPS ?? "sqlite,postgresql-x2").split(",").map((setup) => ({ name: setup.trim(), instances: setup.trim().endsWith("-x2") ? 2 : 1 }));
 
 let postgres;
 const results = [];
@@ -41,9 +63,13 @@ try {
   await postgres?.stop();
 }
 if (results.length > 1) {
-  console.log(`\n${count} servers, ${connections} connections, ${duration} s each: req/s (p99 ms)\n`);
+  console.log(`\n${count} servers, ${connections} connections, ${duration} s each, auth ${authOn ? "on (runner token)" : "off"}: req/s (p99 ms)\n`);
+  if (warning) console.log(`⚠ ${warning}\n`);
   printComparison(results);
 }
+const loadAtEnd = os.loadavg();
+console.log(`\nload average at start: ${formatLoad(loadAtStart)}; at end: ${formatLoad(loadAtEnd)}`);
+if (warning) console.log(`⚠ ${warning}`);
 
 async function runSetup(databaseUrl, instances) {
   if (await isEmpty(databaseUrl)) {
@@ -51,39 +77,142 @@ async function runSetup(databaseUrl, instances) {
     await loadServers(databaseUrl, count);
     console.log(`\n[${databaseUrl.replace(/\/\/[^@/]*@/, "//")}] loaded ${count} servers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  const env = { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", BENCH_BASE_URL: "http://127.0.0.1:9" };
-  const patchbays = await Promise.all(Array.from({ length: instances }, () => startPatchbay({ databaseUrl, env })));
+  const adminToken = `pb_bench_admin_${randomBytes(12).toString("hex")}`;
+  const env = {
+    PATCHBAY_SEED_DEMO: "false",
+    BENCH_BASE_URL: "http://127.0.0.1:9",
+    ...(authOn ? { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: adminToken } : { PATCHBAY_AUTH: "off" }),
+  };
+  // One after the other: on an empty database both would migrate at once, which the bench does not measure.
+  const patchbays = [];
+  for (let index = 0; index < instances; index++) patchbays.push(await startPatchbay({ databaseUrl, env }));
   try {
     const bases = patchbays.map((patchbay) => patchbay.baseUrl);
+    const rssAtStart = patchbays.map((patchbay) => rssOf(patchbay.pid));
+    const admin = authOn ? { Authorization: `Bearer ${adminToken}` } : {};
+    const runner = authOn ? { Authorization: `Bearer ${await mintRunnerToken(bases[0], admin)}` } : {};
+    const agent = await loadBlueprintAgent(bases[0], admin);
+
     const urls = (path) => (bases.length === 1 ? `${bases[0]}${path}` : bases.map((base) => `${base}${path}`));
+    const read = async (path, init = {}) => {
+      const response = await fetch(`${bases[0]}${path}`, { ...init, headers: { ...runner, ...init.headers } });
+      if (response.status !== 200) throw new Error(`${init.method ?? "GET"} ${path}: ${response.status} ${await response.text()}`);
+      return response;
+    };
     const sample = `bench-${String(Math.floor(count / 2)).padStart(5, "0")}`;
-    const oneBytes = await (await fetch(`${bases[0]}/api/mcp-servers/${sample}?environment=production`)).text();
+    const onePath = `/api/mcp-servers/${sample}?environment=production`;
+    const listPath = "/api/mcp-servers?tags=tag-3,tag-4";
+    const blueprintPath = `/api/agents/${agent}?environment=production`;
+    const oneBytes = await (await read(onePath)).text();
+    const tagOf = async (path) => (await read(path)).headers.get("etag");
     const bare = await startBareServer(oneBytes);
 
     // autocannon spreads its connections over an array of URLs round robin: one load balancer's worth.
     const scenarios = [
       ["bare node:http, same bytes (physical floor)", { url: bare.url }],
-      ["GET /api/healthz (framework floor)", { url: urls("/api/healthz") }],
-      ["GET one server, environment=production", { url: urls(`/api/mcp-servers/${sample}?environment=production`) }],
-      ["GET list, tags=tag-3,tag-4", { url: urls("/api/mcp-servers?tags=tag-3,tag-4") }],
-      ["GET list, search=semantic", { url: urls("/api/mcp-servers?search=semantic") }],
-      ["POST validate", { url: urls(`/api/mcp-servers/${sample}/validate`), method: "POST", body: { parameters: { tenant: "acme" }, environment: "staging" } }],
+      ["GET /api/healthz (framework floor)", { url: urls("/api/healthz"), headers: runner }],
+      ["GET one server, environment=production", { url: urls(onePath), headers: runner }],
+      ["GET one server, If-None-Match → 304", { url: urls(onePath), headers: { ...runner, "If-None-Match": await tagOf(onePath) }, expect: 304 }],
+      ["GET list, tags=tag-3,tag-4", { url: urls(listPath), headers: runner }],
+      ["GET list, tags=tag-3,tag-4, If-None-Match → 304", { url: urls(listPath), headers: { ...runner, "If-None-Match": await tagOf(listPath) }, expect: 304 }],
+      ["GET list, search=semantic", { url: urls("/api/mcp-servers?search=semantic"), headers: runner }],
+      ["POST validate", { url: urls(`/api/mcp-servers/${sample}/validate`), method: "POST", headers: runner, body: { parameters: { tenant: "acme" }, environment: "staging" } }],
+      [`POST blueprint (${CAPABILITIES} capabilities × ${SERVERS_PER_CAPABILITY} servers)`, { url: urls(`/api/agents/${agent}/blueprint`), method: "POST", headers: runner, body: BLUEPRINT_REQUEST }],
+      ["GET blueprint, If-None-Match → 304", { url: urls(blueprintPath), headers: { ...runner, "If-None-Match": await tagOf(blueprintPath) }, expect: 304 }],
     ];
     const rows = [];
     for (const [name, options] of scenarios) {
+      await measure({ ...options, connections, duration: WARM_UP_S }); // JIT and lazily loaded routes, not measured
       rows.push({ name, ...(await measure({ ...options, connections, duration })) });
     }
+    // The floor again, last: whatever the run warmed up since is not credited to the routes measured after it.
+    rows.push({ name: "GET /api/healthz (framework floor, again at the end)", ...(await measure({ ...scenarios[1][1], connections, duration })) });
     await bare.close();
+    const rssAfterScenarios = patchbays.map((patchbay) => rssOf(patchbay.pid));
 
-    const listed = await (await fetch(`${bases[0]}/api/mcp-servers?tags=tag-3,tag-4`)).json();
-    const searched = await (await fetch(`${bases[0]}/api/mcp-servers?search=semantic`)).json();
-    console.log(`\n${count} servers on ${instances} instance(s); list with two tags returns ${listed.mcp_servers.length} per page, search ${searched.mcp_servers.length}; ${connections} connections, ${duration} s each\n`);
-    printTable(rows, rows[1].rps);
-    console.log(`\nframework floor / physical floor = ${(rows[1].rps / rows[0].rps).toFixed(3)}`);
+    let warmed = "";
+    if (warmAll) {
+      const started = Date.now();
+      await readEveryServer(bases, runner);
+      warmed = `; after reading all ${count} servers once (${((Date.now() - started) / 1000).toFixed(1)} s): ${formatRss(patchbays.map((patchbay) => rssOf(patchbay.pid)))}`;
+    }
+
+    const listed = await (await read(listPath)).json();
+    const searched = await (await read("/api/mcp-servers?search=semantic")).json();
+    console.log(`\n${count} servers on ${instances} instance(s), auth ${authOn ? "on (runner token)" : "off"}; list with two tags returns ${listed.mcp_servers.length} per page, search ${searched.mcp_servers.length}; ${connections} connections, ${duration} s each; load average now ${formatLoad(os.loadavg())}\n`);
+    printTable(rows, floorOf(rows), warning);
+    console.log(`\nframework floor / physical floor = ${(floorOf(rows) / rows[0].rps).toFixed(3)}`);
+    printTargets(rows);
+    console.log(`server RSS at start: ${formatRss(rssAtStart)}; after the scenarios: ${formatRss(rssAfterScenarios)}${warmed}`);
     return rows;
   } finally {
     await Promise.all(patchbays.map((patchbay) => patchbay.stop()));
   }
+}
+
+/** The framework floor of the run: the better of its two measurements (first and last), so ratios are not flattered. */
+function floorOf(rows) {
+  return Math.max(...rows.filter((row) => row.name.startsWith("GET /api/healthz")).map((row) => row.rps));
+}
+
+/** Issue 13's targets, against the framework floor of the same run. */
+function printTargets(rows) {
+  const floor = floorOf(rows);
+  const row = (prefix) => rows.find((candidate) => candidate.name.startsWith(prefix));
+  const checks = [
+    ["GET one ≥ 0.85× floor", row("GET one server, environment").rps / floor >= 0.85],
+    ["validate ≥ 0.85× floor", row("POST validate").rps / floor >= 0.85],
+    ["blueprint ≥ 0.85× floor", row("POST blueprint").rps / floor >= 0.85],
+    ["blueprint p99 ≤ 30 ms", row("POST blueprint").p99 <= 30],
+    ["list (two tags) p99 ≤ 30 ms", row("GET list, tags=tag-3,tag-4").p99 <= 30],
+    ["search p99 ≤ 30 ms", row("GET list, search").p99 <= 30],
+    ["304s ≥ 0.95× floor", rows.filter((candidate) => candidate.name.includes("304")).every((candidate) => candidate.rps / floor >= 0.95)],
+  ];
+  console.log(`targets: ${checks.map(([name, met]) => `${name} ${met ? "met" : "MISSED"}`).join("; ")}`);
+}
+
+async function mintRunnerToken(baseUrl, admin) {
+  const response = await fetch(`${baseUrl}/api/tokens`, {
+    method: "POST", headers: { ...admin, "Content-Type": "application/json" }, body: JSON.stringify({ name: "bench runner", role: "runner" }),
+  });
+  if (response.status !== 201) throw new Error(`minting the runner token: ${response.status} ${await response.text()}`);
+  return (await response.json()).token;
+}
+
+/** Every server once, resolved for production, 8 at a time over the instances. */
+async function readEveryServer(bases, headers) {
+  let next = 0;
+  const worker = async (index) => {
+    while (next < count) {
+      const name = `bench-${String(next++).padStart(5, "0")}`;
+      const response = await fetch(`${bases[index % bases.length]}/api/mcp-servers/${name}?environment=production`, { headers });
+      if (response.status !== 200) throw new Error(`GET ${name}: ${response.status}`);
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, (_, index) => worker(index)));
+}
+
+/** Resident memory of a server process and its descendants (`next start` may run the server in a child), in bytes. */
+function rssOf(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const own = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  const children = fs.readdirSync(`/proc/${pid}/task`).flatMap((task) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
+  return own + children.reduce((sum, child) => sum + rssOf(child), 0);
+}
+
+function formatRss(values) {
+  return values.map((bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`).join(" + ");
+}
+
+function formatLoad(load) {
+  return load.map((value) => value.toFixed(2)).join(" / ");
 }
 
 async function isEmpty(databaseUrl) {

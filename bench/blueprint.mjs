@@ -5,9 +5,8 @@ import autocannon from "autocannon";
 
 import { ensureBuild } from "../lib/cli/ensure-build.ts";
 import { startPatchbay } from "../e2e/support/patchbay-process.ts";
+import { BLUEPRINT_REQUEST, CAPABILITIES, loadBlueprintAgent, SERVERS_PER_CAPABILITY } from "./blueprint-agent.mjs";
 
-const CAPABILITIES = 10;
-const SERVERS_PER_CAPABILITY = 5;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGET_P99_MS = 50;
@@ -15,12 +14,8 @@ const TARGET_P99_MS = 50;
 ensureBuild();
 const patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", BENCH_TOKEN: "s3cret" } });
 try {
-  const agent = await loadAgent(patchbay.baseUrl);
-  const body = JSON.stringify({
-    environment: "production",
-    parameters: { "cap-0-srv-0": { level: "debug" } },
-    context: { tenant: "acme", namespace: "ignored-when-the-reference-gives-it" },
-  });
+  const agent = await loadBlueprintAgent(patchbay.baseUrl);
+  const body = JSON.stringify(BLUEPRINT_REQUEST);
 
   await measure(patchbay.baseUrl, "/api/healthz", { seconds: 2 }); // warm-up
   await measure(patchbay.baseUrl, `/api/agents/${agent}/blueprint`, { method: "POST", body, seconds: 2 });
@@ -34,58 +29,6 @@ try {
   console.log(`\nblueprint p99 ${p99} ms — target ≤ ${TARGET_P99_MS} ms: ${p99 <= TARGET_P99_MS ? "met" : "MISSED"}`);
 } finally {
   await patchbay.stop();
-}
-
-async function loadAgent(baseUrl) {
-  const post = async (path, payload) => {
-    const response = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload) });
-    if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-  };
-
-  const capabilities = [];
-  for (let c = 0; c < CAPABILITIES; c++) {
-    const references = {};
-    for (let s = 0; s < SERVERS_PER_CAPABILITY; s++) {
-      const name = `bench-${c}-${s}`;
-      await post("/api/mcp-servers", benchServer(name, c * SERVERS_PER_CAPABILITY + s));
-      references[`cap-${c}-srv-${s}`] = { server: name, parameters: { namespace: `ns-${c}-${s}` } };
-    }
-    capabilities.push(`bench-capability-${c}`);
-    await post("/api/capabilities", { name: `bench-capability-${c}`, description: `Bench capability ${c}`, mcp_servers: references });
-  }
-  await post("/api/agents", { name: "bench-agent", description: "Bench agent", capabilities });
-
-  const check = await fetch(`${baseUrl}/api/agents/bench-agent/blueprint`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
-  const blueprint = await check.json();
-  if (check.status !== 200 || Object.keys(blueprint.agent.mcp_servers).length !== CAPABILITIES * SERVERS_PER_CAPABILITY) {
-    throw new Error(`the bench agent does not resolve: ${check.status} ${JSON.stringify(blueprint).slice(0, 500)}`);
-  }
-  return "bench-agent";
-}
-
-function benchServer(name, index) {
-  const remote = index % 5 !== 4;
-  return {
-    name,
-    description: `Bench server ${index}`,
-    version: "1.0.0",
-    transport: remote
-      ? { type: "http", url: `http://127.0.0.1:${10_000 + index}/mcp`, headers: { Authorization: "Bearer ${BENCH_TOKEN}", "X-Namespace": "{{namespace}}", "X-Tenant": "{{tenant}}", "X-Level": "{{level}}" } }
-      : { type: "stdio", command: "node", args: ["server.js", "--namespace", "{{namespace}}"], env: { LEVEL: "{{level}}", TOKEN: "${BENCH_TOKEN}" } },
-    parameters_schema: {
-      type: "object",
-      required: ["namespace"],
-      properties: {
-        namespace: { type: "string", minLength: 1 },
-        tenant: { type: "string", default: "default-tenant" },
-        level: { enum: ["debug", "info", "warn"], default: "info" },
-      },
-    },
-    environments: remote
-      ? { staging: { url: `http://127.0.0.1:${20_000 + index}/mcp` }, production: { url: `http://127.0.0.1:${30_000 + index}/mcp`, headers: { "X-Env": "production" } } }
-      : { production: { env: { NODE_ENV: "production" } } },
-    tags: ["bench", `group-${index % 10}`],
-  };
 }
 
 async function measure(baseUrl, path, { method = "GET", body, seconds = SECONDS }) {

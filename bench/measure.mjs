@@ -3,18 +3,22 @@ import http from "node:http";
 import autocannon from "autocannon";
 import { printMarkdown } from "./markdown-table.mjs";
 
-/** Runs autocannon against one request and returns req/s and latency percentiles in ms. */
-export async function measure({ url, method = "GET", body, connections = 8, duration = 8 }) {
+/**
+ * Runs autocannon against one request and returns req/s and latency percentiles in ms. Every answer must be
+ * a 2xx, or a 304 when `expect` is 304 (a conditional GET).
+ */
+export async function measure({ url, method = "GET", body, headers = {}, expect = 200, connections = 8, duration = 8 }) {
   const result = await autocannon({
     url,
     method,
     connections,
     duration,
     body: body === undefined ? undefined : JSON.stringify(body),
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
   });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${method} ${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
+  const unexpected = expect === 304 ? result.requests.total - result["3xx"] : result.non2xx;
+  if (unexpected > 0 || result.errors > 0) {
+    throw new Error(`${method} ${url}: ${unexpected} answers other than ${expect === 304 ? "304" : "2xx"}, ${result.errors} errors`);
   }
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -29,9 +33,11 @@ export async function startBareServer(bytes) {
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-export function printTable(rows, floorRps) {
+/** `warning`, when given, is the first row: the numbers below it are not to be reported. */
+export function printTable(rows, floorRps, warning) {
   const header = ["scenario", "req/s", "p50 ms", "p99 ms", "× framework floor"];
-  printMarkdown(header, rows.map((row) => [row.name, row.rps.toFixed(0), row.p50.toFixed(1), row.p99.toFixed(1), (row.rps / floorRps).toFixed(2)]));
+  const lines = rows.map((row) => [row.name, row.rps.toFixed(0), row.p50.toFixed(1), row.p99.toFixed(1), (row.rps / floorRps).toFixed(2)]);
+  printMarkdown(header, warning ? [[`⚠ ${warning}`, "—", "—", "—", "—"], ...lines] : lines);
 }
 
 /** One row per scenario, one column per setup: `req/s (p99 ms)`. */

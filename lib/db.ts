@@ -1,6 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 
 import { getConfig, isPostgresUrl } from "./env";
+import { countingPostgresAdapter } from "./db/postgres-adapter";
 import { sqliteAdapterFactory } from "./db/sqlite-adapter";
 import { sqlitePathFromUrl } from "./db/sqlite-path";
 import { PrismaClient } from "./generated/prisma/client";
@@ -37,13 +38,14 @@ const SQLITE_TRANSACTION_TIMEOUT_MS = 15_000;
 
 /**
  * `?connection_limit=` caps this instance's pool (default 10), as with Prisma's own engines. A connect
- * timeout lets /api/readyz answer 503 while the database is unreachable instead of hanging.
+ * timeout lets /api/readyz answer 503 while the database is unreachable instead of hanging. Every committed
+ * write bumps the change counters the instances' read models compare (lib/db/postgres-adapter.ts).
  */
-function postgresAdapter(url: string): PrismaPg {
+function postgresAdapter(url: string) {
   const parsed = new URL(url);
   const max = Number(parsed.searchParams.get("connection_limit") ?? 10);
   parsed.searchParams.delete("connection_limit");
-  return new PrismaPg({ connectionString: parsed.toString(), max, connectionTimeoutMillis: 5_000 });
+  return countingPostgresAdapter(new PrismaPg({ connectionString: parsed.toString(), max, connectionTimeoutMillis: 5_000 }));
 }
 
 /**

@@ -6,13 +6,14 @@ import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process
 import { freshDatabaseUrl } from "../support/test-database";
 
 /** Two Patchbay instances on one PostgreSQL database, as behind a load balancer (DESIGN §8). */
+const ADMIN_TOKEN = "pb_test_scale_out_admin_0123456789";
 let instances: PatchbayProcess[] = [];
-const clients = () => instances.map((instance) => apiClient(instance.baseUrl));
+const clients = (token = ADMIN_TOKEN) => instances.map((instance) => apiClient(instance.baseUrl, { Authorization: `Bearer ${token}` }));
 
 beforeAll(async () => {
   const databaseUrl = await freshDatabaseUrl("scale-out");
   // Both boot at once on the empty database: they migrate and seed the demo data concurrently.
-  const started = await Promise.allSettled([0, 1].map(() => startPatchbay({ databaseUrl, env: { PATCHBAY_AUTH: "off" } })));
+  const started = await Promise.allSettled([0, 1].map(() => startPatchbay({ databaseUrl, env: { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN } })));
   instances = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   const failed = started.find((result) => result.status === "rejected");
   if (failed) throw (failed as PromiseRejectedResult).reason;
@@ -93,5 +94,40 @@ describe("two instances on one PostgreSQL database", () => {
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
     expect(responses.map((response) => response.body.mcp_server.revision).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
     expect((await b.get(`/api/mcp-servers/${name}/revisions`)).body.revisions).toHaveLength(21);
+  });
+
+  test("read model: a write on one instance is read on the other at once, with no wait, for every cached read", async () => {
+    const [a, b] = clients();
+    const name = uniqueName("read-model");
+    expect((await a.post("/api/mcp-servers", httpServer(name))).status).toBe(201);
+
+    for (let revision = 2; revision <= 12; revision += 1) {
+      const [writer, reader] = revision % 2 === 0 ? [a, b] : [b, a];
+      // The reader has the previous revision in its read model: the write must reach it before its next read.
+      const before = await reader.get(`/api/mcp-servers/${name}?environment=production`);
+      expect(before.body.mcp_server.revision).toBe(revision - 1);
+      await reader.get(`/api/mcp-servers?search=${name}`);
+
+      const written = await writer.patch(`/api/mcp-servers/${name}`, { description: `revision ${revision}` });
+      expect(written.body.mcp_server.revision).toBe(revision);
+
+      const resolved = await reader.get(`/api/mcp-servers/${name}?environment=production`, { "If-None-Match": before.headers.get("etag")! });
+      expect(resolved.status).toBe(200);
+      expect(resolved.body.mcp_server.revision).toBe(revision);
+      expect((await reader.get(`/api/mcp-servers?search=${name}`)).body.mcp_servers[0].description).toBe(`revision ${revision}`);
+      expect((await reader.get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server.revision).toBe(revision);
+    }
+  });
+
+  test("a token revoked on one instance is refused by the other at once", async () => {
+    const [a] = clients();
+    const minted = await a.post("/api/tokens", { name: uniqueName("scale-out-runner"), role: "runner" });
+    expect(minted.status).toBe(201);
+    const [, runnerOnB] = clients(minted.body.token);
+    expect((await runnerOnB.get("/api/mcp-servers")).status).toBe(200);
+    expect((await runnerOnB.get("/api/mcp-servers")).status).toBe(200);
+
+    expect((await a.delete(`/api/tokens/${minted.body.id}`)).status).toBe(204);
+    expect((await runnerOnB.get("/api/mcp-servers")).status).toBe(401);
   });
 });

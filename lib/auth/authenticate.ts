@@ -3,6 +3,7 @@ import { findActiveToken } from "../data/tokens";
 import { getConfig } from "../env";
 import { UnauthorizedError } from "../errors";
 import type { Principal } from "./principal";
+import { cachedPrincipal } from "./principal-cache";
 import { readSessionCookie } from "./session-cookie";
 
 /**
@@ -13,14 +14,23 @@ export async function authenticate(request: Request): Promise<Principal | null> 
   const authorization = request.headers.get("authorization");
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    const token = match ? await findActiveToken(match[1]) : null;
-    if (!token) throw new UnauthorizedError("The bearer token is unknown, revoked or expired.");
-    return { name: token.name, role: token.role, tokenId: token.id, via: "bearer" };
+    const principal = match ? await cachedPrincipal(`bearer:${match[1]}`, () => loadTokenPrincipal(match[1])) : null;
+    if (!principal) throw new UnauthorizedError("The bearer token is unknown, revoked or expired.");
+    return principal;
   }
 
   const sessionId = readSessionCookie(request);
-  const session = sessionId ? await findActiveSession(sessionId) : null;
-  return session ? { name: session.name, role: session.role, tokenId: session.tokenId, via: "cookie" } : null;
+  return sessionId ? cachedPrincipal(`cookie:${sessionId}`, () => loadSessionPrincipal(sessionId)) : null;
+}
+
+async function loadTokenPrincipal(token: string) {
+  const found = await findActiveToken(token);
+  return found && { principal: { name: found.name, role: found.role, tokenId: found.id, via: "bearer" as const }, expiresAt: found.expiresAt };
+}
+
+async function loadSessionPrincipal(sessionId: string) {
+  const found = await findActiveSession(sessionId);
+  return found && { principal: { name: found.name, role: found.role, tokenId: found.tokenId, via: "cookie" as const }, expiresAt: found.expiresAt };
 }
 
 /**

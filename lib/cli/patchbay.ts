@@ -3,7 +3,8 @@ import { parseArgs } from "node:util";
 import { ROLES } from "../schemas/role";
 import { prepareDatabase } from "../db";
 import { applyMigrations } from "../db/migrate";
-import { createToken } from "../data/tokens";
+import { recordAuditEvent } from "../data/audit-events";
+import { createToken, revokeToken } from "../data/tokens";
 import { getConfig } from "../env";
 import { rotateKeyCommand, SECRETS_USAGE } from "./secrets-commands";
 import { EXPORT_USAGE, exportCommand, IMPORT_USAGE, importCommand, UsageError } from "./import-export-commands";
@@ -11,12 +12,14 @@ import { EXPORT_USAGE, exportCommand, IMPORT_USAGE, importCommand, UsageError } 
 /**
  * `npm run patchbay -- <command>` against the configured database (DATABASE_URL).
  *   token create --role admin --name ops [--expires-at 2027-01-01T00:00:00Z]
+ *   token revoke <id>
  *   import <file|dir> [--on-conflict fail|skip|overwrite] [--dry-run] [--format <format>] [--secrets keep|placeholders]
  *   export <file.json|dir>
  *   secrets rotate-key [--new-key <base64>]
  */
 const USAGE = [
   "usage: npm run patchbay -- token create --role <viewer|runner|editor|admin> --name <name> [--expires-at <ISO date>]",
+  "       npm run patchbay -- token revoke <id>",
   `       npm run patchbay -- ${IMPORT_USAGE}`,
   `       npm run patchbay -- ${EXPORT_USAGE}`,
   `       npm run patchbay -- ${SECRETS_USAGE}`,
@@ -25,6 +28,7 @@ const USAGE = [
 /** Each returns the exit code (none means 0). */
 const commands: Record<string, (args: string[]) => Promise<number | void>> = {
   "token create": createTokenCommand,
+  "token revoke": revokeTokenCommand,
   import: importCommand,
   export: exportCommand,
   "secrets rotate-key": rotateKeyCommand,
@@ -50,6 +54,15 @@ async function createTokenCommand(args: string[]) {
 
   const minted = await createToken({ name: values.name, role, expiresAt });
   console.log(`Created ${role} token '${minted.name}' (id ${minted.id}). It is shown this once:\n${minted.token}`);
+}
+
+/** Revoked at once for every running instance too: their principal caches see the write (lib/auth/principal-cache.ts). */
+async function revokeTokenCommand(args: string[]) {
+  const { positionals } = parseArgs({ args, allowPositionals: true });
+  if (positionals.length !== 1) fail(USAGE);
+  const revoked = await revokeToken(positionals[0]);
+  await recordAuditEvent({ actor: "cli", action: "token.revoke", entityType: "token", entityName: revoked.name, detail: { token_id: positionals[0], role: revoked.role } });
+  console.log(`Revoked ${revoked.role} token '${revoked.name}' (id ${positionals[0]}).`);
 }
 
 function fail(message: string): never {

@@ -4,11 +4,16 @@ import type { Prisma } from "../generated/prisma/client";
 import type { ServerListQuery } from "../schemas/server-query";
 import type { ServerList } from "../schemas/server-output";
 import { toSearchNeedle } from "./search-text";
-import { toServerSummary } from "./server-record";
+import { toHealthSummary } from "./server-record";
+import { knownSummary, summarise, type StoredSummary } from "./server-summaries";
 
 /**
  * Pages are ordered by name; a cursor is the last name of the previous page, opaque to clients. `total` counts
  * every match; `previous_cursor` opens the page before this one (null when that is the first page, or none).
+ *
+ * The page's rows are read without their definitions: summaries come from those kept per revision
+ * (lib/data/server-summaries.ts), and only definitions not summarised yet are read and parsed. Health is read
+ * for the page's rows alone; it is joined into the filter only when `health=` asks for it.
  */
 export async function listServers(query: ServerListQuery): Promise<ServerList> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
@@ -18,7 +23,7 @@ export async function listServers(query: ServerListQuery): Promise<ServerList> {
       where: { AND: [filter, after === undefined ? {} : { name: { gt: after } }] },
       orderBy: { name: "asc" },
       take: query.limit + 1,
-      select: { name: true, definition: true, revision: true, createdAt: true, modifiedAt: true, health: true },
+      select: { id: true, name: true, revision: true, modifiedAt: true },
     }),
     getDb().server.count({ where: filter }),
     // The previous page is the `limit` names up to `after`; the name before those is its cursor.
@@ -29,12 +34,40 @@ export async function listServers(query: ServerListQuery): Promise<ServerList> {
 
   const page = rows.slice(0, query.limit);
   const hasMore = rows.length > query.limit;
+  const summaries = await summariesOf(page);
   return {
-    mcp_servers: page.map(toServerSummary),
+    mcp_servers: summaries,
     next_cursor: hasMore ? encodeCursor(page[page.length - 1].name) : null,
     previous_cursor: before.length > query.limit ? encodeCursor(before[query.limit].name) : null,
     total,
   };
+}
+
+type PageRow = { id: number; name: string; revision: number; modifiedAt: Date };
+
+async function summariesOf(page: PageRow[]) {
+  const known = new Map<number, StoredSummary>();
+  for (const row of page) {
+    const summary = knownSummary(row);
+    if (summary) known.set(row.id, summary);
+  }
+  const missing = page.filter((row) => !known.has(row.id)).map((row) => row.id);
+  const [definitions, healths] = await Promise.all([
+    missing.length === 0 ? [] : getDb().server.findMany({
+      where: { id: { in: missing } },
+      select: { id: true, definition: true, revision: true, createdAt: true, modifiedAt: true },
+    }),
+    getDb().serverHealth.findMany({ where: { serverId: { in: page.map((row) => row.id) } }, select: { serverId: true, status: true, checkedAt: true, latencyMs: true } }),
+  ]);
+  for (const row of definitions) known.set(row.id, summarise(row));
+  const healthOf = new Map(healths.map((health) => [health.serverId, health]));
+  // A server deleted between the two reads has no definition left: it leaves the page.
+  return page.flatMap((row) => {
+    const summary = known.get(row.id);
+    if (!summary) return [];
+    const { modified_at, ...rest } = summary;
+    return [{ ...rest, health: toHealthSummary(healthOf.get(row.id)), modified_at }];
+  });
 }
 
 export async function listEnvironmentNames(): Promise<string[]> {

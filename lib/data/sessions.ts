@@ -4,6 +4,8 @@ import type { Role } from "../schemas/role";
 import { getDb, type Tx } from "../db";
 
 export type SessionOwner = { tokenId: string; name: string; role: Role };
+/** An active session's owner and when the session (or its token, whichever is first) stops being valid. */
+export type ActiveSession = SessionOwner & { expiresAt: Date };
 
 /** Only the SHA-256 of a session id is stored: a copy of the table opens no session. */
 function hashSessionId(sessionId: string): string {
@@ -33,7 +35,7 @@ type SessionRow = {
  * The token behind a session that has neither ended nor expired, and whose token is neither revoked nor
  * expired; null otherwise. One query by primary key, joining the token.
  */
-export async function findActiveSession(sessionId: string): Promise<SessionOwner | null> {
+export async function findActiveSession(sessionId: string): Promise<ActiveSession | null> {
   const rows = await getDb().$queryRaw<SessionRow[]>`
     SELECT s."expiresAt", s."endedAt", t."id" AS "tokenId", t."name", t."role", t."revokedAt", t."expiresAt" AS "tokenExpiresAt"
     FROM "Session" s JOIN "ApiToken" t ON t."id" = s."tokenId"
@@ -42,14 +44,15 @@ export async function findActiveSession(sessionId: string): Promise<SessionOwner
   const now = Date.now();
   if (!row || row.endedAt || row.revokedAt || toTime(row.expiresAt) <= now) return null;
   if (row.tokenExpiresAt && toTime(row.tokenExpiresAt) <= now) return null;
-  return { tokenId: row.tokenId, name: row.name, role: row.role as Role };
+  const expiresAt = Math.min(toTime(row.expiresAt), row.tokenExpiresAt ? toTime(row.tokenExpiresAt) : Infinity);
+  return { tokenId: row.tokenId, name: row.name, role: row.role as Role, expiresAt: new Date(expiresAt) };
 }
 
 /** Ends one session at once; returns who it belonged to, or null when it was unknown or already over. */
 export async function endSession(sessionId: string): Promise<SessionOwner | null> {
-  const owner = await findActiveSession(sessionId);
+  const active = await findActiveSession(sessionId);
   await getDb().session.updateMany({ where: { hash: hashSessionId(sessionId), endedAt: null }, data: { endedAt: new Date() } });
-  return owner;
+  return active && { tokenId: active.tokenId, name: active.name, role: active.role };
 }
 
 /** Ends every open session of a token (in the revoking transaction). */

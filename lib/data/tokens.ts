@@ -73,7 +73,7 @@ export async function findActiveToken(token: string) {
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await getDb().apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
   }
-  return { id: row.id, name: row.name, role: row.role as Role };
+  return { id: row.id, name: row.name, role: row.role as Role, expiresAt: row.expiresAt };
 }
 
 /** A token's name whether or not it is still active (for the audit log of a refused sign-in); null when unknown. */

@@ -1,5 +1,7 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 
+import { bumpChangeCountersStatement } from "../read-model/change-counters";
+import { collectScopes, scopesOfStatement, type ChangeScope } from "../read-model/change-scope";
 import { WriteLock } from "./write-lock";
 
 type SqlAdapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
@@ -23,6 +25,10 @@ export const BUSY_TIMEOUT_MS = 60_000;
  * transactions begin IMMEDIATE (the write lock up front, waiting up to the busy timeout for other
  * connections). Plain SELECTs go to a second, query-only connection: in WAL mode they never wait for the
  * writer and see only committed data, so nobody observes an open (or dry-run) transaction's rows.
+ *
+ * Every write also bumps the `ChangeCounter` of what it changed (lib/read-model/change-scope.ts) — inside
+ * its transaction, just before COMMIT — so the read model, which compares those counters, is invalidated by
+ * every writer of the file: this process, the sweep worker and the CLI alike.
  */
 export function sqliteAdapterFactory(path: string) {
   const connection = () => new PrismaBetterSQLite3({ url: path, timeout: BUSY_TIMEOUT_MS }, { timestampFormat: "iso8601" });
@@ -50,11 +56,19 @@ class SingleWriterAdapter implements SqlAdapter {
 
   queryRaw(query: SqlQuery) {
     if (isPlainSelect(query.sql)) return this.reader.queryRaw(query);
-    return this.#lock.run(() => this.writer.queryRaw(query));
+    return this.#lock.run(async () => {
+      const result = await this.writer.queryRaw(query);
+      await bumpChangeCounters(this.writer, scopesOfStatement(query.sql));
+      return result;
+    });
   }
 
   executeRaw(query: SqlQuery) {
-    return this.#lock.run(() => this.writer.executeRaw(query));
+    return this.#lock.run(async () => {
+      const result = await this.writer.executeRaw(query);
+      await bumpChangeCounters(this.writer, scopesOfStatement(query.sql));
+      return result;
+    });
   }
 
   executeScript(script: string) {
@@ -87,6 +101,7 @@ class LockedTransaction implements SqlTransaction {
   readonly provider;
   readonly adapterName;
   readonly options = { usePhantomQuery: false };
+  readonly #changed = new Set<ChangeScope>();
 
   constructor(private readonly writer: SqlAdapter, private readonly release: () => void) {
     this.provider = writer.provider;
@@ -94,12 +109,17 @@ class LockedTransaction implements SqlTransaction {
   }
 
   queryRaw(query: SqlQuery) {
+    collectScopes(this.#changed, scopesOfStatement(query.sql));
     return this.writer.queryRaw(query);
   }
 
   async executeRaw(query: SqlQuery) {
-    if (!isEnd(query.sql)) return this.writer.executeRaw(query);
+    if (!isEnd(query.sql)) {
+      collectScopes(this.#changed, scopesOfStatement(query.sql));
+      return this.writer.executeRaw(query);
+    }
     try {
+      if (isCommit(query.sql)) await bumpChangeCounters(this.writer, [...this.#changed]);
       return await this.writer.executeRaw(query);
     } catch (error) {
       // A failed COMMIT leaves the transaction open: roll it back before anyone else may write.
@@ -122,3 +142,9 @@ class LockedTransaction implements SqlTransaction {
 const statement = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
 const isPlainSelect = (sql: string) => /^\s*SELECT\b/i.test(sql);
 const isEnd = (sql: string) => /^\s*(COMMIT|ROLLBACK)\b/i.test(sql);
+const isCommit = (sql: string) => /^\s*COMMIT\b/i.test(sql);
+
+/** One statement on the connection that wrote (in its transaction, when there is one). */
+async function bumpChangeCounters(writer: { executeRaw(query: SqlQuery): Promise<number> }, scopes: ChangeScope[]) {
+  if (scopes.length > 0) await writer.executeRaw(bumpChangeCountersStatement(scopes));
+}

@@ -5,15 +5,21 @@ import {
   replaceCapabilityOperation,
 } from "@/lib/api/capabilities";
 import { deleteCapability, getCapability, patchCapability, replaceCapability, toCapabilityBody } from "@/lib/data/capabilities";
+import { cachedJson } from "@/lib/http/cached-json";
 import { deleteHandler, writeHandler } from "@/lib/http/document-handlers";
-import { json } from "@/lib/http/responses";
+import { storedEtag } from "@/lib/http/read-etags";
 import { route } from "@/lib/http/route";
 
-/** GET /api/capabilities/:name — as stored. */
-export const GET = route(getCapabilityOperation, async ({ params, visibility }) => {
-  const capability = await getCapability(params.name);
-  return json(toCapabilityBody(capability, visibility), { revision: capability.revision });
-});
+/** GET /api/capabilities/:name — as stored; from the read model. */
+export const GET = route(getCapabilityOperation, async ({ request, params, visibility }) =>
+  cachedJson(request, {
+    key: JSON.stringify(["capability", params.name, visibility.canReadSecrets]),
+    scopes: ["definitions"],
+    make: async () => {
+      const capability = await getCapability(params.name);
+      return { body: toCapabilityBody(capability, visibility), etag: () => storedEtag(capability.revision, visibility) };
+    },
+  }));
 
 /** PUT /api/capabilities/:name — full replace; 412 on a stale If-Match, 409 renaming one that agents use. */
 export const PUT = route(replaceCapabilityOperation, writeHandler(replaceCapability, toCapabilityBody));

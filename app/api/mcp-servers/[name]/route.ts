@@ -6,17 +6,26 @@ import {
 } from "@/lib/api/servers";
 import { getRawServer, getResolvedServer } from "@/lib/data/server-views";
 import { deleteServer, patchServer, replaceServer } from "@/lib/data/servers";
+import { cachedJson } from "@/lib/http/cached-json";
+import { resolvedEtag, storedEtag } from "@/lib/http/read-etags";
 import { json, noContent } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";
 
-/** GET /api/mcp-servers/:name — resolved for ?environment=, or as stored with ?raw=true. */
-export const GET = route(getServerOperation, async ({ params, query, visibility }) => {
-  if (query.raw) {
-    const server = await getRawServer(params.name, visibility);
-    return json({ mcp_server: server }, { revision: server.revision });
-  }
-  const { mcp_server, warnings, revision } = await getResolvedServer(params.name, query.environment, visibility);
-  return json({ mcp_server, warnings }, { revision });
+/** GET /api/mcp-servers/:name — resolved for ?environment=, or as stored with ?raw=true; from the read model. */
+export const GET = route(getServerOperation, async ({ request, params, query, visibility }) => {
+  const key = JSON.stringify(["server", params.name, query.raw ? "raw" : query.environment ?? null, visibility.canReadSecrets]);
+  return cachedJson(request, {
+    key,
+    scopes: ["definitions"],
+    make: async () => {
+      if (query.raw) {
+        const server = await getRawServer(params.name, visibility);
+        return { body: { mcp_server: server }, etag: () => storedEtag(server.revision, visibility) };
+      }
+      const { mcp_server, warnings, revision } = await getResolvedServer(params.name, query.environment, visibility);
+      return { body: { mcp_server, warnings }, etag: (text) => resolvedEtag(revision, visibility, text) };
+    },
+  });
 });
 
 /** PUT /api/mcp-servers/:name — full replace; 412 on a stale If-Match. */

@@ -1,12 +1,18 @@
 import { blueprintOperation } from "@/lib/api/agents";
 import { resolveAgent } from "@/lib/data/blueprints";
-import { json } from "@/lib/http/responses";
+import { cachedJson } from "@/lib/http/cached-json";
+import { resolvedEtag } from "@/lib/http/read-etags";
 import { route } from "@/lib/http/route";
 import { toClientFile } from "@/lib/resolve/client-file";
 
-/** POST /api/agents/:name/blueprint — the blueprint with run-time parameters and context, or a client's config file. */
-export const POST = route(blueprintOperation, async ({ params, query, body, visibility }) => {
-  const { body: blueprint, revision } = await resolveAgent(params.name, body, visibility);
-  if (!query.format) return json(blueprint, { revision });
-  return json(toClientFile(query.format, blueprint.agent.mcp_servers), { revision });
-});
+/** POST /api/agents/:name/blueprint — the blueprint with run-time parameters and context, or a client's config file; from the read model. */
+export const POST = route(blueprintOperation, async ({ request, params, query, body, visibility }) =>
+  cachedJson(request, {
+    key: JSON.stringify(["blueprint", params.name, query.format ?? null, visibility.canReadSecrets, body]),
+    scopes: ["definitions"],
+    make: async () => {
+      const { body: blueprint, revision } = await resolveAgent(params.name, body, visibility);
+      const answer = query.format ? toClientFile(query.format, blueprint.agent.mcp_servers) : blueprint;
+      return { body: answer, etag: (text) => resolvedEtag(revision, visibility, text) };
+    },
+  }));

@@ -1,8 +1,13 @@
 import { validateServerOperation } from "@/lib/api/servers";
 import { validateServer } from "@/lib/data/server-views";
-import { json } from "@/lib/http/responses";
+import { cachedJson } from "@/lib/http/cached-json";
+import { etagOver } from "@/lib/http/conditional-get";
 import { route } from "@/lib/http/route";
 
-/** POST /api/mcp-servers/:name/validate — always 200 for a known server, `valid: false` with errors. */
-export const POST = route(validateServerOperation, async ({ params, body, visibility }) =>
-  json(await validateServer(params.name, body, visibility)));
+/** POST /api/mcp-servers/:name/validate — always 200 for a known server, `valid: false` with errors; from the read model. */
+export const POST = route(validateServerOperation, async ({ request, params, body, visibility }) =>
+  cachedJson(request, {
+    key: JSON.stringify(["validate", params.name, visibility.canReadSecrets, body]),
+    scopes: ["definitions"],
+    make: async () => ({ body: await validateServer(params.name, body, visibility), etag: (text) => etagOver(["validate", text]) }),
+  }));

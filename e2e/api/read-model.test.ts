@@ -1,0 +1,208 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { agentBody, givenCapability, givenServer } from "../support/documents";
+import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
+import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
+
+/**
+ * The read model (issue 13): hot reads come from memory, yet no read after a write — on this instance, or
+ * by another process on the same SQLite file — shows anything older; conditional GETs answer 304 while
+ * nothing they depend on changed; a revoked token is refused on the very next request.
+ */
+const ADMIN_TOKEN = "pb_test_read_model_admin_0123456789";
+const run = promisify(execFile);
+
+let patchbay: PatchbayProcess;
+let databaseUrl: string;
+const admin = () => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
+const as = (token: string) => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${token}` });
+
+beforeAll(async () => {
+  databaseUrl = await freshDatabaseUrl("read-model");
+  patchbay = await startPatchbay({ databaseUrl, env: { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false" } });
+});
+
+afterAll(async () => {
+  await patchbay?.stop();
+  if (databaseUrl) removeDatabase(databaseUrl);
+});
+
+async function mint(role: string) {
+  const minted = await admin().post("/api/tokens", { name: uniqueName(`read-model-${role}`), role });
+  expect(minted.status).toBe(201);
+  return minted.body as { id: string; token: string };
+}
+
+/** A GET, then the same GET naming the tag it got: 304 with that tag and no body. */
+async function expectNotModified(api: ReturnType<typeof apiClient>, path: string) {
+  const first = await api.get(path);
+  expect(first.status).toBe(200);
+  const etag = first.headers.get("etag")!;
+  expect(etag).toBeTruthy();
+  expect(first.headers.get("vary")).toMatch(/Authorization/);
+
+  const again = await api.get(path, { "If-None-Match": etag });
+  expect(again.status).toBe(304);
+  expect(again.headers.get("etag")).toBe(etag);
+  expect(again.text).toBe("");
+  return etag;
+}
+
+describe("conditional GET", () => {
+  test("one server, resolved and raw: 304 on If-None-Match; a write changes both tags", async () => {
+    const api = admin();
+    const name = await givenServer(api, "etag-one");
+    const resolvedPath = `/api/mcp-servers/${name}?environment=production`;
+    const resolved = await expectNotModified(api, resolvedPath);
+    const raw = await expectNotModified(api, `/api/mcp-servers/${name}?raw=true`);
+    expect(resolved).toMatch(/^W\/"1-[A-Za-z0-9_-]+"$/);
+    expect(raw).toBe('"1"');
+
+    expect((await api.patch(`/api/mcp-servers/${name}`, { description: "changed" })).status).toBe(200);
+    const after = await api.get(resolvedPath, { "If-None-Match": resolved });
+    expect(after.status).toBe(200);
+    expect(after.body.mcp_server.description).toBe("changed");
+    expect(after.headers.get("etag")).toMatch(/^W\/"2-/);
+    expect((await api.get(`/api/mcp-servers/${name}?raw=true`, { "If-None-Match": raw })).status).toBe(200);
+  });
+
+  test("the resolved tag follows the variables a server resolves from, and If-Match accepts it", async () => {
+    const api = admin();
+    const variable = `READ_MODEL_${uniqueName("v").slice(2, 10).toUpperCase().replace(/-/g, "_")}`;
+    expect((await api.put(`/api/variables/${variable}`, { value: "http://127.0.0.1:7" })).status).toBe(201);
+    const name = await givenServer(api, "etag-var", { transport: { type: "http", url: `\${${variable}}/mcp` } });
+    const path = `/api/mcp-servers/${name}?environment=production`;
+    const before = await expectNotModified(api, path);
+
+    expect((await api.put(`/api/variables/${variable}`, { value: "http://127.0.0.1:8" })).status).toBe(200);
+    const after = await api.get(path, { "If-None-Match": before });
+    expect(after.status).toBe(200);
+    expect(after.body.mcp_server.resolved_url).toBe("http://127.0.0.1:8/mcp");
+    expect(after.headers.get("etag")).not.toBe(before);
+
+    const patched = await api.patch(`/api/mcp-servers/${name}`, { description: "by weak tag" }, { "If-Match": after.headers.get("etag")! });
+    expect(patched.status).toBe(200);
+  });
+
+  test("list pages: 304 on If-None-Match; a write to a listed server changes the tag", async () => {
+    const api = admin();
+    const tag = uniqueName("listtag");
+    const name = await givenServer(api, "etag-list", { tags: [tag] });
+    const path = `/api/mcp-servers?tags=${tag}`;
+    const etag = await expectNotModified(api, path);
+
+    expect((await api.patch(`/api/mcp-servers/${name}`, { description: "listed anew" })).status).toBe(200);
+    const after = await api.get(path, { "If-None-Match": etag });
+    expect(after.status).toBe(200);
+    expect(after.body.mcp_servers.map((server: { description: string }) => server.description)).toEqual(["listed anew"]);
+  });
+
+  test("list pages show a health result as soon as it is written", async () => {
+    const api = admin();
+    const name = await givenServer(api, "etag-health");
+    const path = `/api/mcp-servers?search=${name}`;
+    const before = await api.get(path);
+    expect(before.body.mcp_servers[0].health.status).toBe("unknown");
+
+    const checked = await api.post(`/api/mcp-servers/${name}/health-check`);
+    expect(checked.status).toBe(200);
+    const after = await api.get(path, { "If-None-Match": before.headers.get("etag")! });
+    expect(after.status).toBe(200);
+    expect(after.body.mcp_servers[0].health.status).toBe(checked.body.status);
+    expect(after.body.mcp_servers[0].health.status).not.toBe("unknown");
+  });
+
+  test("blueprints, GET and POST: 304 for the GET; a write to a server it uses changes both tags", async () => {
+    const api = admin();
+    const server = await givenServer(api, "etag-bp");
+    const capability = await givenCapability(api, "etag-bp", { mcp_servers: { docs: server } });
+    const agent = uniqueName("etag-bp");
+    expect((await api.post("/api/agents", agentBody(agent, { capabilities: [capability] }))).status).toBe(201);
+
+    const path = `/api/agents/${agent}?environment=production`;
+    const etag = await expectNotModified(api, path);
+    expect(etag).toMatch(/^W\/"1-/);
+    const posted = await api.post(`/api/agents/${agent}/blueprint`, { environment: "production" });
+    expect(posted.status).toBe(200);
+    expect(posted.headers.get("etag")).toBe(etag);
+
+    expect((await api.patch(`/api/mcp-servers/${server}`, { transport: { type: "http", url: "http://127.0.0.1:3/moved" } })).status).toBe(200);
+    const after = await api.get(path, { "If-None-Match": etag });
+    expect(after.status).toBe(200);
+    expect(after.body.agent.mcp_servers.docs.url).toBe("http://127.0.0.1:3/moved");
+    const postedAfter = await api.post(`/api/agents/${agent}/blueprint`, { environment: "production" });
+    expect(postedAfter.body.agent.mcp_servers.docs.url).toBe("http://127.0.0.1:3/moved");
+    expect(postedAfter.headers.get("etag")).toBe(after.headers.get("etag"));
+    expect(postedAfter.headers.get("etag")).not.toBe(etag);
+  });
+
+  test("the tag differs by what the caller may see: a viewer's copy never answers a runner's tag", async () => {
+    const name = await givenServer(admin(), "etag-vis", { transport: { type: "http", url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer literal-secret-value" } } });
+    const runner = as((await mint("runner")).token);
+    const viewer = as((await mint("viewer")).token);
+    const path = `/api/mcp-servers/${name}?environment=production`;
+
+    const runnerRead = await runner.get(path);
+    const viewerRead = await viewer.get(path);
+    expect(runnerRead.body.mcp_server.transport.headers.Authorization).toBe("Bearer literal-secret-value");
+    expect(viewerRead.body.mcp_server.transport.headers.Authorization).not.toContain("literal-secret-value");
+    expect(viewerRead.headers.get("etag")).not.toBe(runnerRead.headers.get("etag"));
+    expect((await viewer.get(path, { "If-None-Match": runnerRead.headers.get("etag")! })).status).toBe(200);
+    expect((await viewer.get(`/api/mcp-servers/${name}?raw=true`)).headers.get("etag")).not.toBe((await runner.get(`/api/mcp-servers/${name}?raw=true`)).headers.get("etag"));
+  });
+});
+
+describe("no stale revision", () => {
+  test("write then read, 25 times: every read shows the revision just written (resolved, raw, list, validate)", async () => {
+    const api = admin();
+    const name = await givenServer(api, "no-stale");
+    for (let revision = 2; revision <= 26; revision += 1) {
+      const written = await api.put(`/api/mcp-servers/${name}`, httpServer(name, { description: `revision ${revision}` }));
+      expect(written.body.mcp_server.revision).toBe(revision);
+
+      const resolved = await api.get(`/api/mcp-servers/${name}?environment=production`);
+      const raw = await api.get(`/api/mcp-servers/${name}?raw=true`);
+      const listed = await api.get(`/api/mcp-servers?search=${name}`);
+      const validated = await api.post(`/api/mcp-servers/${name}/validate`, { environment: "production" });
+      expect(resolved.body.mcp_server.revision).toBe(revision);
+      expect(raw.body.mcp_server.revision).toBe(revision);
+      expect(listed.body.mcp_servers[0].description).toBe(`revision ${revision}`);
+      expect(validated.body.resolved_config.url).toBe("http://127.0.0.1:9/mcp");
+    }
+  });
+
+  test("a server deleted is gone from the next read, and its name free", async () => {
+    const api = admin();
+    const name = await givenServer(api, "no-stale-del");
+    expect((await api.get(`/api/mcp-servers/${name}?environment=production`)).status).toBe(200);
+    expect((await api.delete(`/api/mcp-servers/${name}`)).status).toBe(204);
+    expect((await api.get(`/api/mcp-servers/${name}?environment=production`)).status).toBe(404);
+    expect((await api.get(`/api/mcp-servers?search=${name}`)).body.mcp_servers).toEqual([]);
+  });
+});
+
+describe("tokens", () => {
+  test("revoked through the API: refused on the next request", async () => {
+    const { id, token } = await mint("runner");
+    expect((await as(token).get("/api/mcp-servers")).status).toBe(200);
+    expect((await as(token).get("/api/mcp-servers")).status).toBe(200);
+    expect((await admin().delete(`/api/tokens/${id}`)).status).toBe(204);
+    expect((await as(token).get("/api/mcp-servers")).status).toBe(401);
+  });
+
+  test("revoked by the CLI, another process on the same SQLite file: refused by the running server on the next request", { timeout: 120_000 }, async () => {
+    const { id, token } = await mint("runner");
+    expect((await as(token).get("/api/mcp-servers")).status).toBe(200);
+    expect((await as(token).get("/api/mcp-servers")).status).toBe(200);
+
+    const { stdout } = await run(process.execPath, ["--import", "tsx", "lib/cli/patchbay.ts", "token", "revoke", id], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+    });
+    expect(stdout).toContain(`(id ${id})`);
+    expect((await as(token).get("/api/mcp-servers")).status).toBe(401);
+  });
+});

@@ -1,0 +1,30 @@
+import type { ChangeScope } from "../read-model/change-scope";
+import { readThrough, type Representation } from "../read-model/read-cache";
+import { matchesIfNoneMatch, notModified } from "./conditional-get";
+
+type CachedJsonOptions = {
+  /** Everything the body depends on besides the database's state: route, parameters, query, visibility. */
+  key: string;
+  /** What kinds of committed change make it stale. */
+  scopes: readonly ChangeScope[];
+  /** Reads and builds the body; `etag` names it from the bytes it became (and whatever else it needs). */
+  make: () => Promise<{ body: unknown; etag: (text: string) => string }>;
+};
+
+/** Responses that depend on the caller's credentials say so, for any cache between. */
+const HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-cache", Vary: "Authorization, Cookie" };
+
+/**
+ * A JSON read served from the read model (lib/read-model/read-cache.ts), with its `ETag`; a GET whose
+ * `If-None-Match` names it gets 304. Only successful reads are remembered: whatever `make` throws is
+ * answered as usual by the route.
+ */
+export async function cachedJson(request: Request, { key, scopes, make }: CachedJsonOptions): Promise<Response> {
+  const { text, etag } = await readThrough(key, scopes, async (): Promise<Representation> => {
+    const { body, etag: tagOf } = await make();
+    const text = JSON.stringify(body);
+    return { text, etag: tagOf(text) };
+  });
+  if (request.method === "GET" && matchesIfNoneMatch(request, etag)) return notModified(etag, { "Cache-Control": HEADERS["Cache-Control"], Vary: HEADERS.Vary });
+  return new Response(text, { status: 200, headers: { ...HEADERS, ETag: etag } });
+}
