@@ -3,6 +3,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Role } from "../schemas/role";
 import { getDb } from "../db";
 import { NotFoundError } from "../errors";
+import { isUniqueViolation } from "./prisma-errors";
 import { endSessionsOfToken } from "./sessions";
 
 export const TOKEN_PREFIX = "pb_";
@@ -82,12 +83,20 @@ export async function findTokenName(token: string): Promise<string | null> {
   return row?.name ?? null;
 }
 
-/** PATCHBAY_ADMIN_TOKEN is accepted as given and ensured at every start. */
+/**
+ * PATCHBAY_ADMIN_TOKEN is accepted as given and ensured at every start. Instances starting together on one
+ * PostgreSQL database race to create it: the one that loses finds it created, which is what it wanted.
+ */
 export async function ensureAdminToken(token: string): Promise<boolean> {
   const existing = await getDb().apiToken.findUnique({ where: { hash: hashToken(token) } });
   if (existing && !existing.revokedAt) return false;
-  if (existing) await getDb().apiToken.delete({ where: { id: existing.id } });
-  await createToken({ name: "admin (PATCHBAY_ADMIN_TOKEN)", role: "admin", token });
+  if (existing) await getDb().apiToken.deleteMany({ where: { id: existing.id } });
+  try {
+    await createToken({ name: "admin (PATCHBAY_ADMIN_TOKEN)", role: "admin", token });
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
   return true;
 }
 
