@@ -12,7 +12,8 @@ import { syncStatusQuery } from "@/lib/query/sync-queries";
  * place to change it, and the page says which file. An entity removed from the path but kept stays editable.
  */
 export function ManagedActions({ managedBy, children }: { managedBy?: ManagedBy; children: ReactNode }) {
-  const { data: status } = useQuery({ ...syncStatusQuery(), enabled: managedBy !== undefined });
+  // Only the path is read here, once: it does not change while the process runs.
+  const { data: status } = useQuery({ ...syncStatusQuery(), enabled: managedBy !== undefined, refetchInterval: false });
   const where = status?.path ?? "the sync path";
 
   if (managedBy === "sync") {

@@ -9,7 +9,8 @@ import { syncStatusQuery } from "@/lib/query/sync-queries";
 
 /** The dashboard's view of GitOps sync (DESIGN §13): nothing when sync is off, the latest run's outcome otherwise. */
 export function SyncPanel({ initial }: { initial: SyncStatus }) {
-  const { data: status } = useQuery({ ...syncStatusQuery(), initialData: initial });
+  // With sync off nothing will change: no polling.
+  const { data: status } = useQuery({ ...syncStatusQuery(), initialData: initial, enabled: initial.status !== "disabled" });
   if (status.status === "disabled" || !status.path) return null;
 
   const when = status.last_run_at ? <> · last run <TimeStamp iso={status.last_run_at} /></> : null;

@@ -202,3 +202,36 @@ describe("seed 001: MCP_REGISTRY_FILE with MCP_REGISTRY_HOT_RELOAD=true", () => 
     expect(latest).toMatchObject({ revision: 2, actor: "sync" });
   });
 });
+
+describe("a sync path that does not exist yet", () => {
+  let parent: string;
+  let patchbay: PatchbayProcess;
+  let databaseUrl: string;
+
+  beforeAll(async () => {
+    parent = fs.mkdtempSync(path.join(os.tmpdir(), "patchbay-sync-later-"));
+    databaseUrl = await freshDatabaseUrl("sync-later");
+    // Nothing to watch at start: only the poll can notice the folder once it appears.
+    patchbay = await startPatchbay({
+      databaseUrl,
+      env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_SYNC_PATH: path.join(parent, "registry"), PATCHBAY_SYNC_POLL_S: "0.5" },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await patchbay?.stop();
+    removeDatabase(databaseUrl);
+    fs.rmSync(parent, { recursive: true, force: true });
+  });
+
+  test("is an error naming the path until it appears; then the poll imports it", async () => {
+    const api = apiClient(patchbay.baseUrl);
+    const missing = await waitForStatus(api, (body) => body.status === "error", "the missing path reported");
+    expect(missing.report.errors).toEqual([{ path: "", message: expect.stringContaining(`no such file or directory, stat '${path.join(parent, "registry")}'`) }]);
+
+    writeJson(path.join(parent, "registry", "mcp-servers", "late", "mcp-server.json"), httpServer("late"));
+    const synced = await waitForStatus(api, (body) => body.status === "ok", "the poll found the folder");
+    expect(synced.report.created).toEqual([{ kind: "server", name: "late" }]);
+    expect((await api.get("/api/mcp-servers/late?raw=true")).body.mcp_server.managed_by).toBe("sync");
+  });
+});

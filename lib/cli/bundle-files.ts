@@ -16,10 +16,11 @@ const LAYOUT = [
 export function readBundleDirectory(root: string): string {
   const bundle: Record<string, unknown[]> = {};
   for (const { key, folder, file } of LAYOUT) {
-    const parent = path.join(root, folder);
-    const names = fs.existsSync(parent) ? fs.readdirSync(parent).sort() : [];
+    // Paths come from the command line or PATCHBAY_SYNC_PATH at run time: nothing for the bundler to trace.
+    const parent = path.join(/*turbopackIgnore: true*/ root, folder);
+    const names = fs.existsSync(/*turbopackIgnore: true*/ parent) ? fs.readdirSync(/*turbopackIgnore: true*/ parent).sort() : [];
     bundle[key] = names
-      .map((name) => path.join(parent, name, file))
+      .map((name) => path.join(/*turbopackIgnore: true*/ parent, name, file))
       .filter((filePath) => fs.existsSync(filePath))
       .map(readJsonFile);
   }
@@ -34,7 +35,7 @@ export function writeBundleDirectory(root: string, bundle: ExportBundle): string
       const name = String(entry.name);
       // Names become folder names: the name pattern keeps them inside `root`.
       if (!NAME_PATTERN.test(name)) throw new Error(`Cannot export '${name}' to a folder: not a valid name.`);
-      const filePath = path.join(root, folder, name, file);
+      const filePath = path.join(/*turbopackIgnore: true*/ root, folder, name, file);
       fs.mkdirSync(path.dirname(filePath), { recursive: true });
       fs.writeFileSync(filePath, toJsonFile(entry));
       written.push(filePath);

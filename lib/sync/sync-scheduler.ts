@@ -45,7 +45,13 @@ export function startSyncScheduler(source: SyncSource, { pollMs, useLease }: { p
   async function syncOnce() {
     try {
       if (useLease && !(await tryAcquireLease(SYNC_LEASE, holder, ttlMs))) return recordSyncRun(source.path, { status: "standby" });
-      recordSyncRun(source.path, await runSync(source.path));
+      // A long run keeps the lease: nobody else may start one meanwhile.
+      const renew = useLease ? setInterval(() => void tryAcquireLease(SYNC_LEASE, holder, ttlMs).catch(() => {}), ttlMs / 3) : undefined;
+      try {
+        recordSyncRun(source.path, await runSync(source.path));
+      } finally {
+        clearInterval(renew);
+      }
     } catch (error) {
       // Never thrown at anyone: the status says it failed, the log says why.
       console.error("Patchbay: sync failed:", error);
