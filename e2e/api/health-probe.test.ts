@@ -310,6 +310,34 @@ describe("POST /api/mcp-servers/:name/tools/:tool/call", () => {
   });
 });
 
+describe("a server deleted while it is being probed", () => {
+  test("the check answers its result (200), records nothing, and the server stays deleted", async () => {
+    let arrived!: () => void;
+    const requestArrived = new Promise<void>((resolve) => { arrived = resolve; });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    const held = await startHttpPeer((_request, response) => {
+      arrived();
+      void released.then(() => response.writeHead(503).end());
+    });
+    try {
+      const name = await register("deleted-mid-probe", { type: "http", url: held.url });
+      const check = api.post(`/api/mcp-servers/${name}/health-check`);
+      await requestArrived;
+      expect((await api.request("DELETE", `/api/mcp-servers/${name}?force=true`)).status).toBe(204);
+      release();
+
+      const answered = await check;
+      expect(answered.status, answered.text).toBe(200);
+      expect(answered.body.status).toBe("unhealthy");
+      expect((await api.get(`/api/mcp-servers/${name}/health`)).status).toBe(404);
+    } finally {
+      release();
+      await held.close();
+    }
+  });
+});
+
 describe("OpenAPI", () => {
   test("documents the health routes with their roles", async () => {
     const { body } = await api.get("/api/openapi.json");

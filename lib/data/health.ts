@@ -35,7 +35,7 @@ export async function recordHealth(serverId: number, result: HealthResult): Prom
       VALUES (${serverId}, ${stored.status}, ${checkedAt}, ${latencyMs}, ${text})
       ON CONFLICT ("serverId") DO UPDATE SET "status" = excluded."status", "checkedAt" = excluded."checkedAt",
         "latencyMs" = excluded."latencyMs", "result" = excluded."result"`] : [];
-  await db.$transaction([
+  const write = db.$transaction([
     ...latest,
     db.$executeRaw`
       INSERT INTO "HealthCheck" ("serverId", "environment", "status", "checkedAt", "result")
@@ -45,6 +45,17 @@ export async function recordHealth(serverId: number, result: HealthResult): Prom
         SELECT "id" FROM "HealthCheck" WHERE "serverId" = ${serverId} AND "environment" = ${environment}
         ORDER BY "id" DESC LIMIT 1 OFFSET ${HISTORY_LIMIT - 1})`,
   ]);
+  try {
+    await write;
+  } catch (error) {
+    // A server deleted while it was being probed has no health to keep: its rows went with it. Anything
+    // else is a real failure.
+    if (await serverExists(serverId)) throw error;
+  }
+}
+
+async function serverExists(serverId: number): Promise<boolean> {
+  return (await getDb().server.count({ where: { id: serverId } })) > 0;
 }
 
 /**
