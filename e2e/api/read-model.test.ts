@@ -101,6 +101,54 @@ describe("conditional GET", () => {
     expect(after.body.mcp_servers.map((server: { description: string }) => server.description)).toEqual(["listed anew"]);
   });
 
+  test("every other entity and list read: 304 while nothing changed, 200 with a new tag after a write it shows", async () => {
+    const api = admin();
+    const variable = `READ_MODEL_${uniqueName("w").slice(2, 10).toUpperCase().replace(/-/g, "_")}`;
+    expect((await api.put(`/api/variables/${variable}`, { value: "one" })).status).toBe(201);
+    const server = await givenServer(api, "etag-all", { transport: { type: "http", url: `http://127.0.0.1:9/\${${variable}}` } });
+    const capability = await givenCapability(api, "etag-all", { mcp_servers: { docs: server } });
+    const agent = uniqueName("etag-all");
+    expect((await api.post("/api/agents", agentBody(agent, { capabilities: [capability] }))).status).toBe(201);
+
+    // Each read, and a write that changes what it answers.
+    const rows: [string, () => Promise<unknown>, status?: number][] = [
+      [`/api/capabilities?search=${capability}`, () => api.patch(`/api/capabilities/${capability}`, { description: "list changed" })],
+      [`/api/agents?search=${agent}`, () => api.patch(`/api/agents/${agent}`, { description: "list changed" })],
+      [`/api/mcp-servers/${server}/revisions`, () => api.patch(`/api/mcp-servers/${server}`, { description: "revised" })],
+      [`/api/capabilities/${capability}/revisions`, () => api.patch(`/api/capabilities/${capability}`, { description: "revised" })],
+      [`/api/agents/${agent}/revisions`, () => api.patch(`/api/agents/${agent}`, { description: "revised" })],
+      [`/api/mcp-servers/${server}/revisions/1`, () => api.delete(`/api/agents/${agent}?force=true`).then(() => api.delete(`/api/capabilities/${capability}?force=true`)).then(() => api.delete(`/api/mcp-servers/${server}?force=true`)), 404],
+      [`/api/variables`, () => api.put(`/api/variables/${variable}`, { value: "two" })],
+      [`/api/environments/production/variables`, () => api.put(`/api/variables/${variable}`, { value: "three" })],
+    ];
+    for (const [path, write, status = 200] of rows) {
+      const etag = await expectNotModified(api, path);
+      await write();
+      const after = await api.get(path, { "If-None-Match": etag });
+      expect(after.status, path).toBe(status);
+      if (status === 200) expect(after.headers.get("etag"), path).not.toBe(etag);
+    }
+  });
+
+  test("used-by and health: 304 while nothing changed; a new user or a new result is seen at once", async () => {
+    const api = admin();
+    const server = await givenServer(api, "etag-used");
+    for (const path of [`/api/mcp-servers/${server}/used-by`, `/api/mcp-servers/${server}/health`]) await expectNotModified(api, path);
+    const usedBy = (await api.get(`/api/mcp-servers/${server}/used-by`)).headers.get("etag")!;
+    const health = (await api.get(`/api/mcp-servers/${server}/health`)).headers.get("etag")!;
+
+    const capability = await givenCapability(api, "etag-used", { mcp_servers: { docs: server } });
+    const used = await api.get(`/api/mcp-servers/${server}/used-by`, { "If-None-Match": usedBy });
+    expect(used.status).toBe(200);
+    expect(used.body.capabilities).toEqual([{ name: capability, alias: "docs" }]);
+    await expectNotModified(api, `/api/capabilities/${capability}/used-by`);
+
+    expect((await api.post(`/api/mcp-servers/${server}/health-check`)).status).toBe(200);
+    const checked = await api.get(`/api/mcp-servers/${server}/health`, { "If-None-Match": health });
+    expect(checked.status).toBe(200);
+    expect(checked.body.history).toHaveLength(1);
+  });
+
   test("list pages show a health result as soon as it is written", async () => {
     const api = admin();
     const name = await givenServer(api, "etag-health");

@@ -1,6 +1,7 @@
 import type { ChangeScope } from "../read-model/change-scope";
 import { readThrough, type Representation } from "../read-model/read-cache";
-import { matchesIfNoneMatch, notModified } from "./conditional-get";
+import type { Visibility } from "../auth/visibility";
+import { etagOver, matchesIfNoneMatch, notModified } from "./conditional-get";
 
 type CachedJsonOptions = {
   /** Everything the body depends on besides the database's state: route, parameters, query, visibility. */
@@ -27,4 +28,14 @@ export async function cachedJson(request: Request, { key, scopes, make }: Cached
   });
   if (request.method === "GET" && matchesIfNoneMatch(request, etag)) return notModified(etag, { "Cache-Control": HEADERS["Cache-Control"], Vary: HEADERS.Vary });
   return new Response(text, { status: 200, headers: { ...HEADERS, ETag: etag } });
+}
+
+/**
+ * The plain case of cachedJson: a read named by `key` (route and inputs), for the caller's `visibility` (so a
+ * masked caller never shares an entry or a tag with one who sees secrets), stale after any change in `scopes`,
+ * tagged by the key and the bytes it became.
+ */
+export function cachedRead(request: Request, key: readonly unknown[], visibility: Visibility, make: () => Promise<unknown>, scopes: readonly ChangeScope[] = ["definitions"]): Promise<Response> {
+  const id = JSON.stringify([...key, visibility.canReadSecrets ? "secrets" : "masked"]);
+  return cachedJson(request, { key: id, scopes, make: async () => ({ body: await make(), etag: (text) => etagOver([id, text]) }) });
 }

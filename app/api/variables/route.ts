@@ -1,7 +1,8 @@
 import { listVariablesOperation } from "@/lib/api/variables";
 import { listVariables } from "@/lib/data/variables";
-import { json } from "@/lib/http/responses";
+import { cachedRead } from "@/lib/http/cached-json";
 import { route } from "@/lib/http/route";
 
 /** GET /api/variables — every variable; secrets masked. */
-export const GET = route(listVariablesOperation, async () => json({ variables: await listVariables() }));
+export const GET = route(listVariablesOperation, async ({ request, visibility }) =>
+  cachedRead(request, ["variables"], visibility, async () => ({ variables: await listVariables() })));

@@ -1,8 +1,8 @@
 import { listAgentRevisionsOperation } from "@/lib/api/agents";
 import { listAgentRevisions } from "@/lib/data/agents";
-import { json } from "@/lib/http/responses";
+import { cachedRead } from "@/lib/http/cached-json";
 import { route } from "@/lib/http/route";
 
 /** GET /api/agents/:name/revisions — newest first. */
-export const GET = route(listAgentRevisionsOperation, async ({ params }) =>
-  json({ revisions: await listAgentRevisions(params.name) }));
+export const GET = route(listAgentRevisionsOperation, async ({ request, params, visibility }) =>
+  cachedRead(request, ["agents", params.name, "revisions"], visibility, async () => ({ revisions: await listAgentRevisions(params.name) })));
