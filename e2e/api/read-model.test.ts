@@ -117,6 +117,8 @@ describe("conditional GET", () => {
       [`/api/mcp-servers/${server}/revisions`, () => api.patch(`/api/mcp-servers/${server}`, { description: "revised" })],
       [`/api/capabilities/${capability}/revisions`, () => api.patch(`/api/capabilities/${capability}`, { description: "revised" })],
       [`/api/agents/${agent}/revisions`, () => api.patch(`/api/agents/${agent}`, { description: "revised" })],
+      [`/v0.1/servers?search=${server}`, () => api.patch(`/api/mcp-servers/${server}`, { description: "seen by IDEs" })],
+      [`/v0.1/servers/dev.patchbay%2F${server}/versions/latest`, () => api.patch(`/api/mcp-servers/${server}`, { version: "2.0.0" })],
       [`/api/mcp-servers/${server}/revisions/1`, () => api.delete(`/api/agents/${agent}?force=true`).then(() => api.delete(`/api/capabilities/${capability}?force=true`)).then(() => api.delete(`/api/mcp-servers/${server}?force=true`)), 404],
       [`/api/variables`, () => api.put(`/api/variables/${variable}`, { value: "two" })],
       [`/api/environments/production/variables`, () => api.put(`/api/variables/${variable}`, { value: "three" })],

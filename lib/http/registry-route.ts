@@ -1,7 +1,7 @@
 import type { Operation } from "../api/operation";
+import { readThrough } from "../read-model/read-cache";
 import { etagOver, matchesIfNoneMatch, notModified } from "./conditional-get";
 import { withCors } from "./registry-cors";
-import { json } from "./responses";
 import { route, type RouteContext } from "./route";
 
 const CACHE_CONTROL = "max-age=30";
@@ -10,16 +10,20 @@ type NextRouteContext = Parameters<ReturnType<typeof route>>[1];
 /**
  * A `/v0.1` read (DESIGN §13): the handler returns the body; this answers it with an ETag over its bytes (304 on
  * a matching `If-None-Match`), `Cache-Control: max-age=30`, and CORS headers on every answer, errors included.
- * The body depends on who asks (masking), so caches are told it varies by `Authorization`.
+ * The body depends on who asks (masking), so caches are told it varies by `Authorization`. Bodies come from the
+ * read model (keyed by path, query and the caller's view of secrets) until a definition changes.
  */
 export function registryRoute<P, Q, B>(operation: Operation<P, Q, B>, handler: (context: RouteContext<P, Q, B>) => Promise<unknown>) {
   const inner = route(operation, async (context) => {
-    const body = await handler(context);
-    const text = JSON.stringify(body);
-    const etag = etagOver([text]);
+    const url = new URL(context.request.url);
+    const key = JSON.stringify(["v0.1", url.pathname, url.search, context.visibility.canReadSecrets]);
+    const { text, etag } = await readThrough(key, ["definitions"], async () => {
+      const text = JSON.stringify(await handler(context));
+      return { text, etag: etagOver([text]) };
+    });
     const headers = { "Cache-Control": CACHE_CONTROL, Vary: "Authorization" };
     if (matchesIfNoneMatch(context.request, etag)) return notModified(etag, headers);
-    return json(body, { headers: { ...headers, ETag: etag } });
+    return new Response(text, { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", ...headers, ETag: etag } });
   });
   return async (request: Request, context: NextRouteContext) => withCors(request, await inner(request, context));
 }
