@@ -2,14 +2,20 @@ import Link from "next/link";
 
 import { Badge } from "@/components/ui/badge";
 import { TimeStamp } from "@/components/ui/time-stamp";
+import type { AgentResolution } from "@/lib/schemas/agent";
 
-export type DocumentRow = { name: string; description: string; tags: string[]; server_count: number; capabilities?: string[]; has_inline: boolean; modified_at: string };
+export type DocumentRow = {
+  name: string; description: string; tags: string[]; server_count: number; capabilities?: string[]; has_inline: boolean; modified_at: string;
+  /** Agents only: whether the blueprint resolves. */
+  resolution?: AgentResolution;
+};
 
 const cell = "px-3 py-2 align-top max-md:px-0 max-md:py-0.5";
 
 /** Capabilities or agents as a table; each row folds into a card on a phone. */
 export function DocumentTable({ rows, caption, basePath, isStale }: { rows: DocumentRow[]; caption: string; basePath: string; isStale: boolean }) {
   const hasCapabilities = rows.some((row) => row.capabilities);
+  const hasResolution = rows.some((row) => row.resolution);
   return (
     <table aria-busy={isStale} className={`w-full border-collapse text-left text-sm ${isStale ? "opacity-60" : ""}`}>
       <caption className="sr-only">{caption}</caption>
@@ -20,6 +26,7 @@ export function DocumentTable({ rows, caption, basePath, isStale }: { rows: Docu
           <th scope="col" className="px-3 py-2">Tags</th>
           <th scope="col" className="px-3 py-2">Servers</th>
           {hasCapabilities && <th scope="col" className="px-3 py-2">Capabilities</th>}
+          {hasResolution && <th scope="col" className="px-3 py-2">Blueprint</th>}
           <th scope="col" className="px-3 py-2">Modified</th>
         </tr>
       </thead>
@@ -41,10 +48,25 @@ export function DocumentTable({ rows, caption, basePath, isStale }: { rows: Docu
             </td>
             <td className={`${cell} tabular-nums`}><span className="md:sr-only">Servers: </span>{row.server_count}</td>
             {hasCapabilities && <td className={`${cell} tabular-nums`}><span className="md:sr-only">Capabilities: </span>{row.capabilities?.length ?? 0}</td>}
+            {hasResolution && <td className={cell}>{row.resolution && <ResolutionBadge resolution={row.resolution} />}</td>}
             <td className={`${cell} whitespace-nowrap text-slate-600 dark:text-slate-400`}><TimeStamp iso={row.modified_at} /></td>
           </tr>
         ))}
       </tbody>
     </table>
   );
+}
+
+/** Whether a runner asking for this agent's blueprint would get one; why not, when it would not. */
+function ResolutionBadge({ resolution }: { resolution: AgentResolution }) {
+  if (!resolution.resolves) {
+    return (
+      <span className="flex flex-col gap-1">
+        <Badge tone="danger">does not resolve</Badge>
+        <span className="text-xs text-red-700 dark:text-red-400">{resolution.problem}</span>
+      </span>
+    );
+  }
+  if (resolution.warnings > 0) return <Badge tone="warning">resolves, {resolution.warnings} {resolution.warnings === 1 ? "warning" : "warnings"}</Badge>;
+  return <Badge tone="success">resolves</Badge>;
 }

@@ -56,6 +56,23 @@ describe("agents — stored and resolved", () => {
     ]);
   });
 
+  test("GET /api/agents says of each agent whether it resolves, and why not, as the blueprint request would", async () => {
+    const tag = uniqueName("resolution");
+    const fine = await givenAgent(api, "resolves", { tags: [tag], mcp_servers: { docs: await givenServer(api, "resolves") } });
+    const [one, two] = [await givenServer(api, "clash"), await givenServer(api, "clash")];
+    const a = await givenCapability(api, "clash-a", { mcp_servers: { docs: one } });
+    const b = await givenCapability(api, "clash-b", { mcp_servers: { docs: two } });
+    const clashing = await givenAgent(api, "clashes", { tags: [tag], capabilities: [a, b] });
+
+    const listed = await api.get(`/api/agents?tags=${tag}`);
+    expect(listed.status).toBe(200);
+    const byName = Object.fromEntries(listed.body.agents.map((agent: { name: string; resolution: unknown }) => [agent.name, agent.resolution]));
+    expect(byName).toEqual({
+      [fine]: { resolves: true, warnings: 0, problem: null },
+      [clashing]: { resolves: false, warnings: 0, problem: `MCP server 'docs' defined in multiple places: capability ${a}, capability ${b}` },
+    });
+  });
+
   test("GET /api/agents/:name — 404 for an unknown agent", async () => {
     expect((await api.get(`/api/agents/${uniqueName("nobody")}`)).status).toBe(404);
   });
@@ -218,6 +235,7 @@ describe("agents — writes", () => {
       agents: [{
         name, description: `Test agent ${name}`, tags: [tag], capabilities: [capability],
         server_count: 1, references: [{ alias: server, server }], has_inline: false, modified_at: expect.any(String),
+        resolution: { resolves: true, warnings: 0, problem: null },
       }],
       next_cursor: null,
     });

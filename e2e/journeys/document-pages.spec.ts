@@ -108,6 +108,27 @@ test.describe("capability and agent pages", () => {
     await saveScreenshot(page, "agent-form-pickers");
   });
 
+  test("the agents list says which agents do not resolve, and why", async ({ page, api }) => {
+    const tag = uniqueName("listres");
+    const server = await api.createServer("listres", {
+      transport: { type: "http", url: "http://127.0.0.1:9/mcp", headers: { "X-Namespace": "{{namespace}}" } },
+      parameters_schema: { type: "object", required: ["namespace"], properties: { namespace: { type: "string" } } },
+    });
+    const broken = uniqueName("unresolved");
+    const fine = uniqueName("resolved");
+    expect((await api.post("/api/agents", { name: broken, description: "Needs a namespace", tags: [tag], mcp_servers: { docs: server.name } })).status).toBe(201);
+    expect((await api.post("/api/agents", { name: fine, description: "Complete", tags: [tag], mcp_servers: { docs: { server: server.name, parameters: { namespace: "n" } } } })).status).toBe(201);
+
+    await page.goto("/agents");
+    await page.getByLabel("Search").fill(tag);
+    await expect(page).toHaveURL(new RegExp(`search=${tag}`));
+    const rows = page.getByRole("table", { name: "Agents" }).getByRole("row");
+    await expect(rows.filter({ hasText: broken })).toContainText("does not resolve");
+    await expect(rows.filter({ hasText: broken })).toContainText("namespace");
+    await expect(rows.filter({ hasText: fine })).toContainText("resolves");
+    await expect(rows.filter({ hasText: fine })).not.toContainText("does not resolve");
+  });
+
   test("the agent's copied config follows the environment picker", async ({ page, api, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const server = await api.createServer("staged", {

@@ -25,7 +25,18 @@ export type StoredAgent = z.infer<typeof storedAgentSchema>;
 export const agentSummarySchema = z.object({ ...documentSummaryFields, capabilities: z.array(z.string()) });
 export type AgentSummary = z.infer<typeof agentSummarySchema>;
 
-export const agentListSchema = z.object({ agents: z.array(agentSummarySchema), next_cursor: z.string().nullable() });
+/** In the agents list: whether each resolves for the registry's own environment without parameters. */
+export const agentResolutionSchema = z.object({
+  resolves: z.boolean(),
+  warnings: z.number().int().describe("how many warnings the blueprint carries when it resolves"),
+  problem: z.string().nullable().describe("why it does not resolve, as the blueprint request would answer"),
+});
+export type AgentResolution = z.infer<typeof agentResolutionSchema>;
+
+export const agentListSchema = z.object({
+  agents: z.array(agentSummarySchema.extend({ resolution: agentResolutionSchema })),
+  next_cursor: z.string().nullable(),
+});
 
 export const CLIENT_FORMATS = ["claude", "cursor", "vscode"] as const;
 export type ClientFormat = (typeof CLIENT_FORMATS)[number];
