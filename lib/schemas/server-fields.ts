@@ -62,6 +62,9 @@ export const toolSchema = z.strictObject({
   name: z.string().min(1).max(200),
   description: z.string().max(10_000).optional(),
   input_schema: jsonObjectSchema.optional(),
+  output_schema: jsonObjectSchema.optional(),
+  // The name the upstream server knows, when the registry exposes the tool under another (seed 004 `originalName`).
+  original_name: z.string().min(1).max(200).optional(),
 });
 export type Tool = z.infer<typeof toolSchema>;
 
