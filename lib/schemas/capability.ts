@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-import { parseReferences } from "../resolve/references";
 import { defineCapabilityToolsSchema } from "./capability-tools";
 import { descriptionSchema, entityNameSchema, labelListSchema } from "./common";
 import { documentSchemas, documentSummaryFields } from "./document";
@@ -27,7 +26,8 @@ function defineCapabilityObject(checkJsonSchema: JsonSchemaCheck) {
 export function defineCapabilityInputSchema(checkJsonSchema: JsonSchemaCheck) {
   return defineCapabilityObject(checkJsonSchema)
     .superRefine((capability, ctx) => {
-      const aliases = parseReferences(capability.mcp_servers).map((reference) => reference.alias);
+      const references = capability.mcp_servers ?? [];
+      const aliases = Array.isArray(references) ? references : Object.keys(references);
       const virtualNames = new Set((capability.tools?.virtual ?? []).map((tool) => tool.name));
       capability.tools?.virtual?.forEach((tool, index) => {
         if (virtualNames.has(tool.source) || !tool.source.includes(".")) return; // the latter: reported by the tools schema
