@@ -97,6 +97,8 @@ export function defineServerInputSchema(checkJsonSchema: JsonSchemaCheck) {
       tags: labelListSchema.optional(),
       provides: labelListSchema.optional(),
       tools: z.array(toolSchema).max(1_000).optional(),
+      // Seed 004: an OAuth server needs a user's sign-in; its `auth_required` is expected, not an outage (DESIGN §1).
+      auth: z.strictObject({ type: z.enum(["none", "oauth"]) }).optional(),
     })
     .superRefine((server, ctx) => {
       // An environment may only override fields that its server's transport has.
