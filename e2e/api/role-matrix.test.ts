@@ -41,6 +41,7 @@ const ALLOWED: Record<string, number> = {
   "POST /api/capabilities/{name}/adopt-inline": 200,
   "GET /api/capabilities/{name}/used-by": 200,
   "GET /api/capabilities/{name}/tools": 200,
+  "GET /api/capabilities/{name}/export": 400,
   "GET /api/capabilities/{name}/revisions": 200,
   "GET /api/capabilities/{name}/revisions/{n}": 200,
   "POST /api/capabilities/{name}/revisions/{n}/restore": 200,

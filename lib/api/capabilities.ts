@@ -84,3 +84,17 @@ export const capabilityToolsOperation = defineOperation({
   query: healthEnvironmentQuerySchema,
   responses: { 200: { description: "The effective tools, and what could not be resolved", schema: effectiveToolsSchema }, ...BAD_REQUEST, ...NOT_FOUND },
 });
+
+// Editor, as GET /api/export: the referenced servers' definitions ride along, literal secrets typed into them included.
+export const exportCapabilityOperation = defineOperation({
+  method: "GET", path: "/api/capabilities/{name}/export", tag, role: "editor", params,
+  summary: "The capability and the servers it references in another format: `unified` (seed 004), which POST /api/import?capability= takes back",
+  query: z.strictObject({ format: z.enum(["unified"]).describe("the seed 004 unified registry") }),
+  responses: {
+    200: {
+      description: "A unified registry: servers, base tools (declared tools include admits), virtual tools",
+      schema: z.object({ schemaVersion: z.literal("1.0"), servers: z.array(jsonObjectSchema), tools: z.array(jsonObjectSchema) }),
+    },
+    ...BAD_REQUEST, ...NOT_FOUND,
+  },
+});
