@@ -91,7 +91,7 @@ describe("GET /api/capabilities/:name/tools and /api/agents/:name/tools", () => 
 describe("seed 004 through the API: import → export → import", () => {
   const seed = readFileSync(path.resolve("lib/formats/fixtures/unified-seed-004.json"), "utf8");
   const imported = async (capability: string) => {
-    const servers = await Promise.all(["server-name", "remote-server"].map(async (name) => (await api.get(`/api/mcp-servers/${name}?raw=true`)).body));
+    const servers = await Promise.all(["server-name", "remote-server"].map(async (name) => (await api.get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server));
     const { body } = await api.get(`/api/capabilities/${capability}`);
     const strip = ({ created_at: _c, modified_at: _m, revision: _r, ...definition }: Record<string, unknown>) => definition;
     return { servers: servers.map(strip), capability: strip(body.capability) };
