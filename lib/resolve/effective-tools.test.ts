@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { agentTools, capabilityTools, type SourceTool } from "./effective-tools";
+import { agentTools, capabilityTools, upstreamCall, type SourceTool } from "./effective-tools";
 
 const fetchInput = { type: "object", properties: { url: { type: "string" }, max_length: { type: "integer" }, raw: { type: "boolean" } }, required: ["url", "max_length"] };
 const SERVERS: Record<string, SourceTool[]> = {
@@ -102,5 +102,20 @@ describe("agentTools", () => {
   it("places a capability's errors under it", () => {
     const result = agentTools({ name: "bot" }, [{ name: "web", mcp_servers: { fetch: "fetch-server" }, tools: { virtual: [{ name: "a", source: "fetch.nope" }] } }], toolsOf);
     expect(result.errors).toEqual([{ path: "/capabilities/web/tools/virtual/0/source", message: "'fetch.nope' is no tool of the referenced servers" }]);
+  });
+});
+
+describe("upstreamCall", () => {
+  const [docs, virtual] = capabilityTools({
+    name: "web", mcp_servers: { docs: "cloudflare-docs", fetch: "fetch-server" },
+    tools: { include: ["docs.*"], virtual: [{ name: "get_webpage", source: "fetch.fetch", defaults: { max_length: 5000 } }] },
+  }, toolsOf).tools;
+
+  it.each([
+    ["a base tool under its original name", docs, { query: "r2" }, { server: "cloudflare-docs", tool: "search_cloudflare_documentation", arguments: { query: "r2" } }],
+    ["a virtual tool with its hidden default injected", virtual, { url: "https://a.example" }, { server: "fetch-server", tool: "fetch", arguments: { url: "https://a.example", max_length: 5000 } }],
+    ["a caller trying to override a hidden default", virtual, { url: "https://a.example", max_length: 1 }, { server: "fetch-server", tool: "fetch", arguments: { url: "https://a.example", max_length: 5000 } }],
+  ])("sends %s", (_, tool, args, expected) => {
+    expect(upstreamCall(tool, args)).toEqual(expected);
   });
 });

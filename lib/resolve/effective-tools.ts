@@ -179,3 +179,11 @@ function optional<T extends Record<string, unknown>>(fields: T): Partial<T> {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/**
+ * What the gateway sends upstream for a call of `tool` (DESIGN §11): the upstream server and the name it knows,
+ * and the caller's arguments with the hidden defaults injected over them — a caller cannot override one.
+ */
+export function upstreamCall(tool: EffectiveTool, callerArguments: Record<string, unknown>): { server: string; tool: string; arguments: Record<string, unknown> } {
+  return { server: tool.origin.server, tool: tool.origin.upstream_tool, arguments: { ...callerArguments, ...tool.hidden_defaults } };
+}
