@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 
 import { DocumentDetail, DocumentLoadError } from "@/components/documents/document-detail";
+import { EffectiveToolsPanel } from "@/components/documents/effective-tools-panel";
 import { Card } from "@/components/ui/card";
 import { AGENT, agentQuery } from "@/lib/query/agent-queries";
 import { BlueprintPanel } from "./blueprint-panel";
@@ -27,6 +28,7 @@ export function AgentDetail({ name }: { name: string }) {
           </ul>
         )}
       </Card>
+      <EffectiveToolsPanel kind={AGENT} name={name} />
       <BlueprintPanel name={name} />
     </DocumentDetail>
   );

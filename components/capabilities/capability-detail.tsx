@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 
 import { DocumentDetail, DocumentLoadError } from "@/components/documents/document-detail";
+import { EffectiveToolsPanel } from "@/components/documents/effective-tools-panel";
 import { CAPABILITY, capabilityQuery } from "@/lib/query/capability-queries";
 import { CapabilityBlueprint } from "./capability-blueprint";
 import { CapabilityUsedBy } from "./capability-used-by";
@@ -15,6 +16,7 @@ export function CapabilityDetail({ name }: { name: string }) {
   return (
     <DocumentDetail kind={CAPABILITY} document={document} warnings={capability.data.warnings}>
       <CapabilityBlueprint name={document.name} references={document.mcp_servers} />
+      <EffectiveToolsPanel kind={CAPABILITY} name={document.name} />
       <CapabilityUsedBy name={document.name} />
     </DocumentDetail>
   );

@@ -12,6 +12,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { MultiCombobox } from "@/components/ui/combobox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
 import { documentFormResolver, fromFormErrors } from "@/lib/forms/document-form-resolver";
 import { toDocumentFormValues, type DocumentFormValues, type EditableDocument } from "@/lib/forms/document-form-values";
 import { useFormDraft } from "@/lib/hooks/use-form-draft";
@@ -110,6 +111,12 @@ export function DocumentForm({ kind, schema, initial, hasCapabilities = false }:
         <ReferencesEditor rows={field.value} onChange={(rows) => { setRefused([]); field.onChange(rows); }} errors={errors.references}
           checks={checks.filter((check) => check.from === own)} />
       )} />
+      {!hasCapabilities && (
+        <Field id="document-tools" label="Tools (JSON)" error={errors.fields.tools}
+          hint={'Optional: {"include": ["alias.*"], "virtual": [{"name", "source": "alias.tool", "description", "defaults", "output_schema"}]}. Empty exposes every tool of every referenced server.'}>
+          {(control) => <Textarea {...control} {...form.register("tools")} rows={8} spellCheck={false} className="font-mono text-xs" />}
+        </Field>
+      )}
       <section aria-labelledby="preview-title" className="flex flex-col gap-3">
         <h2 id="preview-title" className="text-base font-semibold">Blueprint preview</h2>
         <EnvironmentSelect id="preview-environment" value={chosen} onChange={setEnvironment} />

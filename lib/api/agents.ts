@@ -13,6 +13,8 @@ import { jsonObjectSchema } from "../schemas/common";
 import { documentGetQuerySchema, documentListQuerySchema, documentNameParamsSchema } from "../schemas/document";
 import { fieldErrorSchema } from "../schemas/server-output";
 import { forceQuerySchema } from "../schemas/server-query";
+import { effectiveToolsSchema } from "../schemas/effective-tools";
+import { healthEnvironmentQuerySchema } from "../schemas/health";
 import { defineOperation } from "./operation";
 import { revisionOperations } from "./revision-operations";
 import { BAD_REQUEST, CONFLICT, NOT_FOUND, PRECONDITION_FAILED, UNRESOLVABLE, WRITE_ERRORS } from "./problem-responses";
@@ -86,3 +88,10 @@ const revisions = revisionOperations(tag, "/api/agents", params, "agent", { sche
 export const listAgentRevisionsOperation = revisions.list;
 export const getAgentRevisionOperation = revisions.get;
 export const restoreAgentRevisionOperation = revisions.restore;
+
+export const agentToolsOperation = defineOperation({
+  method: "GET", path: "/api/agents/{name}/tools", tag, role: "viewer", params,
+  summary: "The union of the agent's capabilities' tools and its own references' tools, with where each comes from; a name claimed twice is an error naming both places",
+  query: healthEnvironmentQuerySchema,
+  responses: { 200: { description: "The effective tools, and what could not be resolved", schema: effectiveToolsSchema }, ...BAD_REQUEST, ...NOT_FOUND },
+});

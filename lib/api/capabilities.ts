@@ -6,6 +6,8 @@ import { documentListQuerySchema, documentNameParamsSchema } from "../schemas/do
 import { fieldErrorSchema } from "../schemas/server-output";
 import { forceQuerySchema } from "../schemas/server-query";
 import { usedBySchema } from "../schemas/used-by";
+import { effectiveToolsSchema } from "../schemas/effective-tools";
+import { healthEnvironmentQuerySchema } from "../schemas/health";
 import { defineOperation } from "./operation";
 import { revisionOperations } from "./revision-operations";
 import { BAD_REQUEST, CONFLICT, NOT_FOUND, PRECONDITION_FAILED, UNRESOLVABLE, WRITE_ERRORS } from "./problem-responses";
@@ -75,3 +77,24 @@ const revisions = revisionOperations(tag, "/api/capabilities", params, "capabili
 export const listCapabilityRevisionsOperation = revisions.list;
 export const getCapabilityRevisionOperation = revisions.get;
 export const restoreCapabilityRevisionOperation = revisions.restore;
+
+export const capabilityToolsOperation = defineOperation({
+  method: "GET", path: "/api/capabilities/{name}/tools", tag, role: "viewer", params,
+  summary: "The tools the capability exposes (include globs, virtual tools down their source chains) with the server and upstream tool each comes from; hidden default keys, never values",
+  query: healthEnvironmentQuerySchema,
+  responses: { 200: { description: "The effective tools, and what could not be resolved", schema: effectiveToolsSchema }, ...BAD_REQUEST, ...NOT_FOUND },
+});
+
+// Editor, as GET /api/export: the referenced servers' definitions ride along, literal secrets typed into them included.
+export const exportCapabilityOperation = defineOperation({
+  method: "GET", path: "/api/capabilities/{name}/export", tag, role: "editor", params,
+  summary: "The capability and the servers it references in another format: `unified` (seed 004), which POST /api/import?capability= takes back",
+  query: z.strictObject({ format: z.enum(["unified"]).describe("the seed 004 unified registry") }),
+  responses: {
+    200: {
+      description: "A unified registry: servers, base tools (declared tools include admits), virtual tools",
+      schema: z.object({ schemaVersion: z.literal("1.0"), servers: z.array(jsonObjectSchema), tools: z.array(jsonObjectSchema) }),
+    },
+    ...BAD_REQUEST, ...NOT_FOUND,
+  },
+});

@@ -1,4 +1,5 @@
-import { capabilityInputSchema, type CapabilityInput } from "../schemas/capability";
+import type { CapabilityInput } from "../schemas/capability";
+import { capabilityServerInputSchema } from "../schemas/capability-server";
 import { toCapabilitySummary } from "./document-summary";
 import { documentOperations, documentSpec } from "./documents";
 import { serverTargetsOf } from "./references";
@@ -7,7 +8,7 @@ import { findCapabilityUsers } from "./used-by";
 export const capabilitySpec = documentSpec<CapabilityInput>({
   kind: "capability",
   noun: "Capability",
-  schema: capabilityInputSchema,
+  schema: capabilityServerInputSchema,
   targetsOf: (capability) => serverTargetsOf(capability.mcp_servers),
   usersOf: findCapabilityUsers,
 });

@@ -18,7 +18,7 @@ const TRANSACTION_TIMEOUT_MS = 120_000;
  * Capabilities and agents of a bundle follow its servers in the same transaction.
  */
 export async function importBundle(text: string, options: ImportOptions, { actor, isSync = false }: { actor: string; isSync?: boolean }): Promise<ImportReport> {
-  const bundle = convert(text, { format: options.format, secretsToPlaceholders: options.secretsToPlaceholders });
+  const bundle = convert(text, { format: options.format, secretsToPlaceholders: options.secretsToPlaceholders, capability: options.capability });
   if (!bundle.format) {
     const [problem] = bundle.errors;
     throw new InvalidInputError(`The body ${problem?.message ?? "is in no known format"}.`, bundle.errors);

@@ -1,6 +1,6 @@
 import { getDb } from "../db";
 import { agentInputSchema } from "../schemas/agent";
-import { capabilityInputSchema } from "../schemas/capability";
+import { capabilityServerInputSchema as capabilityInputSchema } from "../schemas/capability-server";
 import { getSecretKey } from "../secrets/secret-key";
 import { serverInputSchema } from "../schemas/server";
 import { variableInputSchema } from "../schemas/variable";

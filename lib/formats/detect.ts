@@ -30,6 +30,8 @@ export type ConvertOptions = {
   format?: ImportFormat;
   /** Turn literal secrets in env/headers into `${SERVER_KEY}` placeholders (DESIGN §6, §7). */
   secretsToPlaceholders?: boolean;
+  /** Unified format: the capability its tools become (DESIGN §11; default `unified-import`). */
+  capability?: string;
 };
 
 export function detectFormat(document: unknown): ImportFormat | null {
@@ -49,7 +51,7 @@ export function convert(text: string, options: ConvertOptions = {}): ConvertedBu
     return failed(null, { path: "", message: `is in no known format; pass one of ${IMPORT_FORMATS.join(", ")}` });
   }
 
-  const draft = FORMATS[format].convert(parsed.value);
+  const draft = FORMATS[format].convert(parsed.value, { capability: options.capability });
   const { servers, renamed, errors } = mapServerNames(draft.servers);
   const placeholders: Record<string, string[]> = {};
   return {

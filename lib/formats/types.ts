@@ -33,4 +33,6 @@ export type Draft = {
   errors: FieldError[];
 };
 
-export type Converter = (document: unknown) => Draft;
+/** `capability`: the name a unified registry's tools become a capability under (`?capability=`). */
+export type ConverterOptions = { capability?: string };
+export type Converter = (document: unknown, options?: ConverterOptions) => Draft;

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 
+import { capabilityServerInputSchema } from "../schemas/capability-server";
 import { convert } from "./detect";
 import { expectConversion } from "./fixtures/helpers";
 
 
 describe("seed 004 unified registry", () => {
-  it("resolves $refs, attaches tools through their source chain and hides defaults", () => {
-    expectConversion("unified.json");
+  it("resolves $refs; base tools become declared tools (original_name) and include entries, virtual tools the capability's virtual list; auth kept", () => {
+    const bundle = expectConversion("unified.json");
+    expect(bundle.capabilities.map((capability) => capabilityServerInputSchema.safeParse(capability).error?.issues ?? [])).toEqual([[]]);
   });
 
   it("reports circular refs, broken source chains and old-format inline servers", () => {
@@ -25,5 +27,18 @@ describe("seed 004 unified registry", () => {
       { path: "/tools/1", message: "its source 'missing' leads to no tool with a server" },
       { path: "/tools/2", message: "has an inline server (the old format): move it into 'servers' and name it here" },
     ]);
+  });
+});
+
+describe("the capability of a unified import", () => {
+  it("is named by the capability option", () => {
+    const text = JSON.stringify({ servers: [{ name: "s", url: "https://s.example.com/mcp" }], tools: [{ name: "t", server: "s" }] });
+    expect(convert(text, { capability: "web-tools" }).capabilities).toEqual([
+      { name: "web-tools", description: "Imported from unified", mcp_servers: ["s"], tools: { include: ["s.t"] } },
+    ]);
+  });
+
+  it("is not made for a registry without tools", () => {
+    expect(convert(JSON.stringify({ schemaVersion: "1.0", servers: [{ name: "s", url: "https://s.example.com/mcp" }] })).capabilities).toEqual([]);
   });
 });

@@ -1,12 +1,15 @@
 import type { FieldError } from "../errors";
 import { isPlainObject } from "../schemas/server-fields";
 import { compact, emptyDraft, failedDraft, pointer, pushServer, toTransport } from "./draft";
-import type { Draft } from "./types";
+import type { ConverterOptions, Draft } from "./types";
 
 const SCHEMA_REF = "#/schemas/";
+/** The capability a unified registry's tools become when `?capability=` names none (DESIGN §11). */
+export const DEFAULT_UNIFIED_CAPABILITY = "unified-import";
 
 type Schemas = Record<string, unknown>;
 type ToolEntry = Record<string, unknown>;
+type Resolved = { server: string; tool: string };
 
 /** Seed 004 unified registry: `{schemaVersion, servers: [{name, stdio | url, …}], schemas, tools}`. */
 export function matchesUnified(document: unknown): boolean {
@@ -16,17 +19,20 @@ export function matchesUnified(document: unknown): boolean {
 }
 
 /**
- * Servers come from `servers` (a `url` without `transport` is SSE, the seed's default); every tool joins the
- * server it names, directly or through its `source` chain, with `$ref: "#/schemas/X"` resolved into its
- * `input_schema` and its hidden `defaults` removed from it. A server's `parametersSchema` may use `$ref` too.
+ * Lossless import of seed 004 (DESIGN §11). Servers come from `servers` (a `url` without `transport` is SSE, the
+ * seed's default; `auth` becomes the server's `auth`). `$ref: "#/schemas/X"` is resolved wherever it appears.
+ * A base tool (one with `server`) becomes a declared tool of that server (`originalName` → `original_name`) and
+ * an `include` entry `server.tool` of the capability; a virtual tool (one with `source`) becomes an entry of the
+ * capability's `tools.virtual`, its source written as `server.tool` or as the virtual tool it names.
  */
-export function convertUnified(document: unknown): Draft {
+export function convertUnified(document: unknown, options: ConverterOptions = {}): Draft {
   if (!isPlainObject(document) || !Array.isArray(document.servers)) return failedDraft("", "must be an object with a 'servers' array");
 
   const draft = emptyDraft();
   const schemas: Schemas = isPlainObject(document.schemas) ? document.schemas : {};
   const names = new Set(document.servers.filter(isPlainObject).map((entry) => entry.name));
-  const tools = collectTools(Array.isArray(document.tools) ? document.tools : [], names, schemas, draft.errors);
+  const tools = Array.isArray(document.tools) ? document.tools : undefined;
+  const converted = convertTools(tools ?? [], names, schemas, draft.errors);
 
   document.servers.forEach((entry: unknown, index: number) => {
     const source = pointer("servers", index);
@@ -42,18 +48,32 @@ export function convertUnified(document: unknown): Draft {
       "sse",
     );
     const parameters = entry.parametersSchema ?? entry.parameters_schema;
+    const auth = typeof entry.auth === "string" ? entry.auth : converted.oauth.has(entry.name as string) ? "oauth" : undefined;
     pushServer(draft, source, { name: entry.name, description: entry.description }, result, {
       parameters_schema: parameters === undefined ? undefined : resolveRefs(parameters, schemas, `${source}/parametersSchema`, draft.errors),
       tags: entry.tags,
-      tools: tools.get(entry.name as string),
+      tools: converted.declared.get(entry.name as string),
+      auth: auth === undefined ? undefined : { type: auth },
     });
   });
+
+  if (tools !== undefined) {
+    draft.capabilities.push(compact({
+      name: options.capability ?? DEFAULT_UNIFIED_CAPABILITY,
+      description: "Imported from unified",
+      mcp_servers: [...names].filter((name): name is string => typeof name === "string"),
+      tools: compact({ include: converted.include, virtual: converted.virtual.length > 0 ? converted.virtual : undefined }),
+    }));
+  }
   return draft;
 }
 
-function collectTools(list: unknown[], servers: Set<unknown>, schemas: Schemas, errors: FieldError[]): Map<string, unknown[]> {
+function convertTools(list: unknown[], servers: Set<unknown>, schemas: Schemas, errors: FieldError[]) {
   const byName = new Map(list.filter(isPlainObject).map((tool) => [tool.name, tool]));
-  const byServer = new Map<string, unknown[]>();
+  const declared = new Map<string, unknown[]>();
+  const include: string[] = [];
+  const virtual: unknown[] = [];
+  const oauth = new Set<string>();
 
   for (const [index, tool] of list.entries()) {
     const path = pointer("tools", index);
@@ -62,7 +82,7 @@ function collectTools(list: unknown[], servers: Set<unknown>, schemas: Schemas, 
       continue;
     }
     const base = baseOf(tool, byName);
-    if (typeof base.server !== "string") {
+    if ("problem" in base) {
       errors.push({ path, message: base.problem });
       continue;
     }
@@ -70,29 +90,41 @@ function collectTools(list: unknown[], servers: Set<unknown>, schemas: Schemas, 
       errors.push({ path, message: `names the server '${base.server}', which 'servers' does not define` });
       continue;
     }
+    const resolve = (field: string) => (tool[field] === undefined ? undefined : resolveRefs(tool[field], schemas, `${path}/${field}`, errors));
 
-    const schema = base.inputSchema;
-    const resolved = schema === undefined ? undefined : resolveRefs(schema, schemas, `${path}/inputSchema`, errors);
-    const converted = compact({ name: tool.name, description: tool.description, input_schema: withoutDefaults(resolved, tool.defaults) });
-    byServer.set(base.server, [...(byServer.get(base.server) ?? []), converted]);
+    if (tool.server !== undefined) {
+      if (tool.auth === "oauth") oauth.add(base.server);
+      include.push(`${base.server}.${String(tool.name)}`);
+      declared.set(base.server, [...(declared.get(base.server) ?? []), compact({
+        name: tool.name, description: tool.description, input_schema: resolve("inputSchema"), output_schema: resolve("outputSchema"), original_name: tool.originalName,
+      })]);
+      continue;
+    }
+    const source = byName.get(tool.source)!;
+    virtual.push(compact({
+      name: tool.name,
+      source: source.server !== undefined ? `${String(source.server)}.${String(source.name)}` : tool.source,
+      description: tool.description,
+      defaults: tool.defaults,
+      output_schema: resolve("outputSchema"),
+    }));
   }
-  return byServer;
+  return { declared, include, virtual, oauth };
 }
 
-/** Follows `source` to the base tool: its server, and the first inputSchema met on the way. */
-function baseOf(tool: ToolEntry, byName: Map<unknown, ToolEntry>): { server?: unknown; inputSchema?: unknown; problem: string } {
-  const seen = new Set<ToolEntry>();
+/** Follows `source` to the base tool and its server. */
+function baseOf(tool: ToolEntry, byName: Map<unknown, ToolEntry>): Resolved | { problem: string } {
+  const seen = new Set<ToolEntry>([tool]);
   let current = tool;
-  let inputSchema = tool.inputSchema;
   while (current.server === undefined && typeof current.source === "string") {
     const next = byName.get(current.source);
     if (!next || seen.has(next)) return { problem: `its source '${current.source}' leads to no tool with a server` };
     seen.add(next);
-    inputSchema ??= next.inputSchema;
     current = next;
   }
   if (isPlainObject(current.server)) return { problem: "has an inline server (the old format): move it into 'servers' and name it here" };
-  return { server: current.server, inputSchema, problem: "names no server and no source tool" };
+  if (typeof current.server !== "string") return { problem: "names no server and no source tool" };
+  return { server: current.server, tool: String(current.name) };
 }
 
 function resolveRefs(value: unknown, schemas: Schemas, path: string, errors: FieldError[], trail: string[] = []): unknown {
@@ -110,13 +142,4 @@ function resolveRefs(value: unknown, schemas: Schemas, path: string, errors: Fie
     return siblings;
   }
   return { ...(resolveRefs(schemas[name], schemas, path, errors, [...trail, name]) as object), ...siblings };
-}
-
-/** Hidden defaults are injected at call time, so they are not part of the advertised schema (seed 004). */
-function withoutDefaults(schema: unknown, defaults: unknown): unknown {
-  if (!isPlainObject(schema) || !isPlainObject(defaults) || !isPlainObject(schema.properties)) return schema;
-  const hidden = Object.keys(defaults);
-  const properties = Object.fromEntries(Object.entries(schema.properties).filter(([key]) => !hidden.includes(key)));
-  const required = Array.isArray(schema.required) ? schema.required.filter((key) => !hidden.includes(key as string)) : undefined;
-  return compact({ ...schema, properties, required });
 }

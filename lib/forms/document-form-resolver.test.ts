@@ -32,4 +32,19 @@ describe("documentFormResolver — the API's own schema on the capability and ag
     const { errors } = await check({ ...toDocumentFormValues(), name: "agent", description: "A", capabilities: ["a", "a"] }, true);
     expect(errors.fields.capabilities).toBe("must not repeat a capability");
   });
+
+  test("a capability's tools JSON goes into the body; a cycle and text that is no JSON are named under /tools", async () => {
+    const base = { ...toDocumentFormValues(), name: "web", description: "Web", references: [{ alias: "fetch", server: "fetch-server", parameters: {} }] };
+    const tools = { include: ["fetch.*"], virtual: [{ name: "get_webpage", source: "fetch.fetch", defaults: { max_length: 5000 } }] };
+    expect((await check({ ...base, tools: JSON.stringify(tools) })).values).toEqual({
+      name: "web", description: "Web", tags: [], mcp_servers: { fetch: { server: "fetch-server" } }, tools,
+    });
+    const cycle = { virtual: [{ name: "a", source: "b" }, { name: "b", source: "a" }] };
+    expect((await check({ ...base, tools: JSON.stringify(cycle) })).errors.other).toEqual([
+      "/tools/virtual/0/source: is a cycle: a → b → a",
+      "/tools/virtual/1/source: is a cycle: b → a → b",
+    ]);
+    expect((await check({ ...base, tools: "{ not json" })).errors.other).toHaveLength(1);
+    expect((await check({ ...base, tools: "{ not json" })).errors.other[0]).toMatch(/^\/tools: /);
+  });
 });

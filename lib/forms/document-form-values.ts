@@ -2,10 +2,10 @@ import type { McpServerReferences } from "../schemas/reference";
 import { toReferenceRows, toReferences, type ReferenceRow } from "./reference-rows";
 
 /** A capability or agent as its edit form loads it (`capabilities` only on agents). */
-export type EditableDocument = { name: string; description: string; tags?: string[]; capabilities?: string[]; mcp_servers?: McpServerReferences; revision: number };
+export type EditableDocument = { name: string; description: string; tags?: string[]; capabilities?: string[]; mcp_servers?: McpServerReferences; tools?: unknown; revision: number };
 
-/** What the capability and agent forms hold; `references` are the `mcp_servers` rows. */
-export type DocumentFormValues = { name: string; description: string; tags: string[]; capabilities: string[]; references: ReferenceRow[] };
+/** What the capability and agent forms hold; `references` are the `mcp_servers` rows, `tools` a capability's `tools` as JSON text. */
+export type DocumentFormValues = { name: string; description: string; tags: string[]; capabilities: string[]; references: ReferenceRow[]; tools: string };
 
 export function toDocumentFormValues(initial?: EditableDocument): DocumentFormValues {
   return {
@@ -14,6 +14,7 @@ export function toDocumentFormValues(initial?: EditableDocument): DocumentFormVa
     tags: initial?.tags ?? [],
     capabilities: initial?.capabilities ?? [],
     references: toReferenceRows(initial?.mcp_servers),
+    tools: initial?.tools === undefined ? "" : JSON.stringify(initial.tools, null, 2),
   };
 }
 
@@ -25,5 +26,15 @@ export function toDocumentInput(values: DocumentFormValues, hasCapabilities: boo
     tags: values.tags,
     ...(hasCapabilities ? { capabilities: values.capabilities } : {}),
     mcp_servers: toReferences(values.references),
+    ...(hasCapabilities || values.tools.trim() === "" ? {} : { tools: parseToolsText(values.tools) }),
   };
+}
+
+/** A capability's `tools` as typed; text that is not JSON goes on as text, so the schema names `/tools`. */
+function parseToolsText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }

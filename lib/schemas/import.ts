@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { booleanFlagSchema, jsonObjectSchema } from "./common";
+import { booleanFlagSchema, entityNameSchema, jsonObjectSchema } from "./common";
 import { fieldErrorSchema } from "./server-output";
 
 /** `?format=` values, in the order `detectFormat` tries them (DESIGN §6). */
@@ -26,6 +26,7 @@ export const importQuerySchema = z.strictObject({
   dry_run: booleanFlagSchema.describe("report what would happen, write nothing"),
   secrets: z.enum(["keep", "placeholders"]).default("keep")
     .describe("placeholders: literal secrets in env and headers become ${VAR} placeholders"),
+  capability: entityNameSchema.optional().describe("unified format: the capability its tools become (default unified-import)"),
 });
 export type ImportQuery = z.infer<typeof importQuerySchema>;
 export type ImportOptions = {
@@ -33,6 +34,7 @@ export type ImportOptions = {
   onConflict: ConflictPolicy;
   dryRun: boolean;
   secretsToPlaceholders: boolean;
+  capability?: string;
 };
 
 export const importBodySchema = z.string().describe("The file's text: JSON or JSONC in any import format");

@@ -62,6 +62,9 @@ export const toolSchema = z.strictObject({
   name: z.string().min(1).max(200),
   description: z.string().max(10_000).optional(),
   input_schema: jsonObjectSchema.optional(),
+  output_schema: jsonObjectSchema.optional(),
+  // The name the upstream server knows, when the registry exposes the tool under another (seed 004 `originalName`).
+  original_name: z.string().min(1).max(200).optional(),
 });
 export type Tool = z.infer<typeof toolSchema>;
 
@@ -94,6 +97,8 @@ export function defineServerInputSchema(checkJsonSchema: JsonSchemaCheck) {
       tags: labelListSchema.optional(),
       provides: labelListSchema.optional(),
       tools: z.array(toolSchema).max(1_000).optional(),
+      // Seed 004: an OAuth server needs a user's sign-in; its `auth_required` is expected, not an outage (DESIGN §1).
+      auth: z.strictObject({ type: z.enum(["none", "oauth"]) }).optional(),
     })
     .superRefine((server, ctx) => {
       // An environment may only override fields that its server's transport has.

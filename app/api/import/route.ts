@@ -10,6 +10,7 @@ export const POST = route(importOperation, async ({ body, query, actor }) => {
     onConflict: query.on_conflict,
     dryRun: query.dry_run,
     secretsToPlaceholders: query.secrets === "placeholders",
+    capability: query.capability,
   }, { actor });
   return json(report);
 });

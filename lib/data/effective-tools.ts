@@ -1,0 +1,49 @@
+import { getConfig } from "../env";
+import { agentTools, capabilityTools, type EffectiveTool, type EffectiveTools } from "../resolve/effective-tools";
+import { parseReferences } from "../resolve/references";
+import type { McpServerReferences } from "../schemas/reference";
+import type { EffectiveToolsBody } from "../schemas/effective-tools";
+import { NotFoundError } from "../errors";
+import { getRawAgent } from "./agents";
+import { getCapability } from "./capabilities";
+import { loadToolsOf } from "./server-tools-source";
+
+/** GET /api/capabilities/:name/tools: the tools the capability exposes, with where each comes from. */
+export async function getCapabilityTools(name: string, environment?: string): Promise<EffectiveToolsBody> {
+  const capability = await getCapability(name);
+  const chosen = environment ?? getConfig().environment;
+  const toolsOf = await loadToolsOf(serverNames([capability.mcp_servers]), chosen);
+  return toBody(name, chosen, capabilityTools(capability, toolsOf));
+}
+
+/** GET /api/agents/:name/tools: the union of its capabilities' tools and its own references' tools. */
+export async function getAgentTools(name: string, environment?: string): Promise<EffectiveToolsBody> {
+  const agent = await getRawAgent(name);
+  const found = await Promise.all((agent.capabilities ?? []).map((capability) => getCapability(capability).catch(missingAs(undefined))));
+  const capabilities = found.filter((capability) => capability !== undefined);
+  const missing = (agent.capabilities ?? []).flatMap((capability, index) => (found[index] ? [] : [{ path: `/capabilities/${index}`, message: `agent ${name} references unknown capability '${capability}'` }]));
+  const chosen = environment ?? getConfig().environment;
+  const toolsOf = await loadToolsOf(serverNames([agent.mcp_servers, ...capabilities.map((capability) => capability.mcp_servers)]), chosen);
+  const result = agentTools(agent, capabilities, toolsOf);
+  return toBody(name, chosen, { tools: result.tools, errors: [...missing, ...result.errors] });
+}
+
+function missingAs<T>(value: T) {
+  return (error: unknown): T => {
+    if (error instanceof NotFoundError) return value;
+    throw error;
+  };
+}
+
+function serverNames(references: (McpServerReferences | undefined)[]): string[] {
+  return references.flatMap((each) => parseReferences(each).flatMap((reference) => (reference.kind === "server" ? [reference.server] : [])));
+}
+
+/** Hidden default values stay inside the registry (one may be a `${SECRET}`): only their keys are shown. */
+function toBody(name: string, environment: string, { tools, errors }: EffectiveTools): EffectiveToolsBody {
+  return { name, environment, tools: tools.map(publicTool), errors };
+}
+
+function publicTool({ hidden_defaults: _hidden, projection: _projection, ...tool }: EffectiveTool) {
+  return tool;
+}
