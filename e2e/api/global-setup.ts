@@ -26,7 +26,11 @@ export default async function setup(project: TestProject) {
     databaseUrl = postgres ? await createTestDatabase(postgres) : tempSqliteUrl("test");
     // PostgreSQL has no key file to fall back on (DESIGN §10): the suite's instance gets a key of its own.
     const secretKey: Record<string, string> = postgres ? { PATCHBAY_SECRET_KEY: randomBytes(32).toString("base64") } : {};
-    const patchbay = await startPatchbay({ databaseUrl, env: { PATCHBAY_AUTH: "off", ...secretKey } });
+    // Every test file shares this instance and its one (auth-off) caller: the per-minute budgets would turn the
+    // suite's own pace into 429s — more of them the faster the machine. Budgets have their own instances
+    // (security, rate-limit.pg).
+    const budgets = { PATCHBAY_RATE_WRITES_PER_MIN: "1000000", PATCHBAY_RATE_TESTS_PER_MIN: "1000000" };
+    const patchbay = await startPatchbay({ databaseUrl, env: { PATCHBAY_AUTH: "off", ...budgets, ...secretKey } });
     project.provide("baseUrl", process.env.PATCHBAY_TEST_BASE_URL ?? patchbay.baseUrl);
     project.provide("postgres", postgres ? { serverUrl: postgres.serverUrl, databasePrefix: postgres.databasePrefix } : null);
     return async () => {
