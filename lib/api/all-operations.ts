@@ -9,6 +9,7 @@ import * as servers from "./servers";
 import * as sync from "./sync";
 import * as upstream from "./upstream";
 import * as system from "./system";
+import * as tools from "./tools";
 import * as variables from "./variables";
 
 /** Every operation of the API: the OpenAPI document and the role matrix are built from this list. */
@@ -24,4 +25,5 @@ export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(system),
   ...Object.values(sync),
   ...Object.values(upstream),
+  ...Object.values(tools),
 ];

@@ -23,6 +23,7 @@ export const healthResultSchema = z.object({
   }).nullable().describe("RFC 9728 protected-resource metadata, read on a 401/403"),
   notes: z.array(z.string()).describe("e.g. `deprecated transport` for SSE"),
   environment: z.string().nullable().describe("the environment the server was resolved for"),
+  drift: z.boolean().describe("the toolset of this server and environment differs from its pin (DESIGN §11)"),
 });
 
 /** `?environment=` of the health routes: which environment to read, or to probe in (default: the registry's own). */
@@ -39,6 +40,10 @@ export const probeToolSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   input_schema: jsonObjectSchema,
+  title: z.string().optional(),
+  output_schema: jsonObjectSchema.optional(),
+  annotations: jsonObjectSchema.optional().describe("declared by the server: untrusted"),
+  icons: z.array(z.unknown()).optional(),
 });
 
 export const testResultSchema = healthResultSchema.extend({ tools: z.array(probeToolSchema) });
