@@ -8,6 +8,7 @@ import { MainNav, type NavEntry } from "./main-nav";
 
 const EVERYONE: NavEntry[] = [
   { href: "/mcp-servers", label: "Servers" },
+  { href: "/tools", label: "Tools" },
   { href: "/explore", label: "Explore" },
   { href: "/capabilities", label: "Capabilities" },
   { href: "/agents", label: "Agents" },

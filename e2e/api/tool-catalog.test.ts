@@ -145,7 +145,7 @@ describe("tool catalog, pins and drift (DESIGN §11)", { timeout: 60_000 }, () =
     expect(pinned.status).toBe(200);
     const body = await toolsOf(names.drifting);
     expect(body).toMatchObject({ pinned_fingerprint: body.toolset_fingerprint, pinned_by: pinned.body.pinned_by, drift: null });
-    expect((await api.get(`/api/mcp-servers/${names.drifting}/health`)).body.health.drift).toBe(false);
+    expect((await probe(names.drifting)).drift).toBe(false);
     const audit = await api.get(`/api/audit?entity_type=toolset&name=${names.drifting}`);
     expect(audit.body.entries[0]).toMatchObject({ action: "tools.pin", name: names.drifting });
 

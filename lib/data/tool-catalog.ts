@@ -1,4 +1,5 @@
 import { getDb, type Tx } from "../db";
+import { getConfig } from "../env";
 import type { ProbeTool } from "../health/types";
 import { toolFingerprint, toolsetFingerprint } from "../tools/fingerprint";
 import { toToolDefinition, trueHints, type ToolDefinition } from "../tools/tool-definition";
@@ -104,6 +105,13 @@ function columnsOf(tool: FingerprintedTool) {
 export async function readDriftFlag(serverId: number, environment: string): Promise<boolean> {
   const row = await getDb().toolset.findUnique({ where: { serverId_environment: { serverId, environment } }, select: { drift: true } });
   return row?.drift ?? false;
+}
+
+/** Which of these servers' toolsets in the registry's own environment drifted from their pins: the list's drift badge. */
+export async function driftedServerIds(serverIds: number[]): Promise<Set<number>> {
+  if (serverIds.length === 0) return new Set();
+  const rows = await getDb().toolset.findMany({ where: { serverId: { in: serverIds }, environment: getConfig().environment, drift: true }, select: { serverId: true } });
+  return new Set(rows.map((row) => row.serverId));
 }
 
 /** A deleted server's catalog, toolsets and drift events go with it. */

@@ -1,4 +1,4 @@
-import { getDb, type Tx } from "../db";
+import { getDb } from "../db";
 import { getConfig } from "../env";
 import { NotFoundError, UnresolvableError } from "../errors";
 import type { ToolsetDiff } from "../tools/toolset-diff";
@@ -17,9 +17,8 @@ export async function listDriftEvents(name: string) {
 
 /**
  * POST /api/mcp-servers/:name/tools/pin: pins the toolset the last successful probe of `environment` saw (default:
- * the registry's own) and clears its drift; recorded in the audit, in the same transaction. Also clears the drift
- * flag of the latest `R` of that environment, so lists and the event stream stop showing drift before the next probe.
- * 422 when no probe has succeeded there yet (nothing to pin).
+ * the registry's own) and clears its drift; recorded in the audit, in the same transaction. A recorded `R` keeps the
+ * drift its probe saw; the next probe reports the new state. 422 when no probe has succeeded there yet (nothing to pin).
  */
 export async function pinToolset(name: string, environment: string | undefined, actor: string) {
   const server = await findServerId(name);
@@ -37,7 +36,6 @@ export async function pinToolset(name: string, environment: string | undefined, 
       where: { serverId_environment: { serverId: server.id, environment: chosen } },
       data: { pinnedTools, pinnedFingerprint: toolset.fingerprint, pinnedBy: actor, pinnedAt: now, drift: false },
     });
-    if (chosen === getConfig().environment) await clearLatestDrift(tx, server.id);
     await tx.auditEvent.create({
       data: {
         at: now, actor, action: "tools.pin", entityType: "toolset", entityName: name,
@@ -46,14 +44,6 @@ export async function pinToolset(name: string, environment: string | undefined, 
     });
     return { environment: chosen, pinned_fingerprint: toolset.fingerprint, pinned_by: actor, pinned_at: now.toISOString() };
   });
-}
-
-async function clearLatestDrift(tx: Tx, serverId: number) {
-  const latest = await tx.serverHealth.findUnique({ where: { serverId }, select: { result: true } });
-  if (!latest) return;
-  const result = JSON.parse(latest.result) as Record<string, unknown>;
-  if (result.drift !== true) return;
-  await tx.serverHealth.update({ where: { serverId }, data: { result: JSON.stringify({ ...result, drift: false }) } });
 }
 
 async function findServerId(name: string): Promise<{ id: number }> {

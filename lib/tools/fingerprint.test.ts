@@ -47,7 +47,11 @@ describe("tool fingerprints (DESIGN §11)", () => {
   });
 
   test("key order as sent does not change a fingerprint", () => {
-    const reordered = toToolDefinition({ input_schema: { required: ["query"], properties: search.input_schema.properties, type: "object" }, ...search, description: search.description! } as never);
+    const reordered = toToolDefinition({
+      annotations: { openWorldHint: true, readOnlyHint: true },
+      input_schema: { required: ["query"], properties: search.input_schema.properties, type: "object" },
+      description: search.description!, title: search.title, name: "search",
+    });
     expect(toolFingerprint(reordered)).toBe(toolFingerprint(search));
   });
 
