@@ -1,4 +1,5 @@
 import * as agents from "./agents";
+import * as approvals from "./approvals";
 import * as capabilities from "./capabilities";
 import * as health from "./health";
 import * as importExport from "./import-export";
@@ -26,4 +27,5 @@ export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(sync),
   ...Object.values(upstream),
   ...Object.values(tools),
+  ...Object.values(approvals),
 ];

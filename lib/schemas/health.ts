@@ -59,6 +59,7 @@ export type TestBody = z.infer<typeof testBodySchema>;
 
 export const toolCallBodySchema = z.strictObject({
   arguments: jsonObjectSchema.default({}).describe("validated against the tool's input schema before anything is sent"),
+  context: jsonObjectSchema.optional().describe("what tool_policy's approval_when and allowed_when see beside the arguments, e.g. {\"task_state\": \"IN_PROGRESS\"}"),
   ...connectionFields,
 });
 export type ToolCallBody = z.infer<typeof toolCallBodySchema>;
@@ -83,6 +84,8 @@ export const toolCallResultSchema = z.object({
   content: z.array(toolContentSchema),
   structured_content: z.unknown().optional(),
   latency_ms: z.number(),
+  approval: z.object({ id: z.string(), state: z.string() }).optional()
+    .describe("the call needs an approval: this request (awaiting_approval) must be approved by someone else, then the same call runs once"),
 });
 
 /** One server-sent event of GET /api/health/events. */

@@ -42,6 +42,28 @@ CREATE TABLE "DriftEvent" (
     CONSTRAINT "DriftEvent_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "Approval" (
+    "id" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "serverName" TEXT NOT NULL,
+    "environment" TEXT NOT NULL,
+    "tool" TEXT,
+    "arguments" TEXT,
+    "argumentsHash" TEXT,
+    "context" TEXT,
+    "toolsetFingerprint" TEXT,
+    "requestedBy" TEXT NOT NULL,
+    "requestedAt" TIMESTAMP(3) NOT NULL,
+    "state" TEXT NOT NULL,
+    "decidedBy" TEXT,
+    "decidedAt" TIMESTAMP(3),
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+    "consumedAt" TIMESTAMP(3),
+
+    CONSTRAINT "Approval_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE INDEX "CatalogTool_name_serverId_environment_idx" ON "CatalogTool"("name", "serverId", "environment");
 
@@ -53,6 +75,12 @@ CREATE INDEX "DriftEvent_serverId_id_idx" ON "DriftEvent"("serverId", "id");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "DriftEvent_serverId_environment_toolsetFingerprint_key" ON "DriftEvent"("serverId", "environment", "toolsetFingerprint");
+
+-- CreateIndex
+CREATE INDEX "Approval_state_requestedAt_id_idx" ON "Approval"("state", "requestedAt", "id");
+
+-- CreateIndex
+CREATE INDEX "Approval_requestedBy_serverName_environment_tool_argumentsH_idx" ON "Approval"("requestedBy", "serverName", "environment", "tool", "argumentsHash");
 
 
 -- Hand-written (not from prisma migrate diff):

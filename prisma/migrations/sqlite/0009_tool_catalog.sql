@@ -38,6 +38,26 @@ CREATE TABLE "DriftEvent" (
     "changes" TEXT NOT NULL
 );
 
+-- CreateTable
+CREATE TABLE "Approval" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "kind" TEXT NOT NULL,
+    "serverName" TEXT NOT NULL,
+    "environment" TEXT NOT NULL,
+    "tool" TEXT,
+    "arguments" TEXT,
+    "argumentsHash" TEXT,
+    "context" TEXT,
+    "toolsetFingerprint" TEXT,
+    "requestedBy" TEXT NOT NULL,
+    "requestedAt" DATETIME NOT NULL,
+    "state" TEXT NOT NULL,
+    "decidedBy" TEXT,
+    "decidedAt" DATETIME,
+    "expiresAt" DATETIME NOT NULL,
+    "consumedAt" DATETIME
+);
+
 -- CreateIndex
 CREATE INDEX "CatalogTool_name_serverId_environment_idx" ON "CatalogTool"("name", "serverId", "environment");
 
@@ -49,6 +69,12 @@ CREATE INDEX "DriftEvent_serverId_id_idx" ON "DriftEvent"("serverId", "id");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "DriftEvent_serverId_environment_toolsetFingerprint_key" ON "DriftEvent"("serverId", "environment", "toolsetFingerprint");
+
+-- CreateIndex
+CREATE INDEX "Approval_state_requestedAt_id_idx" ON "Approval"("state", "requestedAt", "id");
+
+-- CreateIndex
+CREATE INDEX "Approval_requestedBy_serverName_environment_tool_argumentsHash_idx" ON "Approval"("requestedBy", "serverName", "environment", "tool", "argumentsHash");
 
 
 -- Hand-written (not from prisma migrate diff):
