@@ -65,12 +65,13 @@ const textOf = (body: { content: { text: string }[] }) => body.content.map((item
 describe("tool_policy and approvals (DESIGN §11, seed 002)", { timeout: 60_000 }, () => {
   test("a policy whose schema has a pattern RE2 cannot run is a 400 naming its path, and changes nothing", async () => {
     const current = await alice.get(`/api/mcp-servers/${names.guarded}?raw=true`);
-    const bad = { ...current.body, tool_policy: { tools: { purge: { approval: "conditional", approval_when: { properties: { arguments: { pattern: "^(?=admin)" } } } } } } };
+    const bad = { ...current.body.mcp_server, tool_policy: { tools: { purge: { approval: "conditional", approval_when: { properties: { arguments: { pattern: "^(?=admin)" } } } } } } };
     for (const key of ["created_at", "modified_at", "revision", "managed_by"]) delete bad[key];
     const refused = await alice.put(`/api/mcp-servers/${names.guarded}`, bad, { "If-Match": current.headers.get("etag")! });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors.map((error: { path: string }) => error.path).some((path: string) => path.startsWith("/tool_policy/tools/purge/approval_when"))).toBe(true);
-    expect((await alice.get(`/api/mcp-servers/${names.guarded}?raw=true`)).body.revision).toBe(current.body.revision);
+    expect(refused.body.errors).toHaveLength(1);
+    expect(refused.body.errors[0].path).toMatch(/^\/tool_policy\/tools\/purge\/approval_when\/properties\/arguments\/pattern/);
+    expect((await alice.get(`/api/mcp-servers/${names.guarded}?raw=true`)).headers.get("etag")).toBe(current.headers.get("etag"));
 
     const unknownMode = await alice.patch(`/api/mcp-servers/${names.guarded}`, { tool_policy: { on_drift: "ignore" } }, { "If-Match": current.headers.get("etag")! });
     expect(unknownMode.status).toBe(400);
@@ -184,12 +185,13 @@ describe("import format tool-registry-md (seed 002)", { timeout: 60_000 }, () =>
     expect(created.status).toBe(201);
     const dry = await importInto(name, seed, "text/markdown", "&dry_run=true");
     expect(dry.body).toMatchObject({ dry_run: true, format: "tool-registry-md", updated: [{ name }] });
-    expect((await admin.get(`/api/mcp-servers/${name}?raw=true`)).body.revision).toBe(1);
+    expect((await admin.get(`/api/mcp-servers/${name}?raw=true`)).headers.get("etag")).toBe('"1"');
 
     const imported = await importInto(name, seed, "text/plain; charset=utf-8", "&on_conflict=fail");
     expect(imported.status).toBe(200);
-    const stored = (await admin.get(`/api/mcp-servers/${name}?raw=true`)).body;
-    expect(stored.revision).toBe(2);
+    const read = await admin.get(`/api/mcp-servers/${name}?raw=true`);
+    expect(read.headers.get("etag")).toBe('"2"');
+    const stored = read.body.mcp_server;
     expect(stored.tools).toHaveLength(30);
     expect(stored.tools[0]).toEqual({ name: "own_tool", description: "Kept" });
     expect(stored.tool_policy.on_drift).toBe("block");
@@ -201,7 +203,7 @@ describe("import format tool-registry-md (seed 002)", { timeout: 60_000 }, () =>
 
     // The same file again replaces the same entries: same tools, one more revision.
     await importInto(name, seed, "text/markdown");
-    expect((await admin.get(`/api/mcp-servers/${name}?raw=true`)).body.tools).toHaveLength(30);
+    expect((await admin.get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server.tools).toHaveLength(30);
   });
 
   test("an unreadable line is a 400 naming it; an absent server a 404; no ?server= a 400", async () => {
@@ -217,7 +219,7 @@ describe("import format tool-registry-md (seed 002)", { timeout: 60_000 }, () =>
 
     const merged = await importInto(names.guarded, fixed, "text/markdown");
     expect(merged.status).toBe(200);
-    const stored = (await admin.get(`/api/mcp-servers/${names.guarded}?raw=true`)).body;
+    const stored = (await admin.get(`/api/mcp-servers/${names.guarded}?raw=true`)).body.mcp_server;
     expect(stored.tool_policy.tools.rotate_credentials).toEqual({ approval: "always", notes: ["On-call engineer present"] });
     expect(stored.tool_policy.tools.purge).toEqual(POLICY.tools.purge);
   });
