@@ -82,7 +82,6 @@ CREATE INDEX "Approval_state_requestedAt_id_idx" ON "Approval"("state", "request
 -- CreateIndex
 CREATE INDEX "Approval_requestedBy_serverName_environment_tool_argumentsH_idx" ON "Approval"("requestedBy", "serverName", "environment", "tool", "argumentsHash");
 
-
 -- Hand-written (not from prisma migrate diff):
 -- Tool names and environments sort and compare byte by byte, as on SQLite (see 0003_name_order_bytewise).
 ALTER TABLE "CatalogTool" ALTER COLUMN "name" TYPE TEXT COLLATE "C";

@@ -76,6 +76,5 @@ CREATE INDEX "Approval_state_requestedAt_id_idx" ON "Approval"("state", "request
 -- CreateIndex
 CREATE INDEX "Approval_requestedBy_serverName_environment_tool_argumentsHash_idx" ON "Approval"("requestedBy", "serverName", "environment", "tool", "argumentsHash");
 
-
 -- Hand-written (not from prisma migrate diff):
 -- SQLite's default BINARY collation already compares tool names byte by byte (PostgreSQL needs COLLATE "C").
