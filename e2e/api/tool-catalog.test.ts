@@ -7,6 +7,7 @@ import { startToolsetPeer, type PeerTool, type ToolsetPeer } from "../../lib/too
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { openEventStream } from "../support/event-stream-client";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
+import { waitUntil } from "../support/wait-until";
 
 // No scheduler: each probe here is a Test the test asks for, so every drift is the one it caused.
 const env = { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_HEALTH_INTERVAL_S: "0", PATCHBAY_RATE_TESTS_PER_MIN: "10000" };
@@ -192,5 +193,57 @@ describe("tool catalog, pins and drift (DESIGN §11)", { timeout: 60_000 }, () =
     const current = await api.get(`/api/mcp-servers/${names.manual}`);
     expect((await api.delete(`/api/mcp-servers/${names.manual}`, { "If-Match": current.headers.get("etag")! })).status).toBe(204);
     expect((await api.get(`/api/tools?search=lookup`)).body.tools.filter((tool: { server: string }) => tool.server === names.manual)).toEqual([]);
+  });
+});
+
+describe("the scheduled sweep (a worker thread) fills the catalog; search over many synthetic tools", { timeout: 120_000 }, () => {
+  const SERVERS = 12;
+  const NOUNS = ["invoice", "ticket", "file", "page"];
+  // 150 tools, each searchable by its noun: invoice tools are those with index % 4 === 0.
+  const synthetic: PeerTool[] = Array.from({ length: 150 }, (_, index) => ({
+    name: `tool_${String(index).padStart(3, "0")}`,
+    description: `Handles one ${NOUNS[index % NOUNS.length]} (#${index})`,
+    input_schema: { type: "object", properties: { id: { type: "string" } } },
+    ...(index % 5 === 0 && { annotations: { readOnlyHint: true } }),
+  }));
+  let swept: PatchbayProcess;
+  let syntheticPeer: ToolsetPeer;
+  const prefix = uniqueName("sweep");
+
+  afterAll(async () => Promise.all([swept?.stop(), syntheticPeer?.close()]));
+
+  test("every server's tools arrive without a Test; search, annotation filter and paging are exact", async () => {
+    [swept, syntheticPeer] = await Promise.all([
+      startPatchbay({ env: { ...env, PATCHBAY_HEALTH_INTERVAL_S: "1", PATCHBAY_HEALTH_ENVIRONMENTS: "development,staging" } }),
+      startToolsetPeer(synthetic),
+    ]);
+    const client = apiClient(swept.baseUrl);
+    for (let index = 0; index < SERVERS; index++) {
+      expect((await client.post("/api/mcp-servers", httpServer(`${prefix}-${index}`, { transport: { type: "http", url: syntheticPeer.url } }))).status).toBe(201);
+    }
+    const total = async (query: string) => {
+      const names: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { body: { tools: { server: string; name: string; environment: string }[]; next_cursor: string | null } } =
+          await client.get(`/api/tools?${query}&limit=97${cursor ? `&cursor=${cursor}` : ""}`);
+        names.push(...page.body.tools.map((tool) => `${tool.server}/${tool.environment}/${tool.name}`));
+        cursor = page.body.next_cursor;
+      } while (cursor);
+      return names;
+    };
+    await waitUntil(async () => (await total("search=tool_")).length === SERVERS * 2 * synthetic.length, 90_000, "two sweeps' worth of tools in both environments");
+
+    const invoices = await total("search=INVOICE&environment=staging");
+    expect(invoices).toHaveLength(SERVERS * synthetic.filter((tool) => tool.description!.includes("invoice")).length);
+    expect(new Set(invoices).size).toBe(invoices.length);
+    const readOnly = await total("annotation=readOnlyHint&environment=development");
+    expect(readOnly).toHaveLength(SERVERS * synthetic.filter((tool) => tool.annotations?.readOnlyHint).length);
+    const one = await total(`search=${encodeURIComponent("(#149)")}`);
+    expect(one).toHaveLength(SERVERS * 2);
+    expect(one.every((key) => key.endsWith("/tool_149"))).toBe(true);
+    const server = (await client.get(`/api/mcp-servers/${prefix}-3/tools?environment=staging`)).body;
+    expect(server.tools).toHaveLength(synthetic.length);
+    expect(server.pinned_fingerprint).toBe(server.toolset_fingerprint);
   });
 });
