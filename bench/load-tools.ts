@@ -50,7 +50,8 @@ export async function loadTools(databaseUrl: string, servers: number, perServer:
       }
       const fingerprint = toolsetFingerprint(null, tools.map((tool) => ({ name: tool.definition.name, fingerprint: tool.fingerprint })));
       const pinnedTools = JSON.stringify(Object.fromEntries(tools.map((tool) => [tool.definition.name, tool.definition])));
-      toolsets.push({ serverId, environment, fingerprint, pinnedTools, pinnedFingerprint: fingerprint, pinnedAt: now, drift: false, lastSeenAt: now });
+      const pinnedFingerprints = JSON.stringify(Object.fromEntries(tools.map((tool) => [tool.definition.name, tool.fingerprint])));
+      toolsets.push({ serverId, environment, fingerprint, pinnedTools, pinnedFingerprints, pinnedFingerprint: fingerprint, pinnedAt: now, drift: false, lastSeenAt: now });
       if (rows.length >= BATCH) await flush();
     }
     if (rows.length > 0) await flush();

@@ -53,7 +53,8 @@ export async function ingestToolset(
     const diff = pinned && current?.pinnedFingerprint !== fingerprint ? diffToolsets(pinned, currentTools) : null;
     const drift = pinned !== null && !pinFirstUse && current?.pinnedFingerprint !== fingerprint;
 
-    const pin = pinFirstUse ? { pinnedTools: JSON.stringify(currentTools), pinnedFingerprint: fingerprint, pinnedBy: null, pinnedAt: now } : {};
+    const pinnedFingerprints = JSON.stringify(Object.fromEntries([...tools].map(([name, tool]) => [name, tool.fingerprint])));
+    const pin = pinFirstUse ? { pinnedTools: JSON.stringify(currentTools), pinnedFingerprints, pinnedFingerprint: fingerprint, pinnedBy: null, pinnedAt: now } : {};
     await tx.toolset.upsert({
       where: { serverId_environment: { serverId, environment } },
       create: { serverId, environment, fingerprint, instructions, drift, lastSeenAt: now, ...pin },

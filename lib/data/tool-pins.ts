@@ -41,9 +41,10 @@ export async function pinCurrentToolset(tx: Tx, pin: { serverId: number; name: s
   if (pin.expected !== undefined && toolset.fingerprint !== pin.expected) {
     throw new ConflictError(`The tools of '${pin.name}' in '${pin.environment}' changed again since this drift was seen; pin what is current instead.`);
   }
-  const rows = await tx.catalogTool.findMany({ where: { serverId: pin.serverId, environment: pin.environment }, select: { name: true, definition: true } });
+  const rows = await tx.catalogTool.findMany({ where: { serverId: pin.serverId, environment: pin.environment }, select: { name: true, definition: true, fingerprint: true } });
   const pinnedTools = `{${rows.map((row) => `${JSON.stringify(row.name)}:${row.definition}`).join(",")}}`;
-  await tx.toolset.update({ where: key, data: { pinnedTools, pinnedFingerprint: toolset.fingerprint, pinnedBy: pin.actor, pinnedAt: now, drift: false } });
+  const pinnedFingerprints = JSON.stringify(Object.fromEntries(rows.map((row) => [row.name, row.fingerprint])));
+  await tx.toolset.update({ where: key, data: { pinnedTools, pinnedFingerprints, pinnedFingerprint: toolset.fingerprint, pinnedBy: pin.actor, pinnedAt: now, drift: false } });
   await tx.auditEvent.create({
     data: {
       at: now, actor: pin.actor, action: "tools.pin", entityType: "toolset", entityName: pin.name,

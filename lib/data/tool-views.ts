@@ -52,22 +52,23 @@ async function serverNames(rows: CatalogRow[]): Promise<Map<number, string>> {
 
 async function pinsOf(rows: CatalogRow[]): Promise<Map<string, Pin>> {
   if (rows.length === 0) return new Map();
-  const keys = [...new Set(rows.map((row) => pinKey(row.serverId, row.environment)))];
+  const wanted = new Set(rows.map((row) => pinKey(row.serverId, row.environment)));
   const toolsets = await getDb().toolset.findMany({
-    where: { OR: keys.map((key) => JSON.parse(key) as { serverId: number; environment: string }) },
-    select: { serverId: true, environment: true, pinnedTools: true },
+    where: { serverId: { in: [...new Set(rows.map((row) => row.serverId))] } },
+    select: { serverId: true, environment: true, pinnedFingerprints: true },
   });
-  return new Map(toolsets.map((toolset) => [pinKey(toolset.serverId, toolset.environment), pinOf(toolset.pinnedTools)]));
+  return new Map(toolsets.filter((toolset) => wanted.has(pinKey(toolset.serverId, toolset.environment)))
+    .map((toolset) => [pinKey(toolset.serverId, toolset.environment), pinOf(toolset.pinnedFingerprints)]));
 }
 
 function pinKey(serverId: number, environment: string): string {
-  return JSON.stringify({ serverId, environment });
+  return `${serverId}\n${environment}`;
 }
 
-function pinOf(pinnedTools: string | null): Pin {
-  if (!pinnedTools) return null;
-  const tools = JSON.parse(pinnedTools) as Record<string, ToolDefinition>;
-  return { fingerprints: new Map(Object.entries(tools).map(([name, definition]) => [name, toolFingerprint(definition)])) };
+/** The pinned tools' fingerprints by name, as stored beside the pin. */
+function pinOf(pinnedFingerprints: string | null): Pin {
+  if (!pinnedFingerprints) return null;
+  return { fingerprints: new Map(Object.entries(JSON.parse(pinnedFingerprints) as Record<string, string>)) };
 }
 
 function toCatalogTool(row: CatalogRow, server: string, pin: Pin): CatalogToolOutput {
@@ -132,7 +133,7 @@ export async function getServerTools(name: string, environment?: string): Promis
       select: { serverId: true, environment: true, name: true, fingerprint: true, definition: true, firstSeenAt: true, lastSeenAt: true },
     }),
   ]);
-  const pin = pinOf(toolset?.pinnedTools ?? null);
+  const pin = pinOf(toolset?.pinnedFingerprints ?? null);
   const discovered = rows.map((row) => ({ ...toCatalogTool(row, name, pin), ...schemasOf(JSON.parse(row.definition) as ToolDefinition) }));
   const declared = declaredTools(name, definitionOf(server));
 

@@ -21,6 +21,7 @@ CREATE TABLE "Toolset" (
     "fingerprint" TEXT NOT NULL,
     "instructions" TEXT,
     "pinnedTools" TEXT,
+    "pinnedFingerprints" TEXT,
     "pinnedFingerprint" TEXT,
     "pinnedBy" TEXT,
     "pinnedAt" TIMESTAMP(3),

@@ -19,6 +19,7 @@ CREATE TABLE "Toolset" (
     "fingerprint" TEXT NOT NULL,
     "instructions" TEXT,
     "pinnedTools" TEXT,
+    "pinnedFingerprints" TEXT,
     "pinnedFingerprint" TEXT,
     "pinnedBy" TEXT,
     "pinnedAt" DATETIME,
