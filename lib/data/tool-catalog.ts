@@ -111,8 +111,10 @@ export async function readDriftFlag(serverId: number, environment: string): Prom
 /** Which of these servers' toolsets in the registry's own environment drifted from their pins: the list's drift badge. */
 export async function driftedServerIds(serverIds: number[]): Promise<Set<number>> {
   if (serverIds.length === 0) return new Set();
-  const rows = await getDb().toolset.findMany({ where: { serverId: { in: serverIds }, environment: getConfig().environment, drift: true }, select: { serverId: true } });
-  return new Set(rows.map((row) => row.serverId));
+  // Only the id list in the filter: Prisma splits a lone `in` over the engine's parameter limit (a page holds up to 1,000).
+  const rows = await getDb().toolset.findMany({ where: { serverId: { in: serverIds } }, select: { serverId: true, environment: true, drift: true } });
+  const own = getConfig().environment;
+  return new Set(rows.filter((row) => row.drift && row.environment === own).map((row) => row.serverId));
 }
 
 /** A deleted server's catalog, toolsets and drift events go with it. */

@@ -13,13 +13,15 @@ import type { HealthResult, ProbeResult } from "./types";
 
 /** POST /api/mcp-servers/:name/health-check: probe now as the scheduler would, record, answer `R`. */
 export async function recheckServer(name: string, environment?: string): Promise<HealthResult> {
-  const { tools: _tools, ...result } = await checkServer(await loadTarget(name), { environment });
+  const { tools: _tools, instructions: _instructions, ...result } = await checkServer(await loadTarget(name), { environment });
   return result;
 }
 
 /** POST /api/mcp-servers/:name/test: probe with the caller's environment and parameters, record, answer `R` + tools. */
 export async function testServerConnection(name: string, body: TestBody): Promise<ProbeResult> {
-  return checkServer(await loadTarget(name), body, { strict: true });
+  // The instructions went into the toolset fingerprint; they are not part of R.
+  const { instructions: _instructions, ...result } = await checkServer(await loadTarget(name), body, { strict: true });
+  return result;
 }
 
 /**
