@@ -40,10 +40,6 @@ export const probeToolSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   input_schema: jsonObjectSchema,
-  title: z.string().optional(),
-  output_schema: jsonObjectSchema.optional(),
-  annotations: jsonObjectSchema.optional().describe("declared by the server: untrusted"),
-  icons: z.array(z.unknown()).optional(),
 });
 
 export const testResultSchema = healthResultSchema.extend({ tools: z.array(probeToolSchema) });
