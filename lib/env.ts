@@ -22,6 +22,8 @@ const configSchema = z.object({
   PATCHBAY_AUTH: z.enum(["on", "off"]).default("on"),
   PATCHBAY_ADMIN_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   PATCHBAY_HEALTH_INTERVAL_S: z.coerce.number().int().min(0).default(300),
+  /** How long an approval request stays open, and an approved call stays runnable (DESIGN §11). */
+  PATCHBAY_APPROVAL_TTL_S: z.coerce.number().int().min(1).default(3600),
   PATCHBAY_HEALTH_TIMEOUT_MS: positiveInt(10_000),
   PATCHBAY_HEALTH_CONCURRENCY: positiveInt(16),
   /** The environments the scheduler probes every server in; empty: the registry's own. */

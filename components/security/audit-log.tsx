@@ -12,8 +12,9 @@ import { Select } from "@/components/ui/select";
 import { TimeStamp } from "@/components/ui/time-stamp";
 import { auditQuery, type AuditEntry, type AuditFilters } from "@/lib/query/audit-queries";
 
-const ENTITY_PATHS: Partial<Record<AuditEntry["entity_type"], string>> = { server: "/mcp-servers", capability: "/capabilities", agent: "/agents" };
-const ACTIONS = ["create", "update", "restore", "delete", "import", "token.create", "token.revoke", "session.create", "session.refuse", "session.end"];
+// A toolset pin and an approval decision are recorded under the server they concern.
+const ENTITY_PATHS: Partial<Record<AuditEntry["entity_type"], string>> = { server: "/mcp-servers", toolset: "/mcp-servers", approval: "/mcp-servers", capability: "/capabilities", agent: "/agents" };
+const ACTIONS = ["create", "update", "restore", "delete", "import", "token.create", "token.revoke", "session.create", "session.refuse", "session.end", "tools.pin", "approval.approve", "approval.deny"];
 
 /** Recent changes and sign-ins: definition revisions with token and session events, filtered by kind, action, actor or name. */
 export function AuditLog() {
@@ -28,7 +29,7 @@ export function AuditLog() {
         <Field id="audit-kind" label="Kind">
           {(control) => (
             <Select {...control} value={filters.entity_type ?? ""} onChange={(event) => update({ entity_type: event.target.value || undefined })}>
-              <option value="">All</option><option value="server">Servers</option><option value="capability">Capabilities</option><option value="agent">Agents</option><option value="token">Tokens</option><option value="session">Sessions</option>
+              <option value="">All</option><option value="server">Servers</option><option value="capability">Capabilities</option><option value="agent">Agents</option><option value="token">Tokens</option><option value="session">Sessions</option><option value="toolset">Toolsets</option><option value="approval">Approvals</option>
             </Select>
           )}
         </Field>

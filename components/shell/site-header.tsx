@@ -8,6 +8,8 @@ import { MainNav, type NavEntry } from "./main-nav";
 
 const EVERYONE: NavEntry[] = [
   { href: "/mcp-servers", label: "Servers" },
+  { href: "/tools", label: "Tools" },
+  { href: "/approvals", label: "Approvals" },
   { href: "/explore", label: "Explore" },
   { href: "/capabilities", label: "Capabilities" },
   { href: "/agents", label: "Agents" },

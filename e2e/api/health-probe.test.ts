@@ -26,7 +26,7 @@ const STDIO_ALLOW = `node ${EVERYTHING} stdio, node ${dir}/ok-*.js`;
 
 const R_KEYS = [
   "status", "ok", "reason", "latency_ms", "checked_at", "server_info", "protocol_version", "tool_count",
-  "era", "protocol_versions", "capabilities", "auth", "notes", "environment",
+  "era", "protocol_versions", "capabilities", "auth", "notes", "environment", "drift",
 ];
 
 async function register(suffix: string, transport: Record<string, unknown>, extra: Record<string, unknown> = {}) {
@@ -226,7 +226,7 @@ describe("health over time", () => {
       environment: "development",
       health: {
         status: "unknown", ok: false, reason: "not checked yet", latency_ms: null, checked_at: null, server_info: null, protocol_version: null, tool_count: null,
-        era: null, protocol_versions: null, capabilities: null, auth: null, notes: [], environment: "development",
+        era: null, protocol_versions: null, capabilities: null, auth: null, notes: [], environment: "development", drift: false,
       },
       history: [],
     });
@@ -237,7 +237,7 @@ describe("health over time", () => {
     const byName = new Map(list.body.mcp_servers.map((summary: { name: string }) => [summary.name, summary]));
     const flaky = byName.get(`${group}-flaky`) as { health: Record<string, unknown> };
     const latest = (await api.get(`/api/mcp-servers/${group}-flaky/health`)).body.health;
-    expect(flaky.health).toEqual({ status: "healthy", checked_at: latest.checked_at, latency_ms: latest.latency_ms });
+    expect(flaky.health).toEqual({ status: "healthy", checked_at: latest.checked_at, latency_ms: latest.latency_ms, drift: false });
 
     const healthy = await api.get(`/api/mcp-servers?tags=${group}&health=healthy&limit=1000`);
     const names = healthy.body.mcp_servers.map((summary: { name: string }) => summary.name);

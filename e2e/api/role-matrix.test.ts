@@ -32,6 +32,13 @@ const ALLOWED: Record<string, number> = {
   "GET /api/mcp-servers/{name}/health": 200,
   "POST /api/mcp-servers/{name}/tools/{tool}/call": 502,
   "GET /api/health/events": 200,
+  "GET /api/tools": 200,
+  "GET /api/mcp-servers/{name}/tools": 200,
+  "GET /api/mcp-servers/{name}/tools/drift": 200,
+  "POST /api/mcp-servers/{name}/tools/pin": 422,
+  "GET /api/approvals": 200,
+  "POST /api/approvals/{id}/approve": 404,
+  "POST /api/approvals/{id}/deny": 404,
   "GET /api/capabilities": 200,
   "POST /api/capabilities": 400,
   "GET /api/capabilities/{name}": 200,
@@ -85,6 +92,7 @@ const ALLOWED: Record<string, number> = {
   "GET /v0.1/servers/{name}/versions": 200,
   "GET /v0.1/servers/{name}/versions/{version}": 200,
   "GET /v0.1/x/dev.patchbay/servers/{name}/environments": 200,
+  "GET /v0.1/x/dev.patchbay/tools": 200,
 };
 
 let patchbay: PatchbayProcess;

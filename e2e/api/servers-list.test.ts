@@ -27,7 +27,7 @@ describe("GET /api/mcp-servers filters", () => {
       mcp_servers: [{
         name: names.alpha, description: "Holds DOCUMENTS", version: "1.0.0", transport_type: "http",
         tags: [group, "storage", "search"], provides: ["docs:read"], has_parameters: false, support: {},
-        health: { status: "unknown", checked_at: null, latency_ms: null }, modified_at: expect.any(String),
+        health: { status: "unknown", checked_at: null, latency_ms: null, drift: false }, modified_at: expect.any(String),
       }],
       next_cursor: null,
       previous_cursor: null,

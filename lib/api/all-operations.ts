@@ -1,4 +1,5 @@
 import * as agents from "./agents";
+import * as approvals from "./approvals";
 import * as capabilities from "./capabilities";
 import * as health from "./health";
 import * as importExport from "./import-export";
@@ -9,6 +10,7 @@ import * as servers from "./servers";
 import * as sync from "./sync";
 import * as upstream from "./upstream";
 import * as system from "./system";
+import * as tools from "./tools";
 import * as variables from "./variables";
 
 /** Every operation of the API: the OpenAPI document and the role matrix are built from this list. */
@@ -24,4 +26,6 @@ export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(system),
   ...Object.values(sync),
   ...Object.values(upstream),
+  ...Object.values(tools),
+  ...Object.values(approvals),
 ];

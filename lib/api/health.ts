@@ -52,6 +52,6 @@ export const callToolOperation = defineOperation({
 
 export const healthEventsOperation = defineOperation({
   method: "GET", path: "/api/health/events", tag, role: "viewer", rateLimit: "none",
-  summary: "Server-sent events: `data: {name, health: R}` on every status change, from any instance; a comment heartbeat every 15 s",
+  summary: "Server-sent events: `data: {name, health: R}` on every status change and every change of `R.drift` (the toolset drifted from its pin, or was re-pinned), from any instance; a comment heartbeat every 15 s",
   responses: { 200: { description: "An event stream; the data of each event is one of these objects", schema: healthEventSchema, contentType: "text/event-stream" } },
 });

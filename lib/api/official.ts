@@ -2,6 +2,7 @@ import {
   officialEntrySchema, officialEnvironmentsSchema, officialListQuerySchema, officialListSchema, officialNameParamsSchema,
   officialVersionListSchema, officialVersionParamsSchema,
 } from "../schemas/official";
+import { toolListQuerySchema, toolListSchema } from "../schemas/tools";
 import { defineOperation } from "./operation";
 import { BAD_REQUEST, NOT_FOUND } from "./problem-responses";
 
@@ -42,4 +43,11 @@ export const getOfficialEnvironmentsOperation = defineOperation({
   summary: "Patchbay extension: the server's environments, each with its resolved URL (masked as for viewers) and its health there",
   params: officialNameParamsSchema,
   responses: { 200: { description: "The environments", schema: officialEnvironmentsSchema }, ...NOT_FOUND },
+});
+
+export const getOfficialToolsOperation = defineOperation({
+  method: "GET", path: "/v0.1/x/dev.patchbay/tools", ...registryRead,
+  summary: "Patchbay extension: the tool catalog (DESIGN §11) — every server's tools, searched by name, title and description, a page at a time",
+  query: toolListQuerySchema,
+  responses: { 200: { description: "A page of tools", schema: toolListSchema }, ...BAD_REQUEST },
 });

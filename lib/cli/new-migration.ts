@@ -24,7 +24,9 @@ async function main() {
     return console.log("The schema has not changed since the last migration (--data writes one for a data step).");
   }
 
-  const file = `${String(existing.length + 1).padStart(4, "0")}_${name}`;
+  // Numbers may have gaps (0005 was never merged): the next one follows the last.
+  const next = last ? Number(last.name.slice(0, 4)) + 1 : 1;
+  const file = `${String(next).padStart(4, "0")}_${name}`;
   const handWritten = isDataStep ? `${HAND_WRITTEN_MARKER}\n` : "";
   fs.writeFileSync(path.join(MIGRATIONS_DIR, "sqlite", `${file}.sql`), sqlite + handWritten);
   fs.writeFileSync(path.join(MIGRATIONS_DIR, "postgresql", `${file}.sql`), postgresql + handWritten);

@@ -29,8 +29,13 @@ export async function lastHealthCheckId(): Promise<number> {
   return row?.id ?? 0;
 }
 
-/** The latest status of every server probed at least once. */
+/** The latest state (`stateKey`) of every server probed at least once. */
 export async function listLatestStatuses(): Promise<Map<number, string>> {
-  const rows = await getDb().serverHealth.findMany({ select: { serverId: true, status: true } });
-  return new Map(rows.map((row) => [row.serverId, row.status]));
+  const rows = await getDb().serverHealth.findMany({ select: { serverId: true, result: true } });
+  return new Map(rows.map((row) => [row.serverId, stateKey(parseResult(row.result))]));
+}
+
+/** What the event stream reports a change of: the status, and whether the toolset drifted from its pin (DESIGN §11). */
+export function stateKey(result: Pick<HealthResult, "status" | "drift">): string {
+  return result.drift ? `${result.status}+drift` : result.status;
 }

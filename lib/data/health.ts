@@ -10,7 +10,7 @@ export const HISTORY_LIMIT = 100;
 export const UNKNOWN_RESULT: HealthResult = {
   status: "unknown", ok: false, reason: "not checked yet", latency_ms: null, checked_at: null,
   server_info: null, protocol_version: null, tool_count: null,
-  era: null, protocol_versions: null, capabilities: null, auth: null, notes: [], environment: null,
+  era: null, protocol_versions: null, capabilities: null, auth: null, notes: [], environment: null, drift: false,
 };
 
 /**
@@ -91,6 +91,6 @@ function toStoredResult(result: HealthResult): HealthResult {
     status: result.status, ok: result.ok, reason: result.reason, latency_ms: result.latency_ms, checked_at: result.checked_at,
     server_info: result.server_info, protocol_version: result.protocol_version, tool_count: result.tool_count,
     era: result.era, protocol_versions: result.protocol_versions, capabilities: result.capabilities, auth: result.auth,
-    notes: result.notes, environment: result.environment,
+    notes: result.notes, environment: result.environment, drift: result.drift,
   };
 }

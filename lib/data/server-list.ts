@@ -5,6 +5,7 @@ import type { ServerListQuery } from "../schemas/server-query";
 import type { ServerList } from "../schemas/server-output";
 import { toSearchNeedle } from "./search-text";
 import { toHealthSummary } from "./server-record";
+import { driftedServerIds } from "./tool-catalog";
 import { knownSummary, summarise, type StoredSummary } from "./server-summaries";
 
 /**
@@ -52,12 +53,13 @@ async function summariesOf(page: PageRow[]) {
     if (summary) known.set(row.id, summary);
   }
   const missing = page.filter((row) => !known.has(row.id)).map((row) => row.id);
-  const [definitions, healths] = await Promise.all([
+  const [definitions, healths, drifted] = await Promise.all([
     missing.length === 0 ? [] : getDb().server.findMany({
       where: { id: { in: missing } },
       select: { id: true, definition: true, revision: true, createdAt: true, modifiedAt: true },
     }),
     getDb().serverHealth.findMany({ where: { serverId: { in: page.map((row) => row.id) } }, select: { serverId: true, status: true, checkedAt: true, latencyMs: true } }),
+    driftedServerIds(page.map((row) => row.id)),
   ]);
   for (const row of definitions) known.set(row.id, summarise(row));
   const healthOf = new Map(healths.map((health) => [health.serverId, health]));
@@ -66,7 +68,7 @@ async function summariesOf(page: PageRow[]) {
     const summary = known.get(row.id);
     if (!summary) return [];
     const { modified_at, ...rest } = summary;
-    return [{ ...rest, health: toHealthSummary(healthOf.get(row.id)), modified_at }];
+    return [{ ...rest, health: { ...toHealthSummary(healthOf.get(row.id)), drift: drifted.has(row.id) }, modified_at }];
   });
 }
 

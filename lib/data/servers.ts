@@ -1,3 +1,4 @@
+import { deleteToolCatalog } from "./tool-catalog";
 import type { Tx } from "../db";
 import { serverInputSchema, normalizeServerInput, type ServerInput } from "../schemas/server";
 import type { StoredServer } from "../schemas/server-output";
@@ -21,7 +22,10 @@ export const serverSpec: EntitySpec<ServerInput, ServerRow, StoredServer> = {
   keepMasked: (input, current) => keepMaskedDefinition(input, definitionOf(current)),
   usersOf: async (name, tx) => referencedBy(await findServerUsers(name, tx)),
   writeIndexes: (tx, serverId, input, { from }) => writeLabels(tx, serverId, input, { replace: from !== undefined }),
-  beforeDelete: async (tx, current) => { await tx.healthCheck.deleteMany({ where: { serverId: current.id } }); },
+  beforeDelete: async (tx, current) => {
+    await tx.healthCheck.deleteMany({ where: { serverId: current.id } });
+    await deleteToolCatalog(tx, current.id);
+  },
 };
 
 export async function getServer(name: string): Promise<StoredServer & { id: number }> {

@@ -1,4 +1,7 @@
 import { recordHealth } from "../data/health";
+import { ingestToolset, readDriftFlag } from "../data/tool-catalog";
+import { getConfig } from "../env";
+import { onNewDrift } from "./drift-hooks";
 import { loadResolveContext } from "../data/resolve-context";
 import { UnresolvableError, type FieldError } from "../errors";
 import { literalSecretValues } from "../resolve/literal-secrets";
@@ -36,9 +39,23 @@ export async function checkServer(target: ProbeTarget, request: ProbeRequest = {
     ? unreachedResult("unknown", unresolvedReason(resolved.errors), new Date().toISOString())
     : await probeServer(resolved.config, probeOptionsFor(target.server));
   // Whatever the server echoed (an error body, stderr) is recorded and shown to viewers: never a secret.
-  const result = { ...scrubSecrets(probed, resolved.secrets), environment: resolved.environment };
+  const scrubbed = { ...scrubSecrets(probed, resolved.secrets), environment: resolved.environment };
+  const result = { ...scrubbed, drift: await catalogTools(target, scrubbed) };
   await recordHealth(target.id, result);
   return result;
+}
+
+/**
+ * A successful probe's tools go into the catalog (DESIGN §11) and say whether the toolset drifted from its pin;
+ * a failed one leaves the catalog as it was and reports the drift already known.
+ */
+async function catalogTools(target: ProbeTarget, result: ProbeResult): Promise<boolean> {
+  const environment = result.environment ?? getConfig().environment;
+  if (!result.ok) return readDriftFlag(target.id, environment);
+  const pinMode = target.server.tool_policy?.pin ?? "trust_on_first_use";
+  const ingested = await ingestToolset(target.id, environment, result.instructions ?? null, result.tools, pinMode);
+  if (ingested.newDrift) await onNewDrift(target, environment, ingested);
+  return ingested.drift;
 }
 
 /** What the probe connects with (unmasked), and every secret value in it, to scrub from what comes back. */

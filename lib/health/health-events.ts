@@ -1,4 +1,4 @@
-import { lastHealthCheckId, listHealthChecksAfter, listLatestStatuses } from "../data/health-feed";
+import { lastHealthCheckId, listHealthChecksAfter, listLatestStatuses, stateKey } from "../data/health-feed";
 import { getConfig } from "../env";
 import type { HealthResult } from "./types";
 
@@ -29,7 +29,7 @@ type Poller = {
 const state = globalThis as unknown as { patchbayHealthPoller?: Poller };
 
 /**
- * Health status changes of the registry's own environment (each event's `R` names it), from the database rather than this process, so a probe recorded by any instance
+ * Health status changes — and drift of the toolset from its pin (`R.drift`) — of the registry's own environment (each event's `R` names it), from the database rather than this process, so a probe recorded by any instance
  * reaches clients connected to any other. Polling starts with the first subscriber and stops with the last.
  * `ready` settles once the poller knows where the feed stands: changes recorded after that are delivered.
  */
@@ -79,8 +79,9 @@ async function poll(poller: Poller) {
     for (const row of fresh) {
       poller.seen.set(row.serverId, row.id);
       const previous = poller.statuses.get(row.serverId) ?? "unknown";
-      poller.statuses.set(row.serverId, row.result.status);
-      if (previous !== row.result.status) emit(poller, { name: row.name, health: row.result });
+      const next = stateKey(row.result);
+      poller.statuses.set(row.serverId, next);
+      if (previous !== next) emit(poller, { name: row.name, health: row.result });
     }
     const last = rows.at(-1)?.id ?? poller.cursor;
     poller.cursor = Math.max(poller.cursor, last);

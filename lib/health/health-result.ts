@@ -9,6 +9,6 @@ export function unreachedResult(status: HealthStatus, reason: string | null, che
   return {
     status, ok: isOkStatus(status), reason, latency_ms: null, checked_at: checkedAt,
     server_info: null, protocol_version: null, tool_count: null,
-    era: null, protocol_versions: null, capabilities: null, auth: null, notes: [], environment: null, tools: [],
+    era: null, protocol_versions: null, capabilities: null, auth: null, notes: [], environment: null, drift: false, tools: [],
   };
 }

@@ -73,7 +73,7 @@ export async function probeServer(config: ResolvedConfig, options: ProbeOptions)
       protocol_version: session.protocolVersion(), tool_count: tools.length,
       era: session.era(), protocol_versions: session.protocolVersions(),
       capabilities: (session.client.getServerCapabilities() as Record<string, unknown> | undefined) ?? null,
-      auth: null, notes: notesFor(config), environment: null, tools,
+      auth: null, notes: notesFor(config), environment: null, drift: false, tools, instructions: instructionsOf(session),
     };
   } catch (error) {
     const failure = describeFailure(error, session.trace, session.stdio);
@@ -85,6 +85,13 @@ export async function probeServer(config: ResolvedConfig, options: ProbeOptions)
     deadline.dispose();
     await session.close({ endSession: isHealthy });
   }
+}
+
+/** The server's instructions: from `initialize` (legacy) or `server/discover` (2026-07-28); null when none. */
+function instructionsOf(session: McpSession): string | null {
+  const discovered = session.client.getDiscoverResult() as { instructions?: unknown } | undefined;
+  const instructions = session.client.getInstructions() ?? discovered?.instructions;
+  return typeof instructions === "string" ? instructions : null;
 }
 
 function notesFor(config: ResolvedConfig): string[] {

@@ -1,4 +1,8 @@
+import { gateToolCall } from "../data/approvals";
 import { getServer } from "../data/servers";
+import { validateAgainstSchema } from "../schemas/json-schema";
+import { jcsSha256 } from "../tools/fingerprint";
+import { decideToolCall } from "../tools/policy-decision";
 import { UnresolvableError } from "../errors";
 import type { TestBody, ToolCallBody } from "../schemas/health";
 import { scrubSecrets } from "../resolve/scrub";
@@ -9,28 +13,59 @@ import type { HealthResult, ProbeResult } from "./types";
 
 /** POST /api/mcp-servers/:name/health-check: probe now as the scheduler would, record, answer `R`. */
 export async function recheckServer(name: string, environment?: string): Promise<HealthResult> {
-  const { tools: _tools, ...result } = await checkServer(await loadTarget(name), { environment });
+  const { tools: _tools, instructions: _instructions, ...result } = await checkServer(await loadTarget(name), { environment });
   return result;
 }
 
 /** POST /api/mcp-servers/:name/test: probe with the caller's environment and parameters, record, answer `R` + tools. */
 export async function testServerConnection(name: string, body: TestBody): Promise<ProbeResult> {
-  return checkServer(await loadTarget(name), body, { strict: true });
+  // The instructions went into the toolset fingerprint; they are not part of R.
+  const { instructions: _instructions, tools, ...result } = await checkServer(await loadTarget(name), body, { strict: true });
+  // DESIGN §5's shape; the catalog (GET …/tools) has each tool's full definition.
+  return { ...result, tools: tools.map(({ name: tool, description, input_schema }) => ({ name: tool, description, input_schema })) };
 }
 
-/** POST /api/mcp-servers/:name/tools/:tool/call: arguments are checked against the tool's schema before sending. */
-export async function callServerTool(name: string, tool: string, body: ToolCallBody) {
+/**
+ * POST /api/mcp-servers/:name/tools/:tool/call: the server's `tool_policy` first (DESIGN §11) — a refused call or one
+ * awaiting approval is a tool error naming why (and the approval's id and state) — then the arguments are checked
+ * against the tool's schema before sending.
+ */
+export async function callServerTool(name: string, tool: string, body: ToolCallBody, caller: string) {
   const target = await loadTarget(name);
   const resolved = await resolveForProbe(target.server, body);
   if ("errors" in resolved) {
     throw new UnresolvableError(`MCP server '${name}' cannot be resolved with these parameters.`, resolved.errors);
   }
+  const refusal = await applyToolPolicy(target.server, tool, body, { caller, environment: resolved.environment });
+  if (refusal) return refusal;
   const { timeoutMs, policy, stdioAllow } = getProbeSettings();
   try {
     return scrubSecrets(await callTool(resolved.config, tool, body.arguments, { timeoutMs, policy, stdioAllow }), resolved.secrets);
   } catch (error) {
     throw error instanceof ToolCallFailedError ? new ToolCallFailedError(scrubSecrets(error.failure, resolved.secrets)) : error;
   }
+}
+
+async function applyToolPolicy(server: ProbeTarget["server"], tool: string, body: ToolCallBody, call: { caller: string; environment: string }) {
+  const context = body.context ?? {};
+  const decision = decideToolCall(server.tool_policy, tool, { arguments: body.arguments, context }, matchesSchema);
+  if (decision.outcome === "run") return null;
+  if (decision.outcome === "refused") return toolError(`Refused by policy: ${decision.reason}.`);
+  const gate = await gateToolCall({
+    requestedBy: call.caller, server: server.name, environment: call.environment, tool,
+    arguments: body.arguments, argumentsHash: jcsSha256(body.arguments), context,
+  });
+  if (gate.run) return null;
+  const { id, state } = gate.approval;
+  return { ...toolError(`Approval required by tool_policy.tools['${decision.rule}']: approval ${id} is ${state}. Once someone else approves it, the same call runs once.`), approval: { id, state } };
+}
+
+function toolError(text: string) {
+  return { is_error: true, content: [{ type: "text" as const, text }], latency_ms: 0 };
+}
+
+function matchesSchema(schema: Record<string, unknown>, value: unknown): boolean {
+  return validateAgainstSchema(schema, value).length === 0;
 }
 
 async function loadTarget(name: string): Promise<ProbeTarget> {

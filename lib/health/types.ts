@@ -32,12 +32,23 @@ export type HealthResult = {
   notes: string[];
   /** The environment the server was resolved for; null only for a result recorded before environments were kept. */
   environment: string | null;
+  /** The toolset of this (server, environment) differs from its pin (DESIGN §11); false before any pin. */
+  drift: boolean;
 };
 
 /** A tool as `tools/list` reported it, in wire shape. */
-export type ProbeTool = { name: string; description: string | null; input_schema: Record<string, unknown> };
+export type ProbeTool = {
+  name: string;
+  description: string | null;
+  input_schema: Record<string, unknown>;
+  title?: string;
+  output_schema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+  icons?: unknown[];
+};
 
-export type ProbeResult = HealthResult & { tools: ProbeTool[] };
+/** `instructions`: what the server's handshake said (either era), which the toolset fingerprint covers. */
+export type ProbeResult = HealthResult & { tools: ProbeTool[]; instructions?: string | null };
 
 /** The `fetch` shape the MCP SDK transports accept (`FetchLike`). */
 export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;

@@ -1,4 +1,5 @@
 import type { Operation } from "../api/operation";
+import type { ChangeScope } from "../read-model/change-scope";
 import { readThrough } from "../read-model/read-cache";
 import { etagOver, matchesIfNoneMatch, notModified } from "./conditional-get";
 import { withCors } from "./registry-cors";
@@ -13,11 +14,11 @@ type NextRouteContext = Parameters<ReturnType<typeof route>>[1];
  * The body depends on who asks (masking), so caches are told it varies by `Authorization`. Bodies come from the
  * read model (keyed by path, query and the caller's view of secrets) until a definition changes.
  */
-export function registryRoute<P, Q, B>(operation: Operation<P, Q, B>, handler: (context: RouteContext<P, Q, B>) => Promise<unknown>) {
+export function registryRoute<P, Q, B>(operation: Operation<P, Q, B>, handler: (context: RouteContext<P, Q, B>) => Promise<unknown>, scopes: readonly ChangeScope[] = ["definitions"]) {
   const inner = route(operation, async (context) => {
     const url = new URL(context.request.url);
     const key = JSON.stringify(["v0.1", url.pathname, url.search, context.visibility.canReadSecrets]);
-    const { text, etag } = await readThrough(key, ["definitions"], async () => {
+    const { text, etag } = await readThrough(key, scopes, async () => {
       const text = JSON.stringify(await handler(context));
       return { text, etag: etagOver([text]) };
     });

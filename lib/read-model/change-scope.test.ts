@@ -12,6 +12,8 @@ describe("scopesOfStatement", () => {
     ['DELETE FROM "main"."Reference" WHERE 1', ["definitions"]],
     ['INSERT INTO "ServerHealth" ("serverId") VALUES (1)', ["health"]],
     ['INSERT INTO "main"."HealthCheck" ("serverId") VALUES (1)', ["health"]],
+    ['UPDATE "main"."CatalogTool" SET "lastSeenAt" = ?', ["health"]],
+    ['INSERT INTO "Toolset" ("serverId") VALUES ($1)', ["health"]],
     ['UPDATE "main"."ApiToken" SET "lastUsedAt" = ?', ["credentials"]],
     ['UPDATE "main"."Session" SET "endedAt" = ?', ["credentials"]],
     ['INSERT INTO "Lease" ("name") VALUES ($1) ON CONFLICT DO NOTHING', []],

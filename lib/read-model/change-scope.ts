@@ -6,8 +6,10 @@
 export type ChangeScope = "definitions" | "health" | "credentials";
 export const CHANGE_SCOPES: readonly ChangeScope[] = ["definitions", "health", "credentials"];
 
-const UNCACHED_TABLES = new Set(["Lease", "RateLimitWindow", "AuditEvent", "ChangeCounter", "_patchbay_migrations"]);
+const UNCACHED_TABLES = new Set(["Lease", "RateLimitWindow", "AuditEvent", "ChangeCounter", "_patchbay_migrations", "Approval"]);
 const CREDENTIAL_TABLES = new Set(["ApiToken", "Session"]);
+/** The tool catalog moves with every probe, like health; list pages show its drift flag through `R`. */
+const PROBE_TABLES = new Set(["CatalogTool", "Toolset", "DriftEvent"]);
 
 /**
  * The scopes one SQL statement changes: none for reads and transaction control; by the table it writes
@@ -21,7 +23,7 @@ export function scopesOfStatement(sql: string): ChangeScope[] {
   if (name === null) return ["definitions"];
   if (UNCACHED_TABLES.has(name)) return [];
   if (CREDENTIAL_TABLES.has(name)) return ["credentials"];
-  if (/Health/.test(name)) return ["health"];
+  if (/Health/.test(name) || PROBE_TABLES.has(name)) return ["health"];
   return ["definitions"];
 }
 

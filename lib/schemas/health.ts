@@ -23,6 +23,7 @@ export const healthResultSchema = z.object({
   }).nullable().describe("RFC 9728 protected-resource metadata, read on a 401/403"),
   notes: z.array(z.string()).describe("e.g. `deprecated transport` for SSE"),
   environment: z.string().nullable().describe("the environment the server was resolved for"),
+  drift: z.boolean().describe("the toolset of this server and environment differs from its pin (DESIGN §11)"),
 });
 
 /** `?environment=` of the health routes: which environment to read, or to probe in (default: the registry's own). */
@@ -54,6 +55,7 @@ export type TestBody = z.infer<typeof testBodySchema>;
 
 export const toolCallBodySchema = z.strictObject({
   arguments: jsonObjectSchema.default({}).describe("validated against the tool's input schema before anything is sent"),
+  context: jsonObjectSchema.optional().describe("what tool_policy's approval_when and allowed_when see beside the arguments, e.g. {\"task_state\": \"IN_PROGRESS\"}"),
   ...connectionFields,
 });
 export type ToolCallBody = z.infer<typeof toolCallBodySchema>;
@@ -78,6 +80,8 @@ export const toolCallResultSchema = z.object({
   content: z.array(toolContentSchema),
   structured_content: z.unknown().optional(),
   latency_ms: z.number(),
+  approval: z.object({ id: z.string(), state: z.string() }).optional()
+    .describe("the call needs an approval: this request (awaiting_approval) must be approved by someone else, then the same call runs once"),
 });
 
 /** One server-sent event of GET /api/health/events. */

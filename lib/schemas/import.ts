@@ -19,8 +19,13 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const CONFLICT_POLICIES = ["fail", "skip", "overwrite"] as const;
 export type ConflictPolicy = (typeof CONFLICT_POLICIES)[number];
 
+/** Formats that merge into one existing server (`?server=`) rather than import servers; never detected. */
+export const MERGE_FORMATS = ["tool-registry-md"] as const;
+
 export const importQuerySchema = z.strictObject({
-  format: z.enum(IMPORT_FORMATS).optional().describe("read the body as this format instead of detecting it"),
+  format: z.enum([...IMPORT_FORMATS, ...MERGE_FORMATS]).optional()
+    .describe("read the body as this format instead of detecting it; tool-registry-md (seed 002's markdown, text/markdown or text/plain) merges declared tools and tool_policy into the server named by ?server="),
+  server: z.string().max(100).optional().describe("tool-registry-md: the existing server to merge into (404 when absent), whatever on_conflict says"),
   on_conflict: z.enum(CONFLICT_POLICIES).default("fail")
     .describe("fail: all or nothing (422); skip / overwrite: existing names skipped or replaced, invalid entries reported"),
   dry_run: booleanFlagSchema.describe("report what would happen, write nothing"),
@@ -30,7 +35,7 @@ export const importQuerySchema = z.strictObject({
 });
 export type ImportQuery = z.infer<typeof importQuerySchema>;
 export type ImportOptions = {
-  format?: ImportQuery["format"];
+  format?: ImportFormat;
   onConflict: ConflictPolicy;
   dryRun: boolean;
   secretsToPlaceholders: boolean;
@@ -49,14 +54,17 @@ const reportEntrySchema = z.object({
 
 export const importReportSchema = z.object({
   dry_run: z.boolean(),
-  format: z.enum(IMPORT_FORMATS),
+  format: z.enum([...IMPORT_FORMATS, ...MERGE_FORMATS]),
   created: z.array(reportEntrySchema),
   updated: z.array(reportEntrySchema),
   skipped: z.array(reportEntrySchema.extend({ reason: z.string() })),
   renamed: z.array(z.object({ from: z.string(), to: z.string() })),
   errors: z.array(fieldErrorSchema),
 });
-export type ImportReport = z.infer<typeof importReportSchema>;
+/** What a merge format's import reports (`format` one of MERGE_FORMATS). */
+export type MergeImportReport = z.infer<typeof importReportSchema>;
+/** What an import of servers reports. */
+export type ImportReport = Omit<MergeImportReport, "format"> & { format: ImportFormat };
 
 /** GET /api/export: definitions as entered, without server-set fields; importing it back changes nothing. */
 export const exportBundleSchema = z.object({

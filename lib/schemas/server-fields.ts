@@ -68,6 +68,31 @@ export const toolSchema = z.strictObject({
 });
 export type Tool = z.infer<typeof toolSchema>;
 
+/** Seed 002's tool states: NONE → none, AWAITING_APPROVAL → always, CONDITIONAL → conditional (DESIGN §11). */
+export const APPROVAL_MODES = ["none", "always", "conditional"] as const;
+
+/**
+ * `tool_policy` (DESIGN §11): how drift is pinned and handled, and per tool name or glob whether it may be called
+ * and when it needs approval. `approval_when` / `allowed_when` are JSON Schemas over `{arguments, context}`,
+ * checked like `parameters_schema` (an RE2-incompatible pattern is refused naming its path).
+ */
+function defineToolPolicySchema(jsonSchemaSchema: z.ZodType<Record<string, unknown>>) {
+  const entry = z.strictObject({
+    enabled: z.boolean().optional().describe("default true"),
+    approval: z.enum(APPROVAL_MODES).optional().describe("default none; conditional without approval_when = always"),
+    approval_when: jsonSchemaSchema.optional(),
+    allowed_when: jsonSchemaSchema.optional(),
+    notes: z.array(z.string().max(2_000)).max(100).optional(),
+  });
+  return z.strictObject({
+    pin: z.enum(["trust_on_first_use", "manual"]).optional().describe("default trust_on_first_use"),
+    on_drift: z.enum(["log", "require_approval", "block"]).optional().describe("default log"),
+    tools: z.record(z.string().min(1).max(200), entry).optional().describe("tool name or glob (`*`, `?`) → policy"),
+  });
+}
+export type ToolPolicy = NonNullable<ServerInputOf["tool_policy"]>;
+type ServerInputOf = z.infer<ReturnType<typeof defineServerInputSchema>>;
+
 /** What is wrong with a parameters schema as a JSON Schema: the server's full check, or the browser's eval-free one. */
 export type JsonSchemaCheck = (schema: Record<string, unknown>) => FieldError[];
 
@@ -99,6 +124,7 @@ export function defineServerInputSchema(checkJsonSchema: JsonSchemaCheck) {
       tools: z.array(toolSchema).max(1_000).optional(),
       // Seed 004: an OAuth server needs a user's sign-in; its `auth_required` is expected, not an outage (DESIGN §1).
       auth: z.strictObject({ type: z.enum(["none", "oauth"]) }).optional(),
+      tool_policy: defineToolPolicySchema(parametersSchemaSchema).optional(),
     })
     .superRefine((server, ctx) => {
       // An environment may only override fields that its server's transport has.

@@ -15,6 +15,7 @@ export const healthSummarySchema = z.object({
   status: z.enum(["healthy", "degraded", "auth_required", "not_mcp", "unhealthy", "unknown", "skipped"]),
   checked_at: z.iso.datetime().nullable(),
   latency_ms: z.number().nullable(),
+  drift: z.boolean().optional().describe("in lists: the toolset of the registry's own environment drifted from its pin (DESIGN §11)"),
 });
 export type HealthSummary = z.infer<typeof healthSummarySchema>;
 

@@ -7,6 +7,7 @@ import { HealthDot } from "@/components/health/health-dot";
 import { HealthPanel } from "@/components/health/health-panel";
 import { ManagedActions } from "@/components/sync/managed-actions";
 import { RevisionHistory } from "@/components/revisions/revision-history";
+import { ServerToolsCard } from "@/components/tools/server-tools-card";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -49,6 +50,7 @@ export function ServerDetail({ name }: { name: string }) {
           <DefinitionCard server={server} />
           <EnvironmentConfigs server={server} />
           <ParametersCard schema={server.parameters_schema} />
+          <ServerToolsCard name={name} />
           <ValidationPanel server={server} />
           <RevisionHistory target={serverRevisionTarget(name)} currentRevision={server.revision} />
         </div>

@@ -45,7 +45,12 @@ export function ServerTable({ servers, isStale, onTag }: { servers: ServerSummar
               )}
             </td>
             <td className={`${cell} whitespace-nowrap tabular-nums`}>{server.version ?? <span aria-label="no version">—</span>}</td>
-            <td className={cell}><HealthDot name={server.name} status={server.health.status} /></td>
+            <td className={cell}>
+              <span className="inline-flex items-center gap-2">
+                <HealthDot name={server.name} status={server.health.status} />
+                {server.health.drift && <Badge tone="warning">tools drifted</Badge>}
+              </span>
+            </td>
           </tr>
         ))}
       </tbody>

@@ -1,0 +1,13 @@
+import { ToolCatalog } from "@/components/tools/tool-catalog";
+import { PageHeader } from "@/components/ui/page-header";
+
+export const metadata = { title: "Tools" };
+
+export default function ToolsPage() {
+  return (
+    <>
+      <PageHeader title="Tools" description="Every tool the registry's servers list, as their last successful probe saw it, with its pin and drift. Annotations are declared by each server and not verified." />
+      <ToolCatalog />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
+import { TimeStamp } from "@/components/ui/time-stamp";
+import { approvalKeys, approvalsQuery, type Approval } from "@/lib/query/approval-queries";
+import { fetchJson } from "@/lib/query/fetch-json";
+
+const STATES = [["awaiting_approval", "Awaiting approval"], ["approved", "Approved"], ["denied", "Denied"], ["expired", "Expired"], ["", "All"]] as const;
+const TONES = { awaiting_approval: "warning", approved: "success", denied: "danger", expired: "neutral" } as const;
+
+/** Tool calls and drift waiting for a decision, refreshed every few seconds; approve or deny what someone else asked for. */
+export function ApprovalsInbox() {
+  const [state, setState] = useState<string>("awaiting_approval");
+  const approvals = useQuery(approvalsQuery(state));
+  return (
+    <div className="space-y-4">
+      <div className="max-w-xs">
+        <Field id="approvals-state" label="State">
+          {(control) => (
+            <Select {...control} value={state} onChange={(event) => setState(event.target.value)}>
+              {STATES.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+            </Select>
+          )}
+        </Field>
+      </div>
+      {approvals.isError && <Alert tone="danger" title="Approvals could not be loaded">{approvals.error.message}</Alert>}
+      <div role="region" aria-label="Approval requests" aria-live="polite">
+        {approvals.data && approvals.data.approvals.length === 0 && <p>Nothing here.</p>}
+        <ul className="space-y-3">
+          {approvals.data?.approvals.map((approval) => <ApprovalItem key={approval.id} approval={approval} />)}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function ApprovalItem({ approval }: { approval: Approval }) {
+  const client = useQueryClient();
+  const decide = useMutation({
+    mutationFn: (decision: "approve" | "deny") => fetchJson<Approval>(`/api/approvals/${encodeURIComponent(approval.id)}/${decision}`, { method: "POST" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: approvalKeys.all }),
+  });
+  const what = approval.kind === "drift" ? "Tools changed (drift)" : <>Call <span className="font-mono">{approval.tool}</span></>;
+  return (
+    <li className="space-y-2 rounded-md border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-950">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={TONES[approval.state]}>{approval.state.replace("_", " ")}</Badge>
+        <span>{what} on <Link className="underline" href={`/mcp-servers/${encodeURIComponent(approval.server)}`}>{approval.server}</Link> in {approval.environment}</span>
+      </div>
+      <p className="text-slate-600 dark:text-slate-400">
+        Requested by {approval.requested_by} <TimeStamp iso={approval.requested_at} />
+        {approval.decided_by && approval.decided_at && <>; {approval.state === "denied" ? "denied" : "approved"} by {approval.decided_by} <TimeStamp iso={approval.decided_at} /></>}
+        {approval.state === "awaiting_approval" && <>; expires <TimeStamp iso={approval.expires_at} /></>}
+      </p>
+      {approval.arguments && <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900">{JSON.stringify(approval.arguments, null, 2)}</pre>}
+      {approval.context && Object.keys(approval.context).length > 0 && <p className="text-xs">Context: <code>{JSON.stringify(approval.context)}</code></p>}
+      {decide.isError && <Alert tone="danger" title="Not decided">{decide.error.message}</Alert>}
+      {approval.state === "awaiting_approval" && (
+        <div className="flex gap-2">
+          <Button size="sm" variant="primary" disabled={decide.isPending} onClick={() => decide.mutate("approve")}>Approve</Button>
+          <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate("deny")}>Deny</Button>
+        </div>
+      )}
+    </li>
+  );
+}

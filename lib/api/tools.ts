@@ -1,0 +1,45 @@
+import { serverNameParamsSchema } from "../schemas/server-query";
+import {
+  driftEventsSchema,
+  pinBodySchema,
+  serverToolsQuerySchema,
+  serverToolsSchema,
+  toolListQuerySchema,
+  toolListSchema,
+} from "../schemas/tools";
+import { z } from "zod";
+import { defineOperation } from "./operation";
+import { BAD_REQUEST, NOT_FOUND, UNRESOLVABLE } from "./problem-responses";
+
+const tag = "Tools";
+const params = serverNameParamsSchema;
+
+export const listToolsOperation = defineOperation({
+  method: "GET", path: "/api/tools", tag, role: "viewer", query: toolListQuerySchema, rateLimit: "none",
+  summary: "The tool catalog: every tool a probe discovered, per server and environment, sorted by name (UTF-16 code units), then server and environment; search covers name, title and description, case-insensitive. Annotations are as declared by the server: untrusted",
+  responses: { 200: { description: "A page of tools", schema: toolListSchema }, ...BAD_REQUEST },
+});
+
+export const getServerToolsOperation = defineOperation({
+  method: "GET", path: "/api/mcp-servers/{name}/tools", tag, role: "viewer", params, query: serverToolsQuerySchema, rateLimit: "none",
+  summary: "The server's toolset in one environment (default: the registry's own): its fingerprint, the pin, the drift against the pin (added, removed, changed with the fields and both definitions), and the tools — discovered beside declared (`source`)",
+  responses: { 200: { description: "The toolset", schema: serverToolsSchema }, ...BAD_REQUEST, ...NOT_FOUND },
+});
+
+export const listDriftEventsOperation = defineOperation({
+  method: "GET", path: "/api/mcp-servers/{name}/tools/drift", tag, role: "viewer", params, rateLimit: "none",
+  summary: "Drift events, newest first: one per newly seen toolset that differs from the pin. `tool_policy.on_drift` is stored and reported here and in the log; hiding drifted tools (`require_approval`, `block`) is the gateway's, which a later issue adds",
+  responses: { 200: { description: "Drift events", schema: driftEventsSchema }, ...NOT_FOUND },
+});
+
+export const pinToolsOperation = defineOperation({
+  method: "POST", path: "/api/mcp-servers/{name}/tools/pin", tag, role: "editor", params, body: pinBodySchema,
+  summary: "Pin the toolset the last successful probe of the environment saw (default: the registry's own); clears its drift; recorded in the audit",
+  responses: {
+    200: {
+      description: "The new pin",
+      schema: z.object({ environment: z.string(), pinned_fingerprint: z.string(), pinned_by: z.string(), pinned_at: z.iso.datetime() }),
+    },
+    ...BAD_REQUEST, ...NOT_FOUND, ...UNRESOLVABLE,
+  },
+});

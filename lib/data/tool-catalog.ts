@@ -1,0 +1,125 @@
+import { getDb, type Tx } from "../db";
+import { getConfig } from "../env";
+import type { ProbeTool } from "../health/types";
+import { toolFingerprint, toolsetFingerprint } from "../tools/fingerprint";
+import { toToolDefinition, trueHints, type ToolDefinition } from "../tools/tool-definition";
+import { diffToolsets, isEmptyDiff, type ToolsetDiff } from "../tools/toolset-diff";
+import { toSearchText } from "./search-text";
+
+/** How a server's toolset is pinned: trust on first use unless its `tool_policy.pin` says `manual`. */
+export type PinMode = "trust_on_first_use" | "manual";
+
+export type IngestedToolset = {
+  toolsetFingerprint: string;
+  /** The current toolset differs from the pin. */
+  drift: boolean;
+  /** Set when this probe saw a toolset never seen before that differs from the pin: one drift event recorded. */
+  newDrift: ToolsetDiff | null;
+};
+
+type FingerprintedTool = { definition: ToolDefinition; fingerprint: string; text: string };
+
+/**
+ * Stores what a successful probe's `tools/list` said for (server, environment) (DESIGN §11). The same toolset
+ * again only moves `last_seen_at` (one statement per table); another one replaces the catalog rows that changed,
+ * pins on first use (unless `manual`), and — once per toolset fingerprint — records a drift event against the pin.
+ */
+export async function ingestToolset(
+  serverId: number, environment: string, instructions: string | null, probed: readonly ProbeTool[], pinMode: PinMode, now = new Date(),
+): Promise<IngestedToolset> {
+  const tools = new Map<string, FingerprintedTool>();
+  for (const tool of probed) {
+    const definition = toToolDefinition(tool);
+    tools.set(definition.name, { definition, fingerprint: toolFingerprint(definition), text: JSON.stringify(definition) });
+  }
+  const fingerprint = toolsetFingerprint(instructions, [...tools.values()].map((tool) => ({ name: tool.definition.name, fingerprint: tool.fingerprint })));
+  const db = getDb();
+
+  const unchanged = await db.$transaction([
+    db.toolset.updateMany({ where: { serverId, environment, fingerprint }, data: { lastSeenAt: now } }),
+    db.catalogTool.updateMany({ where: { serverId, environment }, data: { lastSeenAt: now } }),
+  ]);
+  if (unchanged[0].count === 1) {
+    const row = await db.toolset.findUnique({ where: { serverId_environment: { serverId, environment } }, select: { drift: true } });
+    return { toolsetFingerprint: fingerprint, drift: row?.drift ?? false, newDrift: null };
+  }
+
+  return db.$transaction(async (tx) => {
+    await replaceCatalogRows(tx, serverId, environment, tools, now);
+    const current = await tx.toolset.findUnique({ where: { serverId_environment: { serverId, environment } } });
+    const currentTools = Object.fromEntries([...tools].map(([name, tool]) => [name, tool.definition]));
+    const pinFirstUse = !current?.pinnedTools && pinMode === "trust_on_first_use";
+    const pinned = pinFirstUse ? currentTools : current?.pinnedTools ? (JSON.parse(current.pinnedTools) as Record<string, ToolDefinition>) : null;
+    const diff = pinned && current?.pinnedFingerprint !== fingerprint ? diffToolsets(pinned, currentTools) : null;
+    const drift = pinned !== null && !pinFirstUse && current?.pinnedFingerprint !== fingerprint;
+
+    const pinnedFingerprints = JSON.stringify(Object.fromEntries([...tools].map(([name, tool]) => [name, tool.fingerprint])));
+    const pin = pinFirstUse ? { pinnedTools: JSON.stringify(currentTools), pinnedFingerprints, pinnedFingerprint: fingerprint, pinnedBy: null, pinnedAt: now } : {};
+    await tx.toolset.upsert({
+      where: { serverId_environment: { serverId, environment } },
+      create: { serverId, environment, fingerprint, instructions, drift, lastSeenAt: now, ...pin },
+      update: { fingerprint, instructions, drift, lastSeenAt: now, ...pin },
+    });
+
+    let newDrift: ToolsetDiff | null = null;
+    if (drift && diff && !isEmptyDiff(diff)) {
+      const seen = await tx.driftEvent.findUnique({ where: { serverId_environment_toolsetFingerprint: { serverId, environment, toolsetFingerprint: fingerprint } }, select: { id: true } });
+      if (!seen) {
+        await tx.driftEvent.create({ data: { serverId, environment, at: now, toolsetFingerprint: fingerprint, changes: JSON.stringify(diff) } });
+        newDrift = diff;
+      }
+    }
+    return { toolsetFingerprint: fingerprint, drift, newDrift };
+  });
+}
+
+/** The catalog rows of (server, environment) become `tools`: removed ones deleted, new ones inserted, changed ones rewritten. */
+async function replaceCatalogRows(tx: Tx, serverId: number, environment: string, tools: Map<string, FingerprintedTool>, now: Date) {
+  const existing = await tx.catalogTool.findMany({ where: { serverId, environment }, select: { id: true, name: true, fingerprint: true } });
+  const known = new Map(existing.map((row) => [row.name, row]));
+  const gone = existing.filter((row) => !tools.has(row.name)).map((row) => row.id);
+  if (gone.length > 0) await tx.catalogTool.deleteMany({ where: { id: { in: gone } } });
+
+  const fresh = [];
+  const same: number[] = [];
+  for (const [name, tool] of tools) {
+    const row = known.get(name);
+    if (!row) fresh.push({ serverId, environment, name, ...columnsOf(tool), firstSeenAt: now, lastSeenAt: now });
+    else if (row.fingerprint !== tool.fingerprint) await tx.catalogTool.update({ where: { id: row.id }, data: { ...columnsOf(tool), lastSeenAt: now } });
+    else same.push(row.id);
+  }
+  if (same.length > 0) await tx.catalogTool.updateMany({ where: { id: { in: same } }, data: { lastSeenAt: now } });
+  if (fresh.length > 0) await tx.catalogTool.createMany({ data: fresh });
+}
+
+function columnsOf(tool: FingerprintedTool) {
+  const { name, title, description } = tool.definition;
+  const hints = trueHints(tool.definition);
+  return {
+    fingerprint: tool.fingerprint, definition: tool.text,
+    searchText: toSearchText([name, title ?? "", description ?? ""]),
+    hints: hints.length > 0 ? `,${hints.join(",")},` : "",
+  };
+}
+
+/** The drift flag of (server, environment), for a probe that did not reach the server: drift stays until re-pinned. */
+export async function readDriftFlag(serverId: number, environment: string): Promise<boolean> {
+  const row = await getDb().toolset.findUnique({ where: { serverId_environment: { serverId, environment } }, select: { drift: true } });
+  return row?.drift ?? false;
+}
+
+/** Which of these servers' toolsets in the registry's own environment drifted from their pins: the list's drift badge. */
+export async function driftedServerIds(serverIds: number[]): Promise<Set<number>> {
+  if (serverIds.length === 0) return new Set();
+  // Only the id list in the filter: Prisma splits a lone `in` over the engine's parameter limit (a page holds up to 1,000).
+  const rows = await getDb().toolset.findMany({ where: { serverId: { in: serverIds } }, select: { serverId: true, environment: true, drift: true } });
+  const own = getConfig().environment;
+  return new Set(rows.filter((row) => row.drift && row.environment === own).map((row) => row.serverId));
+}
+
+/** A deleted server's catalog, toolsets and drift events go with it. */
+export async function deleteToolCatalog(tx: Tx, serverId: number): Promise<void> {
+  await tx.catalogTool.deleteMany({ where: { serverId } });
+  await tx.toolset.deleteMany({ where: { serverId } });
+  await tx.driftEvent.deleteMany({ where: { serverId } });
+}
