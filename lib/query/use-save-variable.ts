@@ -19,6 +19,8 @@ export function useSaveVariable() {
         json: input,
         headers: revision === undefined ? {} : { "If-Match": `"${revision}"` },
       }).then((body) => body.variable),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: variableKeys.all }),
+    // Not awaited: the form closes on the saved answer; the lists refresh behind it (an environment's table
+    // resolves every server, which takes seconds in a large registry).
+    onSuccess: () => { void queryClient.invalidateQueries({ queryKey: variableKeys.all }); },
   });
 }
