@@ -10,22 +10,32 @@ import { loadToolsOf } from "./server-tools-source";
 
 /** GET /api/capabilities/:name/tools: the tools the capability exposes, with where each comes from. */
 export async function getCapabilityTools(name: string, environment?: string): Promise<EffectiveToolsBody> {
-  const capability = await getCapability(name);
   const chosen = environment ?? getConfig().environment;
-  const toolsOf = await loadToolsOf(serverNames([capability.mcp_servers]), chosen);
-  return toBody(name, chosen, capabilityTools(capability, toolsOf));
+  return toBody(name, chosen, await loadCapabilityTools(name, chosen));
 }
 
 /** GET /api/agents/:name/tools: the union of its capabilities' tools and its own references' tools. */
 export async function getAgentTools(name: string, environment?: string): Promise<EffectiveToolsBody> {
+  const chosen = environment ?? getConfig().environment;
+  return toBody(name, chosen, await loadAgentTools(name, chosen));
+}
+
+/** A capability's effective tools with their hidden defaults and projections: what the gateway calls. */
+export async function loadCapabilityTools(name: string, environment: string): Promise<EffectiveTools> {
+  const capability = await getCapability(name);
+  const toolsOf = await loadToolsOf(serverNames([capability.mcp_servers]), environment);
+  return capabilityTools(capability, toolsOf);
+}
+
+/** An agent's effective tools with their hidden defaults and projections: what the gateway calls. */
+export async function loadAgentTools(name: string, environment: string): Promise<EffectiveTools> {
   const agent = await getRawAgent(name);
   const found = await Promise.all((agent.capabilities ?? []).map((capability) => getCapability(capability).catch(missingAs(undefined))));
   const capabilities = found.filter((capability) => capability !== undefined);
   const missing = (agent.capabilities ?? []).flatMap((capability, index) => (found[index] ? [] : [{ path: `/capabilities/${index}`, message: `agent ${name} references unknown capability '${capability}'` }]));
-  const chosen = environment ?? getConfig().environment;
-  const toolsOf = await loadToolsOf(serverNames([agent.mcp_servers, ...capabilities.map((capability) => capability.mcp_servers)]), chosen);
+  const toolsOf = await loadToolsOf(serverNames([agent.mcp_servers, ...capabilities.map((capability) => capability.mcp_servers)]), environment);
   const result = agentTools(agent, capabilities, toolsOf);
-  return toBody(name, chosen, { tools: result.tools, errors: [...missing, ...result.errors] });
+  return { tools: result.tools, errors: [...missing, ...result.errors] };
 }
 
 function missingAs<T>(value: T) {

@@ -145,7 +145,7 @@ describe("resolveBlueprint — configs per alias, capabilities in order, then th
   ])("$proves", ({ input: blueprintInput, mcpServers, warnings = [] }) => {
     const blueprint = resolveBlueprint(blueprintInput);
 
-    expect(blueprint).toEqual({ mcpServers, warnings });
+    expect({ mcpServers: blueprint.mcpServers, warnings: blueprint.warnings }).toEqual({ mcpServers, warnings });
     expect(Object.keys(blueprint.mcpServers)).toEqual(Object.keys(mcpServers));
   });
 

@@ -21,7 +21,8 @@ export type BlueprintInput = {
 };
 
 export type BlueprintConfig = ResolvedConfig | InlineReference;
-export type Blueprint = { mcpServers: Record<string, BlueprintConfig>; warnings: FieldError[] };
+/** `sensitiveValues`: per alias, what was substituted from secrets or the process environment (for scrubbing what comes back). */
+export type Blueprint = { mcpServers: Record<string, BlueprintConfig>; warnings: FieldError[]; sensitiveValues: Record<string, string[]> };
 
 type Entry = { place: string; reference: ParsedReference };
 
@@ -37,6 +38,7 @@ export function resolveBlueprint(input: BlueprintInput): Blueprint {
 
   const warnings: FieldError[] = [];
   const mcpServers = new Map<string, BlueprintConfig>();
+  const sensitiveValues: Record<string, string[]> = {};
   for (const { place, reference } of entries) {
     const path = `/mcp_servers/${pointerSegment(reference.alias)}`;
     if (reference.kind === "inline") {
@@ -62,6 +64,7 @@ export function resolveBlueprint(input: BlueprintInput): Blueprint {
       continue;
     }
     mcpServers.set(reference.alias, resolution.config);
+    sensitiveValues[reference.alias] = resolution.sensitiveValues;
   }
 
   if (errors.length > 0) {
@@ -69,7 +72,7 @@ export function resolveBlueprint(input: BlueprintInput): Blueprint {
     throw new UnresolvableError(`Agent '${input.agent.name}' can not be resolved: ${errors[0].message}${more}.`, errors);
   }
   warnings.push(...unusedParameterWarnings(input.parameters, mcpServers));
-  return { mcpServers: Object.fromEntries(mcpServers), warnings };
+  return { mcpServers: Object.fromEntries(mcpServers), warnings, sensitiveValues };
 }
 
 function collectEntries({ agent, capabilities }: BlueprintInput): { entries: Entry[]; errors: FieldError[] } {

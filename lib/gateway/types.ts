@@ -1,0 +1,57 @@
+import type { Principal } from "../auth/principal";
+import type { EffectiveTool } from "../resolve/effective-tools";
+
+/** What a gateway endpoint or `/api/invoke` serves: an agent's tools, or one capability's. */
+export type GatewayTarget = { kind: "agent" | "capability"; name: string };
+
+/** DESIGN §12: how a call ended, as the call log and `patchbay_tool_calls_total` name it. */
+export type CallOutcome = "ok" | "tool_error" | "upstream_error" | "timeout" | "circuit_open" | "denied" | "awaiting_approval";
+
+/** An MCP `tools/call` result in the wire's own field names. */
+export type McpToolResult = {
+  content: Record<string, unknown>[];
+  structuredContent?: unknown;
+  isError?: boolean;
+};
+
+/** The tools a target advertises, with everything the pipeline needs to call them; `revision` changes whenever the list does. */
+export type TargetTools = { target: GatewayTarget; environment: string; tools: EffectiveTool[]; revision: string };
+
+/**
+ * Where stdio upstreams live: one per gateway session (DESIGN §12). Closing it signals every child process
+ * it started (SIGTERM, then SIGKILL, whole group). `/api/invoke` uses a scope per request.
+ */
+export interface UpstreamScope {
+  readonly id: string;
+  close(): Promise<void>;
+}
+
+export type ToolCallRequest = {
+  target: GatewayTarget;
+  /** Defaults to the registry's default environment. */
+  environment?: string;
+  /** `alias.tool` or a virtual tool's name, as `tools/list` advertised it. */
+  tool: string;
+  arguments: Record<string, unknown>;
+  caller: Principal;
+  /** Seed 001's call context (`session_id`, `locale`, `trace_id`, …); policies match against it. */
+  context?: Record<string, unknown>;
+  scope: UpstreamScope;
+  signal?: AbortSignal;
+};
+
+/** One call's answer: `result` is what the MCP client receives (a tool error for every refusal). */
+export type ToolCallAnswer = {
+  outcome: CallOutcome;
+  result: McpToolResult;
+  /** The registry server that answered (or would have); absent when the tool is unknown. */
+  server?: string;
+  environment: string;
+  latency_ms: number;
+  attempts: number;
+  trace_id: string;
+  /** Set when outcome is "awaiting_approval". */
+  approval?: { id: string; state: string };
+  /** Seconds until a half-open trial, when outcome is "circuit_open". */
+  retry_after_s?: number;
+};
