@@ -20,7 +20,7 @@ export function ReferenceEditorRow({ row, index, errors, check, onChange, onRemo
   const schema = server.data?.parameters_schema;
   const hasParameters = Object.keys((schema?.properties as object | undefined) ?? {}).length > 0;
   const rowKey = `reference${index}`;
-  const label = row.server ?? `inline config ${row.alias}`;
+  const label = row.server ?? (row.provides !== undefined ? `provider of ${row.provides}` : `inline config ${row.alias}`);
   const checked = parameterErrorsOf(check);
 
   return (
@@ -36,6 +36,10 @@ export function ReferenceEditorRow({ row, index, errors, check, onChange, onRemo
       <div className="mt-3">
         {row.inline ? (
           <InlineConfigEditor id={`reference-${index}-inline`} row={row} onChange={onChange} />
+        ) : row.provides !== undefined ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Bound when resolved to the healthiest server that provides <code className="font-mono">{row.provides}</code>; its parameters are kept as written.
+          </p>
         ) : server.isError ? (
           <p className="text-sm text-red-700 dark:text-red-400">Could not load this server: {server.error.message}</p>
         ) : !server.data ? (

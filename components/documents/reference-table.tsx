@@ -26,6 +26,13 @@ export function ReferenceTable({ rows }: { rows: ReferenceRow[] }) {
                   <Badge tone="warning">inline config (deprecated)</Badge>
                   <div className="mt-2"><InlineConfig config={row.inline} /></div>
                 </td>
+              ) : row.provides !== undefined ? (
+                <>
+                  <td className={cell}>the best server providing <code className="font-mono">{row.provides}</code>, bound by health when resolved</td>
+                  <td className={`${cell} font-mono text-xs break-all`}>
+                    {Object.keys(row.parameters).length ? JSON.stringify(row.parameters) : <span aria-label="none">—</span>}
+                  </td>
+                </>
               ) : (
                 <>
                   <td className={cell}>

@@ -39,6 +39,7 @@ const ALLOWED: Record<string, number> = {
   "GET /api/approvals": 200,
   "POST /api/approvals/{id}/approve": 404,
   "POST /api/approvals/{id}/deny": 404,
+  "POST /api/negotiate": 400,
   "GET /api/capabilities": 200,
   "POST /api/capabilities": 400,
   "GET /api/capabilities/{name}": 200,

@@ -3,6 +3,7 @@ import * as approvals from "./approvals";
 import * as capabilities from "./capabilities";
 import * as health from "./health";
 import * as importExport from "./import-export";
+import * as negotiation from "./negotiate";
 import * as official from "./official";
 import type { Operation } from "./operation";
 import * as security from "./security";
@@ -28,4 +29,5 @@ export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(upstream),
   ...Object.values(tools),
   ...Object.values(approvals),
+  ...Object.values(negotiation),
 ];

@@ -25,9 +25,10 @@ export function toAgentSummary({ definition, modifiedAt }: { definition: AgentIn
 }
 
 function referenceSummaryOf(mcpServers: McpServerReferences | undefined) {
-  const references = parseReferences(mcpServers).map((reference) => ({
+  const parsed = parseReferences(mcpServers);
+  const references = parsed.map((reference) => ({
     alias: reference.alias,
     server: reference.kind === "server" ? reference.server : null,
   }));
-  return { server_count: references.length, references, has_inline: references.some((reference) => reference.server === null) };
+  return { server_count: references.length, references, has_inline: parsed.some((reference) => reference.kind === "inline") };
 }

@@ -1,11 +1,13 @@
 import { getConfig } from "../env";
 import { agentTools, capabilityTools, type EffectiveTool, type EffectiveTools } from "../resolve/effective-tools";
+import { bindProvides } from "../resolve/provider-binding";
 import { parseReferences } from "../resolve/references";
 import type { McpServerReferences } from "../schemas/reference";
 import type { EffectiveToolsBody } from "../schemas/effective-tools";
 import { NotFoundError } from "../errors";
 import { getRawAgent } from "./agents";
 import { getCapability } from "./capabilities";
+import { loadProviderBindings } from "./provider-bindings";
 import { loadToolsOf } from "./server-tools-source";
 
 /** GET /api/capabilities/:name/tools: the tools the capability exposes, with where each comes from. */
@@ -22,16 +24,20 @@ export async function getAgentTools(name: string, environment?: string): Promise
 
 /** A capability's effective tools with their hidden defaults and projections: what the gateway calls. */
 export async function loadCapabilityTools(name: string, environment: string): Promise<EffectiveTools> {
-  const capability = await getCapability(name);
+  const stored = await getCapability(name);
+  const bindings = await loadProviderBindings([stored.mcp_servers], environment);
+  const capability = bindProvides(stored, bindings, `capability ${name}`).definition;
   const toolsOf = await loadToolsOf(serverNames([capability.mcp_servers]), environment);
   return capabilityTools(capability, toolsOf);
 }
 
 /** An agent's effective tools with their hidden defaults and projections: what the gateway calls. */
 export async function loadAgentTools(name: string, environment: string): Promise<EffectiveTools> {
-  const agent = await getRawAgent(name);
-  const found = await Promise.all((agent.capabilities ?? []).map((capability) => getCapability(capability).catch(missingAs(undefined))));
-  const capabilities = found.filter((capability) => capability !== undefined);
+  const stored = await getRawAgent(name);
+  const found = await Promise.all((stored.capabilities ?? []).map((capability) => getCapability(capability).catch(missingAs(undefined))));
+  const bindings = await loadProviderBindings([stored.mcp_servers, ...found.map((capability) => capability?.mcp_servers)], environment);
+  const agent = bindProvides(stored, bindings, `agent ${name}`).definition;
+  const capabilities = found.filter((capability) => capability !== undefined).map((capability) => bindProvides(capability, bindings, `capability ${capability.name}`).definition);
   const missing = (agent.capabilities ?? []).flatMap((capability, index) => (found[index] ? [] : [{ path: `/capabilities/${index}`, message: `agent ${name} references unknown capability '${capability}'` }]));
   const toolsOf = await loadToolsOf(serverNames([agent.mcp_servers, ...capabilities.map((capability) => capability.mcp_servers)]), environment);
   const result = agentTools(agent, capabilities, toolsOf);

@@ -6,7 +6,7 @@ type JsonObject = Record<string, unknown>;
  * One reference as the dashboard shows and edits it; `inline` holds a legacy inline config, kept as entered,
  * and `inlineError` why the text being edited for it is not a config yet (never sent).
  */
-export type ReferenceRow = { alias: string; server: string | null; parameters: JsonObject; inline?: JsonObject; inlineError?: string };
+export type ReferenceRow = { alias: string; server: string | null; parameters: JsonObject; inline?: JsonObject; inlineError?: string; provides?: string };
 
 /** Every seed 003 form of `mcp_servers`, flattened to rows in the order entered. */
 export function toReferenceRows(references: McpServerReferences | undefined): ReferenceRow[] {
@@ -19,6 +19,7 @@ export function toReferenceRows(references: McpServerReferences | undefined): Re
       case "name": return { alias, server: value as string, parameters: {} };
       case "server": return { alias, server: object.server as string, parameters: (object.parameters as JsonObject) ?? {} };
       case "named": return { alias, server: alias, parameters: (object.parameters as JsonObject) ?? {} };
+      case "provides": return { alias, server: null, parameters: (object.parameters as JsonObject) ?? {}, provides: object.provides as string };
       default: return { alias, server: null, parameters: {}, inline: object };
     }
   });
@@ -30,6 +31,7 @@ export function toReferences(rows: ReferenceRow[]): Record<string, unknown> {
   for (const row of rows) {
     const hasParameters = Object.keys(row.parameters).length > 0;
     if (row.inline) references[row.alias] = row.inline;
+    else if (row.provides !== undefined) references[row.alias] = hasParameters ? { provides: row.provides, parameters: row.parameters } : { provides: row.provides };
     else if (row.alias === row.server && !hasParameters) references[row.alias] = row.server;
     else references[row.alias] = hasParameters ? { server: row.server, parameters: row.parameters } : { server: row.server };
   }

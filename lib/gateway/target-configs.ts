@@ -1,5 +1,6 @@
 import { getCapability } from "../data/capabilities";
 import { loadBlueprintInputs } from "../data/blueprint-inputs";
+import { bindBlueprintInputs } from "../data/provider-bindings";
 import { loadResolveContext } from "../data/resolve-context";
 import { getServer } from "../data/servers";
 import { resolveBlueprint, type Blueprint } from "../resolve/blueprint";
@@ -11,19 +12,22 @@ import type { GatewayTarget } from "./types";
 /**
  * The target's blueprint in clear (the gateway itself connects upstream; nothing of it leaves the registry):
  * every alias's resolved config, with the values substituted from secrets to scrub from whatever comes back.
- * A capability resolves as an agent listing just that capability.
+ * `{"provides": …}` references are bound as blueprints bind them.
  */
 export async function resolveTargetConfigs(target: GatewayTarget, environment: string, context?: Record<string, unknown>): Promise<Blueprint> {
   const ctx = await loadResolveContext(environment, { mask: false });
-  if (target.kind === "agent") {
-    const { agent, capabilities, servers } = await loadBlueprintInputs(target.name);
-    return resolveBlueprint({ agent, capabilities, servers, ctx, context });
-  }
+  const { agent, capabilities, servers } = await bindBlueprintInputs(await targetInputs(target), environment);
+  return resolveBlueprint({ agent, capabilities, servers, ctx, context });
+}
+
+/** A capability's inputs are those of an agent listing just that capability. */
+async function targetInputs(target: GatewayTarget) {
+  if (target.kind === "agent") return loadBlueprintInputs(target.name);
   const capability = await getCapability(target.name);
   const names = [...new Set(parseReferences(capability.mcp_servers).flatMap((reference) => (reference.kind === "server" ? [reference.server] : [])))];
   const servers = new Map(await Promise.all(names.map(async (name) => [name, await serverInput(name)] as const)));
   const agent = { name: target.name, capabilities: [target.name] } as AgentInput;
-  return resolveBlueprint({ agent, capabilities: new Map([[capability.name, capability]]), servers, ctx, context });
+  return { agent, capabilities: new Map([[capability.name, capability]]), servers };
 }
 
 async function serverInput(name: string): Promise<ServerInput> {

@@ -10,6 +10,7 @@ import { scrubSecrets } from "../resolve/scrub";
 import type { ResolvedConfig } from "../resolve/types";
 import type { ServerInput } from "../schemas/server";
 import { unreachedResult } from "./health-result";
+import { withSpan } from "../telemetry/spans";
 import { probeServer, type ProbeOptions } from "./probe";
 import { getProbeSettings } from "./probe-settings";
 import type { ProbeResult } from "./types";
@@ -37,7 +38,8 @@ export async function checkServer(target: ProbeTarget, request: ProbeRequest = {
 
   const probed = "errors" in resolved
     ? unreachedResult("unknown", unresolvedReason(resolved.errors), new Date().toISOString())
-    : await probeServer(resolved.config, probeOptionsFor(target.server));
+    : await withSpan("patchbay.probe", { "patchbay.server": target.server.name, "patchbay.environment": resolved.environment },
+      () => probeServer(resolved.config, probeOptionsFor(target.server)));
   // Whatever the server echoed (an error body, stderr) is recorded and shown to viewers: never a secret.
   const scrubbed = { ...scrubSecrets(probed, resolved.secrets), environment: resolved.environment };
   const result = { ...scrubbed, drift: await catalogTools(target, scrubbed) };

@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 
+import { traceHeaders } from "../telemetry/spans";
 import { toWebResponse } from "./node-response";
 import type { OutboundPolicy } from "./outbound-policy";
 import { pinnedLookup, resolveCheckedAddresses, type HostResolver } from "./resolve-host";
@@ -52,7 +53,8 @@ const KEPT_ACROSS_ORIGINS = new Set(["accept", "accept-encoding"]);
  * against `policy` (throwing `OutboundBlockedError` before any socket opens), then connects only to the checked
  * addresses. Redirects are followed here (at most `maxRedirects`, re-checked per hop) unless `redirect` is
  * "manual" or "error"; across origins only as `crossOriginRedirects` says. Bodies are capped (see
- * `maxResponseBytes`). No proxy, no connection reuse, no decompression (it asks for `identity`).
+ * `maxResponseBytes`). No proxy, no connection reuse, no decompression (it asks for `identity`). While tracing,
+ * the active span's W3C `traceparent` goes along (DESIGN §12).
  */
 export function createSafeFetch(policy: OutboundPolicy, options: SafeFetchOptions): FetchLike {
   const maxRedirects = options.maxRedirects ?? 5;
@@ -65,6 +67,7 @@ export function createSafeFetch(policy: OutboundPolicy, options: SafeFetchOption
 
     const headers = new Headers(request.headers);
     if (!headers.has("accept-encoding")) headers.set("accept-encoding", "identity");
+    for (const [name, value] of Object.entries(traceHeaders())) if (!headers.has(name)) headers.set(name, value);
     let body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     let method = request.method;
     let url = new URL(request.url);

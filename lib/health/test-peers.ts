@@ -86,15 +86,17 @@ async function listen(server: net.Server, host: string, toUrl: (port: number) =>
   };
 }
 
-/** Forwards to `target` on 127.0.0.1, recording the JSON-RPC method of every POSTed message. */
-export async function startRecordingProxy(target: number): Promise<Peer & { methods: string[] }> {
+/** Forwards to `target` on 127.0.0.1, recording the JSON-RPC method of every POSTed message and every `traceparent` sent. */
+export async function startRecordingProxy(target: number): Promise<Peer & { methods: string[]; traceparents: string[] }> {
   const methods: string[] = [];
+  const traceparents: string[] = [];
   const peer = await startHttpPeer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const body = Buffer.concat(chunks);
       if (req.method === "POST") methods.push(String(JSON.parse(body.toString() || "{}").method));
+      if (typeof req.headers.traceparent === "string") traceparents.push(req.headers.traceparent);
       const headers = withoutHopByHop(req.headers);
       const upstream = http.request({ host: "127.0.0.1", port: target, path: req.url, method: req.method, headers }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
@@ -105,7 +107,7 @@ export async function startRecordingProxy(target: number): Promise<Peer & { meth
       upstream.end(body);
     });
   });
-  return { ...peer, methods };
+  return { ...peer, methods, traceparents };
 }
 
 function withoutHopByHop(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {

@@ -9,7 +9,7 @@ type CachedJsonOptions = {
   /** What kinds of committed change make it stale. */
   scopes: readonly ChangeScope[];
   /** Reads and builds the body; `etag` names it from the bytes it became (and whatever else it needs). */
-  make: () => Promise<{ body: unknown; etag: (text: string) => string }>;
+  make: () => Promise<{ body: unknown; etag: (text: string) => string; alsoStaleOn?: readonly ChangeScope[] }>;
 };
 
 /** Responses that depend on the caller's credentials say so, for any cache between. */
@@ -22,9 +22,9 @@ const HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Cont
  */
 export async function cachedJson(request: Request, { key, scopes, make }: CachedJsonOptions): Promise<Response> {
   const { text, etag } = await readThrough(key, scopes, async (): Promise<Representation> => {
-    const { body, etag: tagOf } = await make();
+    const { body, etag: tagOf, alsoStaleOn } = await make();
     const text = JSON.stringify(body);
-    return { text, etag: tagOf(text) };
+    return { text, etag: tagOf(text), alsoStaleOn };
   });
   if (request.method === "GET" && matchesIfNoneMatch(request, etag)) return notModified(etag, { "Cache-Control": HEADERS["Cache-Control"], Vary: HEADERS.Vary });
   return new Response(text, { status: 200, headers: { ...HEADERS, ETag: etag } });

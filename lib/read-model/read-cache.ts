@@ -1,9 +1,12 @@
 import type { ChangeScope } from "./change-scope";
 import { currentStamps } from "./change-stamps";
 
-/** A response body as sent, and the tag naming it. */
-export type Representation = { text: string; etag: string };
-type Entry = Representation & { stamp: string; bytes: number };
+/**
+ * A response body as sent, and the tag naming it; `alsoStaleOn`: scopes besides the route's that this body turned
+ * out to depend on (a blueprint with `{"provides": …}` references is bound by health).
+ */
+export type Representation = { text: string; etag: string; alsoStaleOn?: readonly ChangeScope[] };
+type Entry = Representation & { scopes: readonly ChangeScope[]; stamp: string; bytes: number };
 
 /** Memory stays bounded: the oldest entries go first once the bodies held pass this many bytes. */
 export const READ_CACHE_MAX_BYTES = 64 * 1024 * 1024;
@@ -22,14 +25,15 @@ const cache = (holder.patchbayReadCache ??= { entries: new Map(), bytes: 0 });
 export async function readThrough(key: string, scopes: readonly ChangeScope[], make: () => Promise<Representation>): Promise<Representation> {
   const stamps = await currentStamps();
   if (!stamps) return make();
-  const stamp = scopes.map((scope) => stamps[scope]).join("|");
+  const stampOf = (list: readonly ChangeScope[]) => list.map((scope) => stamps[scope]).join("|");
 
   const known = cache.entries.get(key);
-  if (known?.stamp === stamp) return known;
+  if (known && known.stamp === stampOf(known.scopes)) return known;
   if (known) forget(key, known);
 
   const made = await make();
-  remember(key, { ...made, stamp, bytes: 2 * (key.length + made.text.length) + 200 });
+  const all = [...new Set([...scopes, ...(made.alsoStaleOn ?? [])])];
+  remember(key, { ...made, scopes: all, stamp: stampOf(all), bytes: 2 * (key.length + made.text.length) + 200 });
   return made;
 }
 

@@ -46,6 +46,10 @@ export function resolveBlueprint(input: BlueprintInput): Blueprint {
       mcpServers.set(reference.alias, reference.config);
       continue;
     }
+    if (reference.kind === "provides") {
+      errors.push({ path, message: `${place}: no MCP server provides '${reference.provides}'` });
+      continue;
+    }
 
     const server = input.servers.get(reference.server);
     if (!server) {

@@ -116,6 +116,10 @@ function claim(tools: EffectiveTool[], errors: FieldError[]): EffectiveTool[] {
 
 function referencedTools(references: McpServerReferences | undefined, toolsOf: ToolsOf, place: string, errors: FieldError[]): EffectiveTool[] {
   return parseReferences(references).flatMap((reference) => {
+    if (reference.kind === "provides") {
+      errors.push({ path: reference.path, message: `${place}: no MCP server provides '${reference.provides}'` });
+      return [];
+    }
     if (reference.kind !== "server") return []; // a legacy inline config has no registry tools
     const tools = toolsOf(reference.server);
     if (tools === undefined) {

@@ -1,6 +1,6 @@
 import type { FieldError } from "../errors";
 import { pointerSegment } from "../schemas/json-pointer";
-import { referenceFormOf, type InlineReference, type McpServerReferences, type ServerReference } from "../schemas/reference";
+import { referenceFormOf, type InlineReference, type McpServerReferences, type ProvidesReference, type ServerReference } from "../schemas/reference";
 
 /**
  * One entry of `mcp_servers`, whatever form it was written in. `path` is where the entry sits in its owner's
@@ -8,6 +8,7 @@ import { referenceFormOf, type InlineReference, type McpServerReferences, type S
  */
 export type ParsedReference =
   | { kind: "server"; alias: string; server: string; parameters?: Record<string, unknown>; path: string; serverPath: string }
+  | { kind: "provides"; alias: string; provides: string; parameters?: Record<string, unknown>; path: string }
   | { kind: "inline"; alias: string; config: InlineReference; path: string };
 
 /** Every reference of an already validated `mcp_servers`, in order. The key is the alias, or the server name. */
@@ -28,6 +29,10 @@ export function parseReferences(mcpServers: McpServerReferences | undefined): Pa
       case "server": {
         const { server, parameters } = value as ServerReference;
         return { kind: "server", alias, server, ...(parameters ? { parameters } : {}), path, serverPath: `${path}/server` };
+      }
+      case "provides": {
+        const { provides, parameters } = value as ProvidesReference;
+        return { kind: "provides", alias, provides, ...(parameters ? { parameters } : {}), path };
       }
       case "inline":
         return { kind: "inline", alias, config: value as InlineReference, path };

@@ -12,7 +12,7 @@ export const entityNameSchema = z
 export const descriptionSchema = z.string().trim().min(1, "is required").max(500, "must be at most 500 characters");
 
 /** Tags and capability strings travel comma-separated in query strings, so they may not hold commas. */
-const labelSchema = z
+export const labelSchema = z
   .string()
   .min(1, "must not be empty")
   .max(100, "must be at most 100 characters")

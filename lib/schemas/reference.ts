@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { entityNameSchema, jsonObjectSchema } from "./common";
+import { entityNameSchema, jsonObjectSchema, labelSchema } from "./common";
 import { isPlainObject } from "./server-fields";
 
 const MAX_REFERENCES = 200;
@@ -37,18 +37,23 @@ export const inlineReferenceSchema = z
   });
 export type InlineReference = z.infer<typeof inlineReferenceSchema>;
 
-export type ReferenceValue = string | ServerReference | NamedReference | InlineReference;
+/** `{"gis": {"provides": "gis:radius_query"}}`: bound at resolution time to the best server providing it (DESIGN §12). */
+export const providesReferenceSchema = z.strictObject({ provides: labelSchema, parameters: jsonObjectSchema.optional() });
+export type ProvidesReference = z.infer<typeof providesReferenceSchema>;
+
+export type ReferenceValue = string | ServerReference | NamedReference | ProvidesReference | InlineReference;
 export type McpServerReferences = string[] | Record<string, ReferenceValue>;
 
 /** Seed 003's loader rules: a string is a name, `server` makes a reference, `type`/`url`/`command` an inline config. */
-export function referenceFormOf(value: unknown): "name" | "server" | "inline" | "named" | "invalid" {
+export function referenceFormOf(value: unknown): "name" | "server" | "provides" | "inline" | "named" | "invalid" {
   if (typeof value === "string") return "name";
   if (!isPlainObject(value)) return "invalid";
   if (Object.hasOwn(value, "server")) return "server";
+  if (Object.hasOwn(value, "provides")) return "provides";
   return INLINE_KEYS.some((key) => Object.hasOwn(value, key)) ? "inline" : "named";
 }
 
-const FORM_SCHEMAS = { name: entityNameSchema, server: serverReferenceSchema, inline: inlineReferenceSchema, named: namedReferenceSchema };
+const FORM_SCHEMAS = { name: entityNameSchema, server: serverReferenceSchema, provides: providesReferenceSchema, inline: inlineReferenceSchema, named: namedReferenceSchema };
 
 /**
  * One value of the alias map. Checked against the one form it can be, so errors speak about that form; the
@@ -59,7 +64,7 @@ const referenceValueSchema = z
   .superRefine((value, ctx) => {
     const form = referenceFormOf(value);
     if (form === "invalid") {
-      ctx.addIssue({ code: "custom", message: "must be a server name, {server, parameters}, {parameters} or an inline config" });
+      ctx.addIssue({ code: "custom", message: "must be a server name, {server, parameters}, {provides, parameters}, {parameters} or an inline config" });
       return;
     }
     const result = FORM_SCHEMAS[form].safeParse(value);
@@ -94,7 +99,7 @@ export const mcpServersSchema = z
     for (const issue of result.error?.issues ?? []) ctx.addIssue(issue as Parameters<typeof ctx.addIssue>[0]);
   })
   .meta({
-    description: "Server references: a list of names, or a map of alias → name | {server, parameters} | {parameters} (key = server name) | legacy inline config",
+    description: "Server references: a list of names, or a map of alias → name | {server, parameters} | {provides, parameters} (bound to the best server providing that capability string) | {parameters} (key = server name) | legacy inline config",
     anyOf: [jsonSchemaOf(referenceListSchema), jsonSchemaOf(referenceMapSchema)],
   }) as z.ZodType<McpServerReferences>;
 

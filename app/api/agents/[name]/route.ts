@@ -16,8 +16,8 @@ export const GET = route(getAgentOperation, async ({ request, params, query, vis
         const agent = await getRawAgent(params.name);
         return { body: toAgentBody(agent, visibility), etag: () => storedEtag(agent.revision, visibility) };
       }
-      const { body, revision } = await resolveAgent(params.name, { environment: query.environment }, visibility);
-      return { body, etag: (text) => resolvedEtag(revision, visibility, text) };
+      const { body, revision, boundByHealth } = await resolveAgent(params.name, { environment: query.environment }, visibility);
+      return { body, etag: (text) => resolvedEtag(revision, visibility, text), alsoStaleOn: boundByHealth ? ["health"] : [] };
     },
   }));
 

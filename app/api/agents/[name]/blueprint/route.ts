@@ -11,8 +11,8 @@ export const POST = route(blueprintOperation, async ({ request, params, query, b
     key: JSON.stringify(["blueprint", params.name, query.format ?? null, visibility.canReadSecrets, body]),
     scopes: ["definitions"],
     make: async () => {
-      const { body: blueprint, revision } = await resolveAgent(params.name, body, visibility);
+      const { body: blueprint, revision, boundByHealth } = await resolveAgent(params.name, body, visibility);
       const answer = query.format ? toClientFile(query.format, blueprint.agent.mcp_servers) : blueprint;
-      return { body: answer, etag: (text) => resolvedEtag(revision, visibility, text) };
+      return { body: answer, etag: (text) => resolvedEtag(revision, visibility, text), alsoStaleOn: boundByHealth ? ["health"] : [] };
     },
   }));

@@ -1,0 +1,17 @@
+import { NodeSDK } from "@opentelemetry/sdk-node";
+
+/**
+ * DESIGN §12: with OTEL_EXPORTER_OTLP_ENDPOINT set, spans go to that OTLP endpoint (the SDK reads the standard
+ * OTEL_* variables: protocol, headers, service name). Next.js adds its own spans for every request once a
+ * tracer provider is registered; Patchbay adds probes and tool calls (lib/telemetry/spans.ts). Off otherwise.
+ */
+export function startTracing(): void {
+  if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT) return;
+  process.env.OTEL_SERVICE_NAME ??= "patchbay";
+  const sdk = new NodeSDK({ instrumentations: [] });
+  sdk.start();
+  const flush = () => void sdk.shutdown().catch(() => undefined);
+  process.once("SIGTERM", flush);
+  process.once("SIGINT", flush);
+  console.log(`Patchbay: tracing to ${process.env.OTEL_EXPORTER_OTLP_ENDPOINT}`);
+}
