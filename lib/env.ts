@@ -36,6 +36,8 @@ const configSchema = z.object({
   PATCHBAY_RUNNER_PLACEHOLDERS: commaList,
   PATCHBAY_RATE_WRITES_PER_MIN: positiveInt(600),
   PATCHBAY_RATE_TESTS_PER_MIN: positiveInt(30),
+  /** Runner traffic through the gateway and /api/invoke (DESIGN §7), per token. */
+  PATCHBAY_RATE_CALLS_PER_MIN: positiveInt(6000),
   PATCHBAY_ENV_ALLOW: commaList,
   PATCHBAY_SECRET_KEY: z
     .string()

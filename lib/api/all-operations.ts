@@ -1,9 +1,9 @@
 import * as agents from "./agents";
 import * as approvals from "./approvals";
 import * as capabilities from "./capabilities";
+import * as gateway from "./gateway";
 import * as health from "./health";
 import * as importExport from "./import-export";
-import * as negotiation from "./negotiate";
 import * as official from "./official";
 import type { Operation } from "./operation";
 import * as security from "./security";
@@ -29,5 +29,5 @@ export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(upstream),
   ...Object.values(tools),
   ...Object.values(approvals),
-  ...Object.values(negotiation),
+  ...Object.values(gateway),
 ];

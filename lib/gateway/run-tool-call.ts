@@ -1,45 +1,106 @@
 import { randomUUID } from "node:crypto";
 
+import { recordCall } from "../data/calls";
+import { getServer } from "../data/servers";
 import { NotFoundError } from "../errors";
-import { callTool, ToolCallFailedError } from "../health/call-tool";
 import { getProbeSettings } from "../health/probe-settings";
-import { upstreamCall } from "../resolve/effective-tools";
-import { scrubSecrets } from "../resolve/scrub";
+import { metrics } from "../metrics/registry";
+import { upstreamCall, type EffectiveTool } from "../resolve/effective-tools";
 import { project } from "../resolve/tool-projection";
 import type { ResolvedConfig } from "../resolve/types";
+import { compileJsonSchema, validateAgainstSchema } from "../schemas/json-schema";
+import { jcsSha256 } from "../tools/fingerprint";
+import { callUpstream } from "./call-upstream";
+import { gatePolicyAndApproval } from "./policy-gate";
+import { createRedactor, type Redactor } from "./redact";
+import { resilienceSettings } from "./resilience";
 import { resolveTargetConfigs } from "./target-configs";
 import { loadTargetTools } from "./target-tools";
-import type { McpToolResult, ToolCallAnswer, ToolCallRequest } from "./types";
+import type { CallOutcome, McpToolResult, ToolCallAnswer, ToolCallRequest } from "./types";
 
 /**
- * Runs one tool call of a gateway target (DESIGN §12). First cut: finds the effective tool, injects its hidden
- * defaults, resolves its server's config, calls upstream in a session of its own, projects and scrubs. The
- * full pipeline (policy, approval, drift gate, pooled sessions, resilience, redaction, call log) replaces it.
- * An unknown tool is a NotFoundError.
+ * Runs one tool call of a gateway target through the call pipeline, in DESIGN §12's order: find the tool → inject
+ * its hidden defaults → policy of the upstream tool → approval → drift gate → refuse an unusable input schema →
+ * validate the arguments → call upstream (pooled session, timeout, retries, circuit breaker) → project → redact.
+ * Every refusal is an answer with a tool-error result; every answer is logged and counted. An unknown tool is a
+ * NotFoundError.
  */
 export async function runToolCall(request: ToolCallRequest): Promise<ToolCallAnswer> {
   const startedAt = performance.now();
-  const trace_id = typeof request.context?.trace_id === "string" ? request.context.trace_id : randomUUID().replaceAll("-", "");
-  const { environment, tools } = await loadTargetTools(request.target, request.environment);
-  const tool = tools.find((candidate) => candidate.name === request.tool);
-  if (!tool) throw new NotFoundError(`${request.target.kind} '${request.target.name}' has no tool '${request.tool}' in environment '${environment}'.`);
+  const trace_id = typeof request.context?.trace_id === "string" && request.context.trace_id !== "" ? request.context.trace_id : randomUUID().replaceAll("-", "");
+  const targets = await loadTargetTools(request.target, request.environment);
+  const { environment } = targets;
+  const withheld = targets.withheld?.find((entry) => entry.tool.name === request.tool);
+  const tool = targets.tools.find((candidate) => candidate.name === request.tool) ?? withheld?.tool;
+  const log = (outcome: CallOutcome, fields: { server?: string; attempts: number; argumentsHash: string }) => {
+    const latency_ms = Math.round(performance.now() - startedAt);
+    void recordCall({
+      at: new Date(), agent: request.target.kind === "agent" ? request.target.name : null, capability: request.target.kind === "capability" ? request.target.name : null,
+      tool: request.tool, server: fields.server ?? null, environment, caller: request.caller.name, latency_ms, attempts: fields.attempts,
+      outcome, arguments_hash: fields.argumentsHash, trace_id,
+    });
+    metrics.toolCalls.inc({ server: fields.server ?? "", tool: request.tool, outcome });
+    if (fields.server) metrics.toolCallDuration.observe({ server: fields.server, tool: request.tool }, latency_ms / 1000);
+    return latency_ms;
+  };
+  if (!tool) {
+    throw new NotFoundError(`${request.target.kind} '${request.target.name}' has no tool '${request.tool}' in environment '${environment}'.`);
+  }
 
   const call = upstreamCall(tool, request.arguments);
+  const argumentsHash = jcsSha256(call.arguments);
+  const server = await getServer(call.server);
   const blueprint = await resolveTargetConfigs(request.target, environment, request.context);
-  const config = blueprint.mcpServers[tool.origin.alias] as ResolvedConfig;
-  const secrets = blueprint.sensitiveValues[tool.origin.alias] ?? [];
-  const answer = (outcome: ToolCallAnswer["outcome"], result: McpToolResult): ToolCallAnswer => ({
-    outcome, result: scrubSecrets(result, secrets), server: call.server, environment,
-    latency_ms: Math.round(performance.now() - startedAt), attempts: 1, trace_id,
-  });
+  const redact = createRedactor(server.redaction, blueprint.sensitiveValues[tool.origin.alias] ?? []);
+  const answer = (outcome: CallOutcome, result: McpToolResult, extra: Partial<ToolCallAnswer> = {}): ToolCallAnswer => {
+    const attempts = extra.attempts ?? 0;
+    const latency_ms = log(outcome, { server: call.server, attempts, argumentsHash });
+    return { outcome, result: redact(result), server: call.server, environment, latency_ms, trace_id, ...extra, attempts };
+  };
   try {
-    const { timeoutMs, policy, stdioAllow } = getProbeSettings();
-    const normalized = await callTool(config, call.tool, call.arguments, { timeoutMs, policy, stdioAllow });
-    const result: McpToolResult = { content: normalized.content, ...(normalized.structured_content !== undefined ? { structuredContent: normalized.structured_content } : {}), ...(normalized.is_error ? { isError: true } : {}) };
-    const projected = tool.projection ? (project(result as never, tool.projection) as McpToolResult) : result;
-    return answer(projected.isError ? "tool_error" : "ok", projected);
-  } catch (error) {
-    if (!(error instanceof ToolCallFailedError)) throw error;
-    return answer("upstream_error", { isError: true, content: [{ type: "text", text: `MCP server '${call.server}' did not answer: ${error.failure.reason}` }] });
+    const refusal = await gatePolicyAndApproval(server.tool_policy, {
+      server: call.server, environment, upstreamTool: call.tool, arguments: call.arguments, context: request.context ?? {}, caller: request.caller.name,
+    });
+    if (refusal) return answer(refusal.outcome, toolError(refusal.text), refusal.outcome === "awaiting_approval" ? { approval: refusal.approval } : {});
+    if (withheld) return answer("denied", toolError(`Withheld by the drift gate: ${withheld.reason}.`));
+
+    const unusable = unusableSchemaReason(tool);
+    if (unusable) return answer("denied", toolError(unusable));
+    const invalid = validateAgainstSchema(tool.input_schema, structuredClone(request.arguments));
+    if (invalid.length > 0) {
+      const lines = invalid.map((error) => `${error.path || "/"}: ${error.message}`).join("; ");
+      return answer("denied", toolError(`The arguments do not match the input schema of tool '${request.tool}': ${lines}`), { invalid_arguments: invalid });
+    }
+
+    const config = blueprint.mcpServers[tool.origin.alias] as ResolvedConfig;
+    const upstream = await callUpstream({
+      server: call.server, environment, config, tool: call.tool, arguments: call.arguments, annotations: tool.annotations,
+      settings: resilienceSettings(server.resilience), scope: request.scope, policy: getProbeSettings().policy, signal: request.signal,
+    });
+    if (upstream.kind === "circuit_open") {
+      return answer("circuit_open", toolError(`MCP server '${call.server}' is failing: its circuit is open; retry after ${upstream.retryAfterS} s.`), { retry_after_s: upstream.retryAfterS });
+    }
+    if (upstream.kind === "failed") {
+      const text = upstream.outcome === "timeout" ? `MCP server '${call.server}' did not answer in time: ${upstream.reason}` : `MCP server '${call.server}' did not answer: ${upstream.reason}`;
+      return answer(upstream.outcome, toolError(text), { attempts: upstream.attempts });
+    }
+    const projected = tool.projection ? (project(upstream.result as never, tool.projection) as McpToolResult) : upstream.result;
+    return answer(upstream.result.isError ? "tool_error" : "ok", projected, { attempts: upstream.attempts });
+  } finally {
+    (redact as Redactor & { release(): void }).release();
   }
+}
+
+/** DESIGN §11: a remote tool whose input schema has a pattern the safe engine cannot run is refused, naming it. */
+function unusableSchemaReason(tool: EffectiveTool): string | null {
+  try {
+    compileJsonSchema(tool.input_schema);
+    return null;
+  } catch (error) {
+    return `Tool '${tool.name}' has an unsupported_schema: ${(error as Error).message}.`;
+  }
+}
+
+function toolError(text: string): McpToolResult {
+  return { isError: true, content: [{ type: "text", text }] };
 }

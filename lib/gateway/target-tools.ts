@@ -2,14 +2,34 @@ import { createHash } from "node:crypto";
 
 import { getConfig } from "../env";
 import { loadAgentTools, loadCapabilityTools } from "../data/effective-tools";
+import { getServer } from "../data/servers";
+import { getServerTools } from "../data/tool-views";
+import { readThrough } from "../read-model/read-cache";
 import type { EffectiveTool } from "../resolve/effective-tools";
 import type { GatewayTarget, TargetTools } from "./types";
 
-/** The effective tools of DESIGN §11 a target advertises in `environment`, with a revision over what `tools/list` shows. */
+type Loaded = Omit<TargetTools, "target">;
+
+// The last parse of each cached representation, so that an unchanged list is not parsed again on every call.
+const parsed = new Map<string, { text: string; value: Loaded }>();
+
+/**
+ * The effective tools of DESIGN §11 a target advertises in `environment`, with a revision over what `tools/list`
+ * shows, minus what the drift gate withholds. Called on every `tools/list` and `tools/call`: remembered until a
+ * definition, a probe, a pin or a drift decision is committed (the read model's `definitions` and `health` scopes).
+ */
 export async function loadTargetTools(target: GatewayTarget, environment?: string): Promise<TargetTools> {
   const chosen = environment ?? getConfig().environment;
-  const { tools } = target.kind === "agent" ? await loadAgentTools(target.name, chosen) : await loadCapabilityTools(target.name, chosen);
-  return { target, environment: chosen, tools, revision: toolsRevision(tools) };
+  const key = JSON.stringify(["gateway-tools", target.kind, target.name, chosen]);
+  const representation = await readThrough(key, ["definitions", "health"], async () => {
+    const loaded = await computeTargetTools(target, chosen);
+    return { text: JSON.stringify(loaded), etag: loaded.revision };
+  });
+  const known = parsed.get(key);
+  if (known?.text === representation.text) return { target, ...known.value };
+  const value = JSON.parse(representation.text) as Loaded;
+  parsed.set(key, { text: representation.text, value });
+  return { target, ...value };
 }
 
 /** The MCP `tools/list` entry of an effective tool: hidden defaults and origins stay inside the registry. */
@@ -22,6 +42,39 @@ export function advertisedTool(tool: EffectiveTool) {
     ...(tool.output_schema !== undefined ? { outputSchema: tool.output_schema } : {}),
     ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
   };
+}
+
+async function computeTargetTools(target: GatewayTarget, environment: string): Promise<Loaded> {
+  const { tools } = target.kind === "agent" ? await loadAgentTools(target.name, environment) : await loadCapabilityTools(target.name, environment);
+  const servers = [...new Set(tools.map((tool) => tool.origin.server))];
+  const gates = new Map(await Promise.all(servers.map(async (server) => [server, await driftGateOf(server, environment)] as const)));
+  const shown: EffectiveTool[] = [];
+  const withheld: { tool: EffectiveTool; reason: string }[] = [];
+  for (const tool of tools) {
+    const reason = gates.get(tool.origin.server)?.(tool.origin.upstream_tool) ?? null;
+    if (reason) withheld.push({ tool, reason });
+    else shown.push(tool);
+  }
+  return { environment, tools: shown, withheld, revision: toolsRevision(shown) };
+}
+
+/**
+ * DESIGN §11 `on_drift` of a server in an environment, as a test of upstream tool names: under `block` every tool
+ * of a drifted server is withheld until re-pinned; under `require_approval` the added and changed ones are.
+ */
+async function driftGateOf(server: string, environment: string): Promise<(tool: string) => string | null> {
+  const definition = await getServer(server).catch(() => null);
+  const onDrift = definition?.tool_policy?.on_drift ?? "log";
+  if (onDrift === "log") return () => null;
+  const { drift } = await getServerTools(server, environment);
+  if (!drift) return () => null;
+  if (onDrift === "block") {
+    return () => `MCP server '${server}' drifted from its pinned toolset in '${environment}' and tool_policy.on_drift is block: its tools are withheld until the toolset is re-pinned`;
+  }
+  const drifted = new Set([...drift.added, ...drift.changed.map((change) => change.name)]);
+  return (tool) => (drifted.has(tool)
+    ? `tool '${tool}' of MCP server '${server}' was added or changed since the pinned toolset and tool_policy.on_drift is require_approval: it is withheld until an approval re-pins the toolset`
+    : null);
 }
 
 function toolsRevision(tools: EffectiveTool[]): string {

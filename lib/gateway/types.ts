@@ -15,7 +15,11 @@ export type McpToolResult = {
 };
 
 /** The tools a target advertises, with everything the pipeline needs to call them; `revision` changes whenever the list does. */
-export type TargetTools = { target: GatewayTarget; environment: string; tools: EffectiveTool[]; revision: string };
+export type TargetTools = {
+  target: GatewayTarget; environment: string; tools: EffectiveTool[]; revision: string;
+  /** Tools the drift gate hides (DESIGN §11 `on_drift`), with why: not advertised, and refused when called. */
+  withheld?: { tool: EffectiveTool; reason: string }[];
+};
 
 /**
  * Where stdio upstreams live: one per gateway session (DESIGN §12). Closing it signals every child process
@@ -24,6 +28,8 @@ export type TargetTools = { target: GatewayTarget; environment: string; tools: E
 export interface UpstreamScope {
   readonly id: string;
   close(): Promise<void>;
+  /** Runs `closer` when the scope closes (at once when it already has); stdio sessions of the scope register here. */
+  onClose?(closer: () => Promise<void>): void;
 }
 
 export type ToolCallRequest = {
@@ -52,6 +58,8 @@ export type ToolCallAnswer = {
   trace_id: string;
   /** Set when outcome is "awaiting_approval". */
   approval?: { id: string; state: string };
+  /** What is wrong with the arguments (JSON pointers from the arguments' root), when the input schema refused them. */
+  invalid_arguments?: { path: string; message: string }[];
   /** Seconds until a half-open trial, when outcome is "circuit_open". */
   retry_after_s?: number;
 };

@@ -1,8 +1,5 @@
-import { gateToolCall } from "../data/approvals";
 import { getServer } from "../data/servers";
-import { validateAgainstSchema } from "../schemas/json-schema";
-import { jcsSha256 } from "../tools/fingerprint";
-import { decideToolCall } from "../tools/policy-decision";
+import { gatePolicyAndApproval } from "../gateway/policy-gate";
 import { UnresolvableError } from "../errors";
 import type { TestBody, ToolCallBody } from "../schemas/health";
 import { scrubSecrets } from "../resolve/scrub";
@@ -47,25 +44,11 @@ export async function callServerTool(name: string, tool: string, body: ToolCallB
 }
 
 async function applyToolPolicy(server: ProbeTarget["server"], tool: string, body: ToolCallBody, call: { caller: string; environment: string }) {
-  const context = body.context ?? {};
-  const decision = decideToolCall(server.tool_policy, tool, { arguments: body.arguments, context }, matchesSchema);
-  if (decision.outcome === "run") return null;
-  if (decision.outcome === "refused") return toolError(`Refused by policy: ${decision.reason}.`);
-  const gate = await gateToolCall({
-    requestedBy: call.caller, server: server.name, environment: call.environment, tool,
-    arguments: body.arguments, argumentsHash: jcsSha256(body.arguments), context,
+  const refusal = await gatePolicyAndApproval(server.tool_policy, {
+    server: server.name, environment: call.environment, upstreamTool: tool, arguments: body.arguments, context: body.context ?? {}, caller: call.caller,
   });
-  if (gate.run) return null;
-  const { id, state } = gate.approval;
-  return { ...toolError(`Approval required by tool_policy.tools['${decision.rule}']: approval ${id} is ${state}. Once someone else approves it, the same call runs once.`), approval: { id, state } };
-}
-
-function toolError(text: string) {
-  return { is_error: true, content: [{ type: "text" as const, text }], latency_ms: 0 };
-}
-
-function matchesSchema(schema: Record<string, unknown>, value: unknown): boolean {
-  return validateAgainstSchema(schema, value).length === 0;
+  if (!refusal) return null;
+  return { is_error: true, content: [{ type: "text" as const, text: refusal.text }], latency_ms: 0, ...(refusal.outcome === "awaiting_approval" ? { approval: refusal.approval } : {}) };
 }
 
 async function loadTarget(name: string): Promise<ProbeTarget> {

@@ -6,7 +6,7 @@
 export type ChangeScope = "definitions" | "health" | "credentials";
 export const CHANGE_SCOPES: readonly ChangeScope[] = ["definitions", "health", "credentials"];
 
-const UNCACHED_TABLES = new Set(["Lease", "RateLimitWindow", "AuditEvent", "ChangeCounter", "_patchbay_migrations", "Approval"]);
+const UNCACHED_TABLES = new Set(["Lease", "RateLimitWindow", "AuditEvent", "ChangeCounter", "_patchbay_migrations", "Approval", "ToolCall"]);
 const CREDENTIAL_TABLES = new Set(["ApiToken", "Session"]);
 /** The tool catalog moves with every probe, like health; list pages show its drift flag through `R`. */
 const PROBE_TABLES = new Set(["CatalogTool", "Toolset", "DriftEvent"]);

@@ -42,6 +42,21 @@ export class LinearRegExp {
     }
   }
 
+  /** `text` with matches replaced by `replacement` (literally, no `$` groups): every match with the `g` flag. */
+  replace(text: string, replacement: string): string {
+    if (this.compiledIn !== generation) {
+      this.compiled = compile(this.source, this.flags);
+      this.compiledIn = generation;
+    }
+    try {
+      return text.replace(this.compiled as unknown as RegExp, () => replacement);
+    } catch (error) {
+      if (!isAbort(error)) throw error;
+      reload();
+      return replacement; // matching alone exhausted the heap: nothing of the text is trusted to be clean
+    }
+  }
+
   toString(): string {
     return `/${this.source}/${this.flags}`;
   }

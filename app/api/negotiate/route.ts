@@ -1,4 +1,4 @@
-import { negotiateOperation } from "@/lib/api/negotiate";
+import { negotiateOperation } from "@/lib/api/gateway";
 import { negotiate } from "@/lib/data/negotiate";
 import { json } from "@/lib/http/responses";
 import { route } from "@/lib/http/route";

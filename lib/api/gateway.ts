@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+import { callListQuerySchema, callListSchema, callSummaryQuerySchema, callSummarySchema, circuitSchema } from "../schemas/calls";
+import { entityNameSchema } from "../schemas/common";
+import { invokeAwaitingSchema, invokeBodySchema, invokeResponseSchema } from "../schemas/invoke";
+import { negotiateBodySchema, negotiationSchema } from "../schemas/negotiate";
+import { defineOperation } from "./operation";
+import { BAD_REQUEST, NOT_FOUND, problemResponse } from "./problem-responses";
+
+const tag = "Gateway";
+
+export const invokeOperation = defineOperation({
+  method: "POST", path: "/api/invoke", tag, role: "runner", body: invokeBodySchema, rateLimit: "calls",
+  summary: "Seed 001's invocation: run `action` (an effective tool of the agent or capability) through the call pipeline — policy, approval, drift gate, input schema, timeout, retries, circuit breaker, projection, redaction — and answer the unified response. Spends the runner call budget (PATCHBAY_RATE_CALLS_PER_MIN)",
+  responses: {
+    200: { description: "The unified response: one text block → text; one image or audio block → that type (base64); else the MCP result as tool_result", schema: invokeResponseSchema },
+    202: { description: "Awaiting approval: the approval's id and state; once someone else approves it, the same call runs once", schema: invokeAwaitingSchema },
+    400: problemResponse("Malformed body, or the input fails the tool's input schema (paths under /input)"),
+    403: problemResponse("Refused by tool_policy (naming the rule), by the drift gate, or the tool's input schema cannot be used"),
+    ...NOT_FOUND,
+    429: problemResponse("The runner call budget is spent; Retry-After says when to try again"),
+    502: problemResponse("The MCP server did not answer"),
+    503: problemResponse("The server's circuit is open; Retry-After says when a trial call goes through"),
+    504: problemResponse("The MCP server did not answer within resilience.timeout_ms"),
+  },
+});
+
+export const listCallsOperation = defineOperation({
+  method: "GET", path: "/api/calls", tag, role: "viewer", query: callListQuerySchema, rateLimit: "none",
+  summary: "The call log, newest first: every tool call through the pipeline (gateway, /api/invoke), never its raw arguments. Kept 7 days",
+  responses: { 200: { description: "A page of calls", schema: callListSchema }, ...BAD_REQUEST },
+});
+
+export const callSummaryOperation = defineOperation({
+  method: "GET", path: "/api/calls/summary", tag, role: "viewer", query: callSummaryQuerySchema, rateLimit: "none",
+  summary: "The last hour of the call log in one-minute buckets: count, errors, p50 and p99 latency — for a server, an agent or a capability",
+  responses: { 200: { description: "Sixty buckets, oldest first", schema: callSummarySchema }, ...BAD_REQUEST },
+});
+
+export const listCircuitsOperation = defineOperation({
+  method: "GET", path: "/api/circuits", tag, role: "viewer", query: z.strictObject({ server: entityNameSchema.optional() }), rateLimit: "none",
+  summary: "Circuit breakers per (server, environment) of this instance (DESIGN §12); a pair never called has none and reads as closed",
+  responses: { 200: { description: "Every circuit this instance has used", schema: z.object({ circuits: z.array(circuitSchema) }) }, ...BAD_REQUEST },
+});
+
+export const negotiateOperation = defineOperation({
+  method: "POST", path: "/api/negotiate", tag, role: "runner", rateLimit: "none",
+  summary: "Bind required capability strings to the servers that provide them (seed 000): healthy before degraded before unknown, then lowest latency; BOUND or DEGRADED with what is missing",
+  body: negotiateBodySchema,
+  responses: { 200: { description: "The bindings, each server resolved for the environment", schema: negotiationSchema }, ...BAD_REQUEST },
+});

@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+
+import type { Prisma } from "../generated/prisma/client";
+import { getDb } from "../db";
+import { InvalidInputError } from "../errors";
+import type { Call, CallListQuery, CallSummary, CallSummaryQuery } from "../schemas/calls";
+
+export type CallRecord = Omit<Call, "id" | "at"> & { at: Date };
+
+/** The call log keeps this many days; older rows are swept away in the background. */
+export const CALL_RETENTION_DAYS = 7;
+const SWEEP_EVERY_MS = 10 * 60_000;
+const ERROR_OUTCOMES = new Set(["tool_error", "upstream_error", "timeout", "circuit_open"]);
+let lastSweptAt = 0;
+
+/**
+ * Appends one call to the log (DESIGN §12). The call has already been answered: a failing write is logged and
+ * forgotten, never the caller's problem.
+ */
+export async function recordCall(call: CallRecord): Promise<void> {
+  try {
+    await getDb().toolCall.create({
+      data: {
+        id: randomUUID(), at: call.at, targetKind: call.agent !== null ? "agent" : "capability", targetName: call.agent ?? call.capability ?? "",
+        tool: call.tool, serverName: call.server, environment: call.environment, caller: call.caller, latencyMs: call.latency_ms,
+        attempts: call.attempts, outcome: call.outcome, argumentsHash: call.arguments_hash, traceId: call.trace_id,
+      },
+    });
+  } catch (error) {
+    console.error(`Patchbay: writing the call log failed (trace ${call.trace_id}): ${(error as Error).message}`);
+  }
+  sweepOccasionally();
+}
+
+/** GET /api/calls: newest first, filtered exactly, paged by (at, id). */
+export async function listCalls(query: CallListQuery): Promise<{ calls: Call[]; next_cursor: string | null }> {
+  const after = query.cursor ? decodeCallCursor(query.cursor) : undefined;
+  const where: Prisma.ToolCallWhereInput = {
+    AND: [
+      filterOf(query), query.outcome ? { outcome: query.outcome } : {},
+      after ? { OR: [{ at: { lt: after.at } }, { at: after.at, id: { lt: after.id } }] } : {},
+    ],
+  };
+  const rows = await getDb().toolCall.findMany({ where, orderBy: [{ at: "desc" }, { id: "desc" }], take: query.limit + 1 });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return { calls: page.map(toCall), next_cursor: rows.length > query.limit && last ? encodeCallCursor(last) : null };
+}
+
+/** GET /api/calls/summary: the last hour in one-minute buckets, from the log. */
+export async function summarizeCalls(query: CallSummaryQuery, now = new Date()): Promise<CallSummary> {
+  const bucketMs = 60_000;
+  const to = new Date(Math.ceil(now.getTime() / bucketMs) * bucketMs);
+  const from = new Date(to.getTime() - 60 * bucketMs);
+  const rows = await getDb().toolCall.findMany({
+    where: { AND: [filterOf(query), { at: { gte: from, lt: to } }] }, select: { at: true, latencyMs: true, outcome: true },
+  });
+  const buckets = Array.from({ length: 60 }, () => ({ latencies: [] as number[], errors: 0 }));
+  for (const row of rows) {
+    const bucket = buckets[Math.floor((row.at.getTime() - from.getTime()) / bucketMs)];
+    bucket.latencies.push(row.latencyMs);
+    if (ERROR_OUTCOMES.has(row.outcome)) bucket.errors += 1;
+  }
+  return {
+    from: from.toISOString(), to: to.toISOString(), bucket_s: bucketMs / 1000,
+    buckets: buckets.map((bucket, index) => ({
+      start: new Date(from.getTime() + index * bucketMs).toISOString(), count: bucket.latencies.length, errors: bucket.errors,
+      p50_ms: percentile(bucket.latencies, 0.5), p99_ms: percentile(bucket.latencies, 0.99),
+    })),
+  };
+}
+
+/** Nearest-rank percentile; null for no values. */
+export function percentile(values: number[], fraction: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)];
+}
+
+/** Rows older than the retention go, at most once every ten minutes per instance. */
+function sweepOccasionally(now = Date.now()): void {
+  if (now - lastSweptAt < SWEEP_EVERY_MS) return;
+  lastSweptAt = now;
+  void getDb().toolCall.deleteMany({ where: { at: { lt: new Date(now - CALL_RETENTION_DAYS * 86_400_000) } } })
+    .catch((error) => console.error("Patchbay: sweeping the call log failed:", error));
+}
+
+function filterOf(query: { server?: string; agent?: string; capability?: string }): Prisma.ToolCallWhereInput {
+  return {
+    ...(query.server ? { serverName: query.server } : {}),
+    ...(query.agent ? { targetKind: "agent", targetName: query.agent } : {}),
+    ...(query.capability ? { targetKind: "capability", targetName: query.capability } : {}),
+  };
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof getDb>["toolCall"]["findMany"]>>[number];
+
+function toCall(row: Row): Call {
+  return {
+    id: row.id, at: row.at.toISOString(),
+    agent: row.targetKind === "agent" ? row.targetName : null, capability: row.targetKind === "capability" ? row.targetName : null,
+    tool: row.tool, server: row.serverName, environment: row.environment, caller: row.caller, latency_ms: row.latencyMs,
+    attempts: row.attempts, outcome: row.outcome as Call["outcome"], arguments_hash: row.argumentsHash, trace_id: row.traceId,
+  };
+}
+
+function encodeCallCursor(row: { at: Date; id: string }): string {
+  return Buffer.from(JSON.stringify([row.at.toISOString(), row.id]), "utf8").toString("base64url");
+}
+
+function decodeCallCursor(text: string): { at: Date; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown[];
+    if (typeof at === "string" && typeof id === "string" && !Number.isNaN(Date.parse(at))) return { at: new Date(at), id };
+  } catch {
+    // fall through to the one answer for any cursor not given out here
+  }
+  throw new InvalidInputError("The cursor is not one this server gave out.", [{ path: "/cursor", message: "is invalid" }]);
+}

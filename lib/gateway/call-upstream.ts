@@ -1,0 +1,118 @@
+import { setTimeout as wait } from "node:timers/promises";
+
+import { ProbeTimeoutError, startDeadline } from "../health/deadline";
+import { describeFailure } from "../health/describe-failure";
+import type { McpSession } from "../health/mcp-session";
+import type { OutboundPolicy } from "../health/outbound-policy";
+import type { ResolvedConfig } from "../resolve/types";
+import { circuitOf, publishCircuit } from "./circuits";
+import { backoffDelay, isRetryable, type AttemptFailure, type ResilienceSettings } from "./resilience";
+import { borrowSession } from "./session-pool";
+import type { McpToolResult, UpstreamScope } from "./types";
+
+export type UpstreamRequest = {
+  server: string;
+  environment: string;
+  config: ResolvedConfig;
+  tool: string;
+  arguments: Record<string, unknown>;
+  annotations: Record<string, unknown> | undefined;
+  settings: ResilienceSettings;
+  scope: UpstreamScope;
+  policy: OutboundPolicy;
+  signal?: AbortSignal;
+};
+
+export type UpstreamAnswer =
+  | { kind: "result"; result: McpToolResult; attempts: number }
+  | { kind: "failed"; outcome: "upstream_error" | "timeout"; reason: string; attempts: number }
+  | { kind: "circuit_open"; retryAfterS: number; attempts: 0 };
+
+/**
+ * Calls one upstream tool under its server's `resilience` (DESIGN §12): through the circuit of (server,
+ * environment), each attempt within `timeout_ms` on a pooled session, retried with backoff only after a transport
+ * failure. A result — `isError` or not — is an answer: it closes the circuit and is never repeated.
+ */
+export async function callUpstream(request: UpstreamRequest): Promise<UpstreamAnswer> {
+  const { settings } = request;
+  const circuit = circuitOf(request.server, request.environment, settings.breaker);
+  const admission = circuit.admit(settings.breaker);
+  publishCircuit(request.server, request.environment);
+  if (!admission.admitted) return { kind: "circuit_open", retryAfterS: Math.max(1, Math.ceil(admission.retryAfterMs / 1000)), attempts: 0 };
+
+  for (let attempt = 1; ; attempt++) {
+    const tried = await attemptCall(request);
+    if (tried.kind === "result") {
+      circuit.recordSuccess();
+      publishCircuit(request.server, request.environment);
+      return { ...tried, attempts: attempt };
+    }
+    const isLast = attempt > settings.retries || !isRetryable(tried.failure, request.annotations) || request.signal?.aborted;
+    if (isLast) {
+      if (request.signal?.aborted) circuit.releaseTrial();
+      else circuit.recordFailure(settings.breaker);
+      publishCircuit(request.server, request.environment);
+      return { kind: "failed", outcome: tried.failure.kind === "timeout" ? "timeout" : "upstream_error", reason: tried.reason, attempts: attempt };
+    }
+    await wait(backoffDelay(attempt, settings.backoff), undefined, { signal: request.signal }).catch(() => {});
+  }
+}
+
+type Attempt = { kind: "result"; result: McpToolResult } | { kind: "failed"; failure: AttemptFailure; reason: string };
+
+async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
+  const timeoutMs = request.settings.timeoutMs;
+  const deadline = startDeadline(timeoutMs);
+  const onAbort = () => deadline.dispose();
+  request.signal?.addEventListener("abort", onAbort, { once: true });
+  let session: McpSession | undefined;
+  let discard: (() => Promise<void>) | undefined;
+  try {
+    ({ session, discard } = await borrowSession(request.config, { ...request, timeoutMs, deadline }));
+    const signal = request.signal ? AbortSignal.any([deadline.signal, request.signal]) : deadline.signal;
+    const answer = await deadline.race(session.client.callTool({ name: request.tool, arguments: request.arguments }, { signal, timeout: timeoutMs }));
+    return { kind: "result", result: toMcpResult(answer) };
+  } catch (error) {
+    await discard?.(); // a session that failed a call is not trusted with the next one
+    const trace = session?.trace ?? {};
+    return { kind: "failed", failure: classifyFailure(error, trace, session), reason: describeFailure(error, trace, session?.stdio).reason };
+  } finally {
+    deadline.dispose();
+    request.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/** The result in the wire's own field names; a legacy `toolResult` answer becomes one text block. */
+function toMcpResult(answer: Record<string, unknown>): McpToolResult {
+  if (!Array.isArray(answer.content) && "toolResult" in answer) return { content: [{ type: "text", text: JSON.stringify(answer.toolResult) }] };
+  return {
+    content: Array.isArray(answer.content) ? (answer.content as Record<string, unknown>[]) : [],
+    ...(answer.structuredContent !== undefined ? { structuredContent: answer.structuredContent } : {}),
+    ...(answer.isError === true ? { isError: true } : {}),
+  };
+}
+
+function classifyFailure(error: unknown, trace: McpSession["trace"], session: McpSession | undefined): AttemptFailure {
+  if (error instanceof ProbeTimeoutError || isTimeoutError(error)) return { kind: "timeout" };
+  if (trace.httpFailure) return { kind: "http", status: trace.httpFailure.status };
+  const code = findCode(trace.networkError) ?? findCode(error);
+  if (code) return { kind: "connection", code };
+  if (session?.stdio?.exit || session?.stdio?.spawnError) return { kind: "connection", code: "process_exited" };
+  return { kind: "other" };
+}
+
+/** The SDK's own request timeout (McpError RequestTimeout, code -32001). */
+function isTimeoutError(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === -32001;
+}
+
+function findCode(error: unknown, depth = 0): string | undefined {
+  if (!(error instanceof Error) || depth > 8) return undefined;
+  const code = (error as Error & { code?: unknown }).code;
+  if (typeof code === "string" && /^[A-Z_]+$/.test(code)) return code;
+  if (error instanceof AggregateError) for (const inner of error.errors) {
+    const found = findCode(inner, depth + 1);
+    if (found) return found;
+  }
+  return findCode(error.cause, depth + 1);
+}

@@ -1,0 +1,33 @@
+import { CIRCUIT_STATE_VALUE, metrics } from "../metrics/registry";
+import { CircuitBreaker, type CircuitSnapshot } from "./circuit-breaker";
+import type { ResilienceSettings } from "./resilience";
+
+type Entry = { server: string; environment: string; breaker: CircuitBreaker; settings: ResilienceSettings["breaker"] };
+
+// Circuits live in the process that calls upstream, shared by every route bundle.
+const holder = globalThis as unknown as { patchbayCircuits?: Map<string, Entry> };
+const circuits: Map<string, Entry> = (holder.patchbayCircuits ??= new Map());
+
+/** The circuit of (server, environment), created closed on first use; `settings` are the server's current ones. */
+export function circuitOf(server: string, environment: string, settings: ResilienceSettings["breaker"]): CircuitBreaker {
+  const key = JSON.stringify([server, environment]);
+  const entry = circuits.get(key) ?? { server, environment, breaker: new CircuitBreaker(), settings };
+  entry.settings = settings;
+  circuits.set(key, entry);
+  return entry.breaker;
+}
+
+/** Publishes a circuit's state to `patchbay_circuit_state` after it may have changed. */
+export function publishCircuit(server: string, environment: string): void {
+  const entry = circuits.get(JSON.stringify([server, environment]));
+  if (!entry) return;
+  metrics.circuitState.set({ server, environment }, CIRCUIT_STATE_VALUE[entry.breaker.snapshot(entry.settings).state]);
+}
+
+/** Every circuit this instance has used (a server never called has none: it reads as closed), by server then environment. */
+export function listCircuits(filter: { server?: string } = {}): (CircuitSnapshot & { server: string; environment: string })[] {
+  return [...circuits.values()]
+    .filter((entry) => filter.server === undefined || entry.server === filter.server)
+    .map((entry) => ({ server: entry.server, environment: entry.environment, ...entry.breaker.snapshot(entry.settings) }))
+    .sort((a, b) => (a.server === b.server ? (a.environment < b.environment ? -1 : 1) : a.server < b.server ? -1 : 1));
+}

@@ -1,0 +1,60 @@
+import type { Principal } from "../auth/principal";
+import { ApiError, ForbiddenError, InvalidInputError } from "../errors";
+import type { InvokeBody, InvokeResponse } from "../schemas/invoke";
+import { runToolCall } from "./run-tool-call";
+import type { ToolCallAnswer } from "./types";
+import { openUpstreamScope } from "./upstream-scope";
+
+export type InvokeAnswer = { status: 200; body: InvokeResponse } | { status: 202; body: { approval: { id: string; state: string }; detail: string } };
+
+/**
+ * POST /api/invoke (seed 001, DESIGN §12): one call through the call pipeline in an upstream scope of its own
+ * (its stdio servers stop when the request ends), answered in seed 001's unified shape. Refusals and failures
+ * are problem+json: 400 invalid input (/input/… paths), 403 denied, 404 unknown action, 502, 503 + Retry-After, 504.
+ */
+export async function invoke(body: InvokeBody, caller: Principal, signal?: AbortSignal): Promise<InvokeAnswer> {
+  const scope = openUpstreamScope();
+  try {
+    const target = body.agent !== undefined ? { kind: "agent" as const, name: body.agent } : { kind: "capability" as const, name: body.capability! };
+    const answer = await runToolCall({
+      target, environment: body.environment, tool: body.action, arguments: body.input, caller,
+      context: body.context, scope, signal,
+    });
+    return toInvokeAnswer(answer);
+  } finally {
+    await scope.close();
+  }
+}
+
+function toInvokeAnswer(answer: ToolCallAnswer): InvokeAnswer {
+  const detail = answer.result.content.map((block) => (typeof block.text === "string" ? block.text : "")).join("\n");
+  switch (answer.outcome) {
+    case "ok":
+    case "tool_error":
+      return { status: 200, body: unified(answer) };
+    case "awaiting_approval":
+      return { status: 202, body: { approval: answer.approval!, detail } };
+    case "denied":
+      if (answer.invalid_arguments) throw new InvalidInputError(detail, answer.invalid_arguments.map((error) => ({ path: `/input${error.path}`, message: error.message })));
+      throw new ForbiddenError(detail);
+    case "upstream_error":
+      throw new ApiError(502, "upstream-failed", "MCP server did not answer", detail);
+    case "timeout":
+      throw new ApiError(504, "upstream-timeout", "MCP server did not answer in time", detail);
+    case "circuit_open":
+      throw new ApiError(503, "circuit-open", "Circuit open", detail, undefined, { retry_after_s: answer.retry_after_s },
+        { "Retry-After": String(answer.retry_after_s ?? 1) });
+  }
+}
+
+/** Seed 001's `type`: one text block → text; one image or audio block → that type in base64; anything else → the MCP result. */
+function unified(answer: ToolCallAnswer): InvokeResponse {
+  const metadata = { provider: answer.server!, latency_ms: answer.latency_ms, attempts: answer.attempts, trace_id: answer.trace_id };
+  const blocks = answer.result.content;
+  const only = blocks.length === 1 && !answer.result.isError ? blocks[0] : undefined;
+  if (only?.type === "text" && typeof only.text === "string") return { type: "text", content: only.text, mime_type: "text/plain", metadata, stream: false };
+  if ((only?.type === "image" || only?.type === "audio") && typeof only.data === "string") {
+    return { type: only.type, content: only.data, mime_type: typeof only.mimeType === "string" ? only.mimeType : "application/octet-stream", metadata, stream: false };
+  }
+  return { type: "tool_result", content: answer.result, mime_type: "application/json", metadata, stream: false };
+}

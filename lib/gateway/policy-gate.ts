@@ -1,0 +1,46 @@
+import { gateToolCall } from "../data/approvals";
+import { validateAgainstSchema } from "../schemas/json-schema";
+import type { ToolPolicy } from "../schemas/server-fields";
+import { jcsSha256 } from "../tools/fingerprint";
+import { decideToolCall } from "../tools/policy-decision";
+
+export type GatedCall = {
+  server: string;
+  environment: string;
+  /** The name the upstream server knows: a virtual tool cannot route around its base tool's policy. */
+  upstreamTool: string;
+  /** The final arguments, hidden defaults included. */
+  arguments: Record<string, unknown>;
+  context: Record<string, unknown>;
+  caller: string;
+};
+
+export type Refusal =
+  | { outcome: "denied"; text: string }
+  | { outcome: "awaiting_approval"; text: string; approval: { id: string; state: string } };
+
+/**
+ * The policy and approval steps of the call pipeline (DESIGN §11, §12), one copy for every caller: `enabled` and
+ * `allowed_when` refuse naming the rule; a call needing approval waits for one bound to (caller, server,
+ * environment, upstream tool, hash of the final arguments), which one run consumes. Null: the call may go on.
+ */
+export async function gatePolicyAndApproval(policy: ToolPolicy | undefined, call: GatedCall): Promise<Refusal | null> {
+  const decision = decideToolCall(policy, call.upstreamTool, { arguments: call.arguments, context: call.context }, matchesSchema);
+  if (decision.outcome === "run") return null;
+  if (decision.outcome === "refused") return { outcome: "denied", text: `Refused by policy: ${decision.reason}.` };
+
+  const gate = await gateToolCall({
+    requestedBy: call.caller, server: call.server, environment: call.environment, tool: call.upstreamTool,
+    arguments: call.arguments, argumentsHash: jcsSha256(call.arguments), context: call.context,
+  });
+  if (gate.run) return null;
+  const { id, state } = gate.approval;
+  return {
+    outcome: "awaiting_approval", approval: { id, state },
+    text: `Approval required by tool_policy.tools['${decision.rule}']: approval ${id} is ${state}. Once someone else approves it, the same call runs once.`,
+  };
+}
+
+function matchesSchema(schema: Record<string, unknown>, value: unknown): boolean {
+  return validateAgainstSchema(schema, value).length === 0;
+}

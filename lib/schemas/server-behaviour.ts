@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+import { isJsonPath } from "./capability-tools";
+import { LinearRegExp } from "./linear-regexp";
+
+const milliseconds = (max: number) => z.int().min(0).max(max);
+
+/** `resilience` (DESIGN §1, §12; seed 001's defaults): every field optional, the gateway fills in the rest. */
+export const resilienceSchema = z.strictObject({
+  timeout_ms: milliseconds(600_000).min(1).optional().describe("default 30000 (seed 001's MCP_DEFAULT_TIMEOUT_MS)"),
+  retries: z.int().min(0).max(10).optional().describe("default 2; only transport failures are retried"),
+  backoff: z.strictObject({ min_ms: milliseconds(60_000), max_ms: milliseconds(60_000) })
+    .refine((backoff) => backoff.min_ms <= backoff.max_ms, { message: "min_ms must not exceed max_ms", path: ["min_ms"] })
+    .optional().describe("default {min_ms: 200, max_ms: 2000}: exponential with jitter between them"),
+  circuit_breaker: z.strictObject({
+    failure_threshold: z.int().min(1).max(1_000).optional().describe("default 5 consecutive failures"),
+    reset_after_ms: milliseconds(3_600_000).min(1).optional().describe("default 30000: then one trial call goes through"),
+  }).optional(),
+});
+export type Resilience = z.infer<typeof resilienceSchema>;
+
+/** `redaction` (DESIGN §1, §12): what is replaced by `[redacted]` in results and in anything logged. */
+export const redactionSchema = z.strictObject({
+  patterns: z.array(z.string().min(1).max(1_000).superRefine(refuseNonLinearPattern)).max(100).optional()
+    .describe("regular expressions (RE2: no lookaround, no backreferences); every match is replaced"),
+  json_paths: z.array(z.string().min(1).max(1_000).superRefine(refuseInvalidJsonPath)).max(100).optional()
+    .describe("RFC 9535 JSONPath over structuredContent (or the JSON of a single text block); every value selected is replaced"),
+});
+export type Redaction = z.infer<typeof redactionSchema>;
+
+function refuseNonLinearPattern(source: string, ctx: z.RefinementCtx): void {
+  try {
+    new LinearRegExp(source).release();
+  } catch (error) {
+    ctx.addIssue({ code: "custom", message: `is not a usable pattern: ${(error as Error).message}` });
+  }
+}
+
+function refuseInvalidJsonPath(path: string, ctx: z.RefinementCtx): void {
+  if (!isJsonPath(path)) ctx.addIssue({ code: "custom", message: "is not an RFC 9535 JSONPath" });
+}
