@@ -7,7 +7,7 @@ import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
 /** The seed's own paths (DESIGN §3): JSON to clients that do not ask for HTML, the dashboard to browsers. */
 const SEED_PATH = /^\/(mcp-servers|capabilities|agents)(\/|$)/;
-const API_PATH = /^\/(api|v0\.1)\//;
+const API_PATH = /^\/((api|v0\.1)\/|metrics$)/;
 const NEXT_ROUTER_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
 
 /**

@@ -47,6 +47,7 @@ const configSchema = z.object({
   PATCHBAY_SESSION_HOURS: z.coerce.number().positive().max(24 * 366).default(12),
   /** `/v0.1` answers without credentials (masked as for viewers), for IDE clients that read it anonymously. */
   PATCHBAY_PUBLIC_REGISTRY: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+  PATCHBAY_METRICS_PUBLIC: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
   /** Origins whose pages may read `/v0.1` (CORS); empty or `*`: any. */
   PATCHBAY_CORS_ORIGINS: commaList,
   /** DESIGN §13: GitOps sync from a seed 003 directory or one file; seed 001's pair is honoured the same way. */

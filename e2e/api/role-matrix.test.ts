@@ -92,6 +92,7 @@ const ALLOWED: Record<string, number> = {
   "GET /api/openapi.json": 200,
   "GET /api/healthz": 200,
   "GET /api/readyz": 200,
+  "GET /metrics": 200,
   "GET /v0.1/servers": 200,
   "GET /v0.1/servers/{name}/versions/latest": 200,
   "GET /v0.1/servers/{name}/versions": 200,

@@ -8,7 +8,7 @@ import { BAD_REQUEST, NOT_FOUND } from "./problem-responses";
 
 const tag = "Official registry API";
 /** DESIGN §13: IDE clients read these anonymously when PATCHBAY_PUBLIC_REGISTRY=true; a viewer token otherwise. */
-const registryRead = { tag, role: "viewer", publicWhenRegistryIs: true, rateLimit: "none" } as const;
+const registryRead = { tag, role: "viewer", publicWhen: "registry", rateLimit: "none" } as const;
 
 export const listOfficialServersOperation = defineOperation({
   method: "GET", path: "/v0.1/servers", ...registryRead,

@@ -30,8 +30,11 @@ export type Operation<P = unknown, Q = unknown, B = unknown> = {
   jsonOnly?: boolean;
   /** When the request carries an `Origin`, it must be this site's own (else 403), credentials or not. */
   refusesForeignOrigin?: boolean;
-  /** Anonymous callers are let in (as viewers) when PATCHBAY_PUBLIC_REGISTRY=true: the `/v0.1` reads of DESIGN §13. */
-  publicWhenRegistryIs?: boolean;
+  /**
+   * Anonymous callers are let in (as viewers) when the switch says so: PATCHBAY_PUBLIC_REGISTRY=true for the
+   * `/v0.1` reads of DESIGN §13, PATCHBAY_METRICS_PUBLIC=true for `/metrics` (§12).
+   */
+  publicWhen?: "registry" | "metrics";
   /** The body is handed to `body` as text (size-limited, not JSON-parsed): for uploads in formats other than JSON. */
   rawBody?: boolean;
   responses: Record<number, { description: string; schema?: ZodType; contentType?: string }>;

@@ -30,3 +30,9 @@ export const openapiOperation = defineOperation({
   summary: "This document",
   responses: { 200: { description: "OpenAPI 3.1", schema: z.record(z.string(), z.unknown()) } },
 });
+
+export const metricsOperation = defineOperation({
+  method: "GET", path: "/metrics", tag, role: "viewer", publicWhen: "metrics", rateLimit: "none",
+  summary: "Prometheus metrics (DESIGN §12): HTTP requests, tool calls, circuit states, health per server and environment, sweep durations, open approvals; anyone may read it with PATCHBAY_METRICS_PUBLIC=true",
+  responses: { 200: { description: "The Prometheus text exposition format", schema: z.string(), contentType: "text/plain; version=0.0.4" } },
+});

@@ -14,7 +14,8 @@ export async function authorize(request: Request, operation: Operation<any, any,
   }
   const principal = config.PATCHBAY_AUTH === "off" ? AUTH_OFF_PRINCIPAL : ((await authenticate(request)) ?? ANONYMOUS);
   if (operation.role === "public") return principal;
-  if (operation.publicWhenRegistryIs && config.PATCHBAY_PUBLIC_REGISTRY && principal.via === "anonymous") return principal;
+  const isPublic = { registry: config.PATCHBAY_PUBLIC_REGISTRY, metrics: config.PATCHBAY_METRICS_PUBLIC };
+  if (operation.publicWhen && isPublic[operation.publicWhen] && principal.via === "anonymous") return principal;
 
   if (principal.via === "anonymous") throw new UnauthorizedError();
   if (!hasRole(principal.role, operation.role)) {

@@ -1,3 +1,4 @@
+import { metrics } from "../metrics/registry";
 import { endHealthSubscriptions } from "./health-events";
 import { getProbeSettings } from "./probe-settings";
 import { killAllProbeChildren, killProbeChildrenNow, signalProcessGroup } from "./probe-children";
@@ -18,7 +19,7 @@ export function startHealthChecks(): void {
 
   const { intervalMs, concurrency } = getProbeSettings();
   const runner = intervalMs > 0 ? createWorkerSweepRunner() : undefined;
-  const scheduler = runner && startHealthScheduler({ intervalMs, sweep: () => runner.sweep(concurrency) });
+  const scheduler = runner && startHealthScheduler({ intervalMs, sweep: () => timedSweep(() => runner.sweep(concurrency)) });
 
   const shutdown = () => {
     runner?.stop();
@@ -32,4 +33,14 @@ export function startHealthChecks(): void {
     killProbeChildrenNow();
     for (const pid of runner?.childPids() ?? []) signalProcessGroup(pid, "SIGKILL");
   });
+}
+
+/** `patchbay_sweep_duration_seconds` (DESIGN §12): one observation per finished sweep. */
+async function timedSweep<T>(sweep: () => Promise<T>): Promise<T> {
+  const end = metrics.sweepDuration.startTimer();
+  try {
+    return await sweep();
+  } finally {
+    end();
+  }
 }

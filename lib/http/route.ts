@@ -5,6 +5,7 @@ import { visibilityOf, type Visibility } from "../auth/visibility";
 import { DEFAULT_BODY_LIMIT, hasNul, NUL_REFUSED, readJsonBody, readTextBody } from "./body";
 import { InvalidInputError, UnsupportedMediaTypeError } from "../errors";
 import { preserveKeyOrder } from "../schemas/key-order";
+import { observeRequest } from "../metrics/http-metrics";
 import { toProblemResponse } from "./problem";
 
 export type RouteContext<P, Q, B> = {
@@ -23,9 +24,19 @@ type NextRouteContext = { params: Promise<Record<string, string | string[] | und
 
 /**
  * The only try/catch of the API: parses params, query and body with the operation's zod schemas, calls
- * the handler, and turns whatever is thrown into problem+json.
+ * the handler, and turns whatever is thrown into problem+json; every answer is counted and timed (DESIGN §12).
  */
 export function route<P, Q, B>(operation: Operation<P, Q, B>, handler: (context: RouteContext<P, Q, B>) => Promise<Response>) {
+  const answer = answerWith(operation, handler);
+  return async (request: Request, nextContext: NextRouteContext): Promise<Response> => {
+    const startedAt = performance.now();
+    const response = await answer(request, nextContext);
+    observeRequest(operation, response.status, (performance.now() - startedAt) / 1000);
+    return response;
+  };
+}
+
+function answerWith<P, Q, B>(operation: Operation<P, Q, B>, handler: (context: RouteContext<P, Q, B>) => Promise<Response>) {
   return async (request: Request, nextContext: NextRouteContext): Promise<Response> => {
     let source: "params" | "query" | "body" = "params";
     try {
