@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 
 import { DocumentDetail, DocumentLoadError } from "@/components/documents/document-detail";
+import { CallsPanel } from "@/components/calls/calls-panel";
 import { EffectiveToolsPanel } from "@/components/documents/effective-tools-panel";
 import { Card } from "@/components/ui/card";
 import { AGENT, agentQuery } from "@/lib/query/agent-queries";
@@ -30,6 +31,7 @@ export function AgentDetail({ name }: { name: string }) {
       </Card>
       <EffectiveToolsPanel kind={AGENT} name={name} />
       <BlueprintPanel name={name} />
+      <CallsPanel subject={{ agent: name }} />
     </DocumentDetail>
   );
 }

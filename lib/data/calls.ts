@@ -61,8 +61,13 @@ export async function summarizeCalls(query: CallSummaryQuery, now = new Date()):
     bucket.latencies.push(row.latencyMs);
     if (ERROR_OUTCOMES.has(row.outcome)) bucket.errors += 1;
   }
+  const latencies = rows.map((row) => row.latencyMs);
   return {
     from: from.toISOString(), to: to.toISOString(), bucket_s: bucketMs / 1000,
+    totals: {
+      count: rows.length, errors: buckets.reduce((sum, bucket) => sum + bucket.errors, 0),
+      p50_ms: percentile(latencies, 0.5), p99_ms: percentile(latencies, 0.99),
+    },
     buckets: buckets.map((bucket, index) => ({
       start: new Date(from.getTime() + index * bucketMs).toISOString(), count: bucket.latencies.length, errors: bucket.errors,
       p50_ms: percentile(bucket.latencies, 0.5), p99_ms: percentile(bucket.latencies, 0.99),

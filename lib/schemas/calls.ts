@@ -45,6 +45,12 @@ export const callSummarySchema = z.object({
   from: z.iso.datetime(),
   to: z.iso.datetime(),
   bucket_s: z.int().describe("the width of each bucket"),
+  totals: z.object({
+    count: z.int(),
+    errors: z.int().describe("calls that ended tool_error, upstream_error, timeout or circuit_open"),
+    p50_ms: z.number().nullable(),
+    p99_ms: z.number().nullable(),
+  }).describe("the whole hour"),
   buckets: z.array(z.object({
     start: z.iso.datetime(),
     count: z.int(),

@@ -3,6 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 
+import { CallsPanel } from "@/components/calls/calls-panel";
+import { CircuitBadge } from "@/components/calls/circuit-badge";
 import { HealthDot } from "@/components/health/health-dot";
 import { HealthPanel } from "@/components/health/health-panel";
 import { ManagedActions } from "@/components/sync/managed-actions";
@@ -30,7 +32,7 @@ export function ServerDetail({ name }: { name: string }) {
   return (
     <>
       <PageHeader
-        title={<span className="flex flex-wrap items-center gap-3">{server.name} <HealthDot name={name} /></span>}
+        title={<span className="flex flex-wrap items-center gap-3">{server.name} <HealthDot name={name} /> <CircuitBadge name={name} /></span>}
         description={server.description}
         actions={
           <ManagedActions managedBy={server.managed_by}>
@@ -51,6 +53,7 @@ export function ServerDetail({ name }: { name: string }) {
           <EnvironmentConfigs server={server} />
           <ParametersCard schema={server.parameters_schema} />
           <ServerToolsCard name={name} />
+          <CallsPanel subject={{ server: name }} />
           <ValidationPanel server={server} />
           <RevisionHistory target={serverRevisionTarget(name)} currentRevision={server.revision} />
         </div>

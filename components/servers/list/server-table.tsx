@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { TrippedCircuits, useCircuitsByServer } from "@/components/calls/circuit-badge";
 import { Badge } from "@/components/ui/badge";
 import { HealthDot } from "@/components/health/health-dot";
 import type { ServerSummary } from "@/lib/query/types";
@@ -8,6 +9,7 @@ const cell = "px-3 py-2 align-top max-md:px-0 max-md:py-0.5";
 
 /** A table at desktop width; each row folds into a card on a phone (the header is kept for screen readers). */
 export function ServerTable({ servers, isStale, onTag }: { servers: ServerSummary[]; isStale: boolean; onTag: (tag: string) => void }) {
+  const circuits = useCircuitsByServer();
   return (
     <table aria-busy={isStale} className={`w-full border-collapse text-left text-sm ${isStale ? "opacity-60" : ""}`}>
       <caption className="sr-only">MCP servers</caption>
@@ -49,6 +51,7 @@ export function ServerTable({ servers, isStale, onTag }: { servers: ServerSummar
               <span className="inline-flex items-center gap-2">
                 <HealthDot name={server.name} status={server.health.status} />
                 {server.health.drift && <Badge tone="warning">tools drifted</Badge>}
+                <TrippedCircuits circuits={circuits.get(server.name) ?? []} />
               </span>
             </td>
           </tr>
