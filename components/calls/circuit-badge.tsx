@@ -31,7 +31,7 @@ export function TrippedCircuits({ circuits }: { circuits: Circuit[] }) {
     <span className="inline-flex flex-wrap gap-1" data-circuit-state={tripped[0].state}>
       {tripped.map((circuit) => (
         <Badge key={circuit.environment} tone={circuit.state === "open" ? "danger" : "warning"}>
-          {LABEL[circuit.state as keyof typeof LABEL]} ({circuit.environment}, {circuit.consecutive_failures} failures)
+          {LABEL[circuit.state as keyof typeof LABEL]} ({circuit.environment}, {circuit.consecutive_failures} {circuit.consecutive_failures === 1 ? "failure" : "failures"} in a row)
         </Badge>
       ))}
     </span>
