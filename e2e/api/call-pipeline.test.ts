@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
@@ -238,6 +239,22 @@ describe("POST /api/invoke — seed 001's request and unified response through t
   });
 });
 
+describe("resilience and redaction on a server definition (DESIGN §1)", { timeout: 60_000 }, () => {
+  test.each([
+    [{ redaction: { patterns: ["(?=lookahead)x"] } }, "/redaction/patterns/0"],
+    [{ redaction: { json_paths: ["$..[?"] } }, "/redaction/json_paths/0"],
+    [{ resilience: { backoff: { min_ms: 500, max_ms: 100 } } }, "/resilience/backoff/min_ms"],
+    [{ resilience: { timeout_ms: 0 } }, "/resilience/timeout_ms"],
+    [{ resilience: { retries: 2, jitter: true } }, "/resilience/jitter"],
+  ])("%j is a 400 naming %s, and nothing is created", async (fields, path) => {
+    const name = `${group}-invalid`;
+    const refused = await admin.post("/api/mcp-servers", httpServer(name, fields));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.map((error: { path: string }) => error.path)).toEqual([path]);
+    expect((await viewer.get(`/api/mcp-servers/${name}`)).status).toBe(404);
+  });
+});
+
 describe("GET /api/calls and /api/calls/summary — the call log", { timeout: 60_000 }, () => {
   test("pages newest first with a cursor, exactly as the whole list", async () => {
     const all = (await viewer.get(`/api/calls?agent=${names.agent}&limit=500`)).body.calls;
@@ -296,8 +313,10 @@ describe("seed 001's diagnostics: /api/v1/mcp/registry, /validate, /test", { tim
     ] };
     const report = await runner.request("POST", "/api/v1/mcp/validate", { rawBody: JSON.stringify(document), headers: { "Content-Type": "application/json" } });
     expect(report.status, report.text).toBe(200);
-    expect(report.body).toMatchObject({ dry_run: true, format: "mcp-registry", created: [{ name }] });
-    expect(report.body.errors.map((error: { path: string }) => error.path)).toEqual([expect.stringMatching(/^\/plugins\/1/)]);
+    expect(report.body).toMatchObject({
+      dry_run: true, format: "mcp-registry", created: [{ name }], errors: [],
+      skipped: [{ name: `${group}-broken`, reason: "transport 'carrier-pigeon' is not supported" }],
+    });
     expect((await viewer.get(`/api/mcp-servers/${name}`)).status).toBe(404);
   });
 
@@ -305,5 +324,18 @@ describe("seed 001's diagnostics: /api/v1/mcp/registry, /validate, /test", { tim
     const answered = await runner.post("/api/v1/mcp/test", { action: `${names.main}.echo`, agent: names.agent, input: { text: "diagnostic" } });
     expect(answered.status).toBe(200);
     expect(answered.body).toMatchObject({ type: "text", content: JSON.stringify({ text: "diagnostic" }), metadata: { provider: names.main } });
+  });
+});
+
+describe("npm run patchbay -- doctor", { timeout: 120_000 }, () => {
+  test("prints per server its resolution, health, drift and the running instance's circuit state", async () => {
+    const env = { ...process.env, DATABASE_URL: patchbay.databaseUrl, PATCHBAY_TOKEN: ADMIN_TOKEN };
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "lib/cli/patchbay.ts", "doctor", "--url", patchbay.baseUrl], { env, maxBuffer: 16 * 1024 * 1024 })
+      .catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+    const lines = stdout.split("\n");
+    const start = lines.indexOf(`${names.flaky} [development]`);
+    expect(start).toBeGreaterThanOrEqual(0);
+    expect(lines.slice(start + 1, start + 5)).toEqual(["  resolution: ok", "  health: healthy", "  drift: none", "  circuit: closed"]);
+    expect(stdout).toContain(`${names.slow} [development]`);
   });
 });
