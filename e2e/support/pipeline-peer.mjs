@@ -5,7 +5,7 @@
  * - `fail` answers a tool error; `hang` never answers; `leak` answers secret-looking text and JSON;
  * - `picture` answers one PNG image block.
  * Over HTTP, GET /control reports how often each tool ran; POST /control/fail?status=503&count=2 makes the next
- * `count` MCP requests answer that status. `node pipeline-peer.mjs http [port]` prints `{"url"}` once listening;
+ * `count` `tools/call` requests answer that status. `node pipeline-peer.mjs http [port]` prints `{"url"}` once listening;
  * `node pipeline-peer.mjs stdio <pid-file>` writes its pid and starts a grandchild sleeper in its process group.
  */
 import { spawn } from "node:child_process";
@@ -28,9 +28,10 @@ function createServer() {
   register("echo", undefined, (args) => ({ content: [{ type: "text", text: JSON.stringify(args) }], structuredContent: args }));
   register("fail", undefined, () => ({ isError: true, content: [{ type: "text", text: "failed as asked" }] }));
   register("hang", { readOnlyHint: false }, () => new Promise(() => {}));
+  const leaked = { visible: "kept", secret: "json-secret-value", nested: { secret: "deep-secret-value" } };
   register("leak", undefined, () => ({
-    content: [{ type: "text", text: "token sk-live-4242abcd and card 4111-1111" }],
-    structuredContent: { visible: "kept", secret: "json-secret-value", nested: { secret: "deep-secret-value" } },
+    content: [{ type: "text", text: "token sk-live-4242abcd and card 4111-1111" }, { type: "text", text: JSON.stringify(leaked) }],
+    structuredContent: leaked,
   }));
   register("picture", undefined, () => ({ content: [{ type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" }] }));
   return server;
@@ -53,12 +54,12 @@ if (mode === "stdio") {
     }
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
-    if (failing.count > 0 && req.method === "POST") {
+    const body = Buffer.concat(chunks);
+    if (failing.count > 0 && req.method === "POST" && body.toString().includes('"tools/call"')) {
       failing.count -= 1;
       res.writeHead(failing.status, { "Content-Type": "text/plain" });
       return void res.end("unavailable, as asked");
     }
-    const body = Buffer.concat(chunks);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
     const response = await handler.fetch(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: body.length ? body : undefined }));

@@ -2,6 +2,8 @@ import { z } from "zod";
 
 import { callListQuerySchema, callListSchema, callSummaryQuerySchema, callSummarySchema, circuitSchema } from "../schemas/calls";
 import { entityNameSchema } from "../schemas/common";
+import { importBodySchema, importReportSchema } from "../schemas/import";
+import { mcpRegistryViewSchema } from "../schemas/seed-diagnostics";
 import { invokeAwaitingSchema, invokeBodySchema, invokeResponseSchema } from "../schemas/invoke";
 import { negotiateBodySchema, negotiationSchema } from "../schemas/negotiate";
 import { defineOperation } from "./operation";
@@ -48,4 +50,21 @@ export const negotiateOperation = defineOperation({
   summary: "Bind required capability strings to the servers that provide them (seed 000): healthy before degraded before unknown, then lowest latency; BOUND or DEGRADED with what is missing",
   body: negotiateBodySchema,
   responses: { 200: { description: "The bindings, each server resolved for the environment", schema: negotiationSchema }, ...BAD_REQUEST },
+});
+
+export const mcpRegistryOperation = defineOperation({
+  method: "GET", path: "/api/v1/mcp/registry", tag, role: "viewer", rateLimit: "none",
+  summary: "Seed 001's diagnostics: every server as a plugin with its catalog's tools as actions (server.tool), with the timeout and retries the call pipeline applies",
+  responses: { 200: { description: "Plugins and their actions", schema: mcpRegistryViewSchema } },
+});
+
+export const mcpValidateOperation = defineOperation({
+  method: "POST", path: "/api/v1/mcp/validate", tag, role: "runner", rateLimit: "none", body: importBodySchema, rawBody: true, maxBodyBytes: 32 * 1024 * 1024,
+  summary: "Seed 001's diagnostics: an mcp_registry.json body → the import dry-run report (what would be created or updated, and every invalid entry by path); nothing is written",
+  responses: { 200: { description: "The dry-run report", schema: importReportSchema }, ...BAD_REQUEST },
+});
+
+export const mcpTestOperation = defineOperation({
+  ...invokeOperation, path: "/api/v1/mcp/test",
+  summary: "Seed 001's diagnostics: the same as POST /api/invoke (same body, answers and budget)",
 });

@@ -6,6 +6,7 @@ import { applyMigrations } from "../db/migrate";
 import { recordAuditEvent } from "../data/audit-events";
 import { createToken, revokeToken } from "../data/tokens";
 import { getConfig } from "../env";
+import { DOCTOR_USAGE, doctorCommand } from "./doctor-command";
 import { rotateKeyCommand, SECRETS_USAGE } from "./secrets-commands";
 import { EXPORT_USAGE, exportCommand, IMPORT_USAGE, importCommand, UsageError } from "./import-export-commands";
 
@@ -16,6 +17,7 @@ import { EXPORT_USAGE, exportCommand, IMPORT_USAGE, importCommand, UsageError } 
  *   import <file|dir> [--on-conflict fail|skip|overwrite] [--dry-run] [--format <format>] [--secrets keep|placeholders]
  *   export <file.json|dir>
  *   secrets rotate-key [--new-key <base64>]
+ *   doctor [--environment <name>] [--url <running Patchbay>]
  */
 const USAGE = [
   "usage: npm run patchbay -- token create --role <viewer|runner|editor|admin> --name <name> [--expires-at <ISO date>]",
@@ -23,6 +25,7 @@ const USAGE = [
   `       npm run patchbay -- ${IMPORT_USAGE}`,
   `       npm run patchbay -- ${EXPORT_USAGE}`,
   `       npm run patchbay -- ${SECRETS_USAGE}`,
+  `       npm run patchbay -- ${DOCTOR_USAGE}`,
 ].join("\n");
 
 /** Each returns the exit code (none means 0). */
@@ -32,6 +35,7 @@ const commands: Record<string, (args: string[]) => Promise<number | void>> = {
   import: importCommand,
   export: exportCommand,
   "secrets rotate-key": rotateKeyCommand,
+  doctor: doctorCommand,
 };
 
 async function main(): Promise<number | void> {

@@ -68,7 +68,9 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
   let session: McpSession | undefined;
   let discard: (() => Promise<void>) | undefined;
   try {
-    ({ session, discard } = await borrowSession(request.config, { ...request, timeoutMs, deadline }));
+    const borrowed = borrowSession(request.config, { ...request, timeoutMs, deadline });
+    ({ session, discard } = borrowed);
+    await borrowed.connected;
     const signal = request.signal ? AbortSignal.any([deadline.signal, request.signal]) : deadline.signal;
     const answer = await deadline.race(session.client.callTool({ name: request.tool, arguments: request.arguments }, { signal, timeout: timeoutMs }));
     return { kind: "result", result: toMcpResult(answer) };
@@ -109,7 +111,7 @@ function isTimeoutError(error: unknown): boolean {
 function findCode(error: unknown, depth = 0): string | undefined {
   if (!(error instanceof Error) || depth > 8) return undefined;
   const code = (error as Error & { code?: unknown }).code;
-  if (typeof code === "string" && /^[A-Z_]+$/.test(code)) return code;
+  if (typeof code === "string" && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(code)) return code; // Node's and undici's, not the SDK's
   if (error instanceof AggregateError) for (const inner of error.errors) {
     const found = findCode(inner, depth + 1);
     if (found) return found;

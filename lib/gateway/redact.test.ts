@@ -26,6 +26,11 @@ describe("createRedactor — redaction.patterns, redaction.json_paths and resolv
     redact.release();
   });
 
+  test("json_paths apply to a normalized result's structured_content too", () => {
+    const redact = createRedactor({ json_paths: ["$.secret"] }, []);
+    expect(redact({ is_error: false, content: [], structured_content: { secret: "s", keep: 1 } })).toEqual({ is_error: false, content: [], structured_content: { secret: REDACTED, keep: 1 } });
+  });
+
   test("the input is not changed in place", () => {
     const copy = structuredClone(result);
     createRedactor({ patterns: ["sk-[a-z-]+"], json_paths: ["$.secret"] }, [])(result);

@@ -10,7 +10,8 @@ export const REDACTED = "[redacted]";
 export type Redactor = <T>(value: T) => T;
 
 /**
- * DESIGN §12: `redaction.json_paths` (RFC 9535) replace the values they select — in `structuredContent` and in
+ * DESIGN §12: `redaction.json_paths` (RFC 9535) replace the values they select — in `structuredContent` (or
+ * `structured_content`) and in
  * any text block holding JSON — then every match of `redaction.patterns` (RE2) in any string at any depth, then
  * the resolved secrets (`scrubSecrets`). The patterns are compiled once per redactor; `release()` frees them.
  */
@@ -30,7 +31,8 @@ export function createRedactor(redaction: Redaction | undefined, secrets: readon
 function redactJsonPaths<T>(value: T, jsonPaths: readonly string[]): T {
   if (!isRecord(value)) return value;
   const copy: Record<string, unknown> = { ...value };
-  if (copy.structuredContent !== undefined) copy.structuredContent = replaceSelected(copy.structuredContent, jsonPaths);
+  // The MCP wire's `structuredContent`, or the editor's normalized `structured_content`.
+  for (const key of ["structuredContent", "structured_content"]) if (copy[key] !== undefined) copy[key] = replaceSelected(copy[key], jsonPaths);
   if (Array.isArray(copy.content)) copy.content = copy.content.map((block) => redactTextBlock(block, jsonPaths));
   return copy as T;
 }

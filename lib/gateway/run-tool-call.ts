@@ -4,6 +4,7 @@ import { recordCall } from "../data/calls";
 import { getServer } from "../data/servers";
 import { NotFoundError } from "../errors";
 import { getProbeSettings } from "../health/probe-settings";
+import { refuseBeforeConnecting } from "../health/refuse-before-connecting";
 import { metrics } from "../metrics/registry";
 import { upstreamCall, type EffectiveTool } from "../resolve/effective-tools";
 import { project } from "../resolve/tool-projection";
@@ -73,9 +74,13 @@ export async function runToolCall(request: ToolCallRequest): Promise<ToolCallAns
     }
 
     const config = blueprint.mcpServers[tool.origin.alias] as ResolvedConfig;
+    const { policy, stdioAllow } = getProbeSettings();
+    // Unresolved placeholders, or a stdio command line outside PATCHBAY_STDIO_ALLOW (DESIGN §7): nothing is started.
+    const refused = refuseBeforeConnecting(config, stdioAllow);
+    if (refused) return answer("upstream_error", toolError(`MCP server '${call.server}' cannot be called: ${refused.reason}`));
     const upstream = await callUpstream({
       server: call.server, environment, config, tool: call.tool, arguments: call.arguments, annotations: tool.annotations,
-      settings: resilienceSettings(server.resilience), scope: request.scope, policy: getProbeSettings().policy, signal: request.signal,
+      settings: resilienceSettings(server.resilience), scope: request.scope, policy, signal: request.signal,
     });
     if (upstream.kind === "circuit_open") {
       return answer("circuit_open", toolError(`MCP server '${call.server}' is failing: its circuit is open; retry after ${upstream.retryAfterS} s.`), { retry_after_s: upstream.retryAfterS });

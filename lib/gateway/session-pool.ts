@@ -16,7 +16,8 @@ type Pool = { entries: Map<string, Entry>; sweeper?: NodeJS.Timeout };
 const holder = globalThis as unknown as { patchbayUpstreamPool?: Pool };
 const pool: Pool = (holder.patchbayUpstreamPool ??= { entries: new Map() });
 
-export type PooledSession = { session: McpSession; discard(): Promise<void> };
+/** `connected` settles once the session may be used; on failure, `session.trace` tells what went over the wire. */
+export type PooledSession = { session: McpSession; connected: Promise<void>; discard(): Promise<void> };
 export type BorrowOptions = { server: string; environment: string; scope: UpstreamScope; policy: OutboundPolicy; timeoutMs: number; deadline: Deadline };
 
 /**
@@ -25,7 +26,7 @@ export type BorrowOptions = { server: string; environment: string; scope: Upstre
  * `UpstreamScope` and are closed with it (the process group signalled). `discard()` drops a session after a
  * transport failure, so the next call starts afresh.
  */
-export async function borrowSession(config: ResolvedConfig, options: BorrowOptions): Promise<PooledSession> {
+export function borrowSession(config: ResolvedConfig, options: BorrowOptions): PooledSession {
   const isScoped = config.type === "stdio";
   const key = sessionKey(config, options, isScoped);
   let entry = pool.entries.get(key);
@@ -39,9 +40,8 @@ export async function borrowSession(config: ResolvedConfig, options: BorrowOptio
     startSweeper();
   }
   const borrowed = entry;
-  await options.deadline.race(borrowed.connected);
   borrowed.lastUsedAt = Date.now();
-  return { session: borrowed.session, discard: () => discard(borrowed) };
+  return { session: borrowed.session, connected: options.deadline.race(borrowed.connected), discard: () => discard(borrowed) };
 }
 
 /** Closes every pooled session (at shutdown, and between tests of the pool). */

@@ -2,10 +2,9 @@ import { createHash } from "node:crypto";
 
 import { getConfig } from "../env";
 import { loadAgentTools, loadCapabilityTools } from "../data/effective-tools";
-import { getServer } from "../data/servers";
-import { getServerTools } from "../data/tool-views";
 import { readThrough } from "../read-model/read-cache";
 import type { EffectiveTool } from "../resolve/effective-tools";
+import { driftGateOf } from "./drift-gate";
 import type { GatewayTarget, TargetTools } from "./types";
 
 type Loaded = Omit<TargetTools, "target">;
@@ -56,25 +55,6 @@ async function computeTargetTools(target: GatewayTarget, environment: string): P
     else shown.push(tool);
   }
   return { environment, tools: shown, withheld, revision: toolsRevision(shown) };
-}
-
-/**
- * DESIGN §11 `on_drift` of a server in an environment, as a test of upstream tool names: under `block` every tool
- * of a drifted server is withheld until re-pinned; under `require_approval` the added and changed ones are.
- */
-async function driftGateOf(server: string, environment: string): Promise<(tool: string) => string | null> {
-  const definition = await getServer(server).catch(() => null);
-  const onDrift = definition?.tool_policy?.on_drift ?? "log";
-  if (onDrift === "log") return () => null;
-  const { drift } = await getServerTools(server, environment);
-  if (!drift) return () => null;
-  if (onDrift === "block") {
-    return () => `MCP server '${server}' drifted from its pinned toolset in '${environment}' and tool_policy.on_drift is block: its tools are withheld until the toolset is re-pinned`;
-  }
-  const drifted = new Set([...drift.added, ...drift.changed.map((change) => change.name)]);
-  return (tool) => (drifted.has(tool)
-    ? `tool '${tool}' of MCP server '${server}' was added or changed since the pinned toolset and tool_policy.on_drift is require_approval: it is withheld until an approval re-pins the toolset`
-    : null);
 }
 
 function toolsRevision(tools: EffectiveTool[]): string {

@@ -1,8 +1,9 @@
 import { getServer } from "../data/servers";
+import { driftGateOf } from "../gateway/drift-gate";
 import { gatePolicyAndApproval } from "../gateway/policy-gate";
+import { createRedactor } from "../gateway/redact";
 import { UnresolvableError } from "../errors";
 import type { TestBody, ToolCallBody } from "../schemas/health";
-import { scrubSecrets } from "../resolve/scrub";
 import { callTool, ToolCallFailedError } from "./call-tool";
 import { checkServer, resolveForProbe, type ProbeTarget } from "./check-server";
 import { getProbeSettings } from "./probe-settings";
@@ -23,9 +24,10 @@ export async function testServerConnection(name: string, body: TestBody): Promis
 }
 
 /**
- * POST /api/mcp-servers/:name/tools/:tool/call: the server's `tool_policy` first (DESIGN §11) — a refused call or one
- * awaiting approval is a tool error naming why (and the approval's id and state) — then the arguments are checked
- * against the tool's schema before sending.
+ * POST /api/mcp-servers/:name/tools/:tool/call, on the call pipeline's own steps (DESIGN §12): the server's
+ * `tool_policy` and approvals (lib/gateway/policy-gate.ts) — a refused call or one awaiting approval is a tool error
+ * naming why (and the approval's id and state) — then the drift gate, then the arguments are checked against the
+ * tool's schema before sending (422 with /arguments paths), and the answer is redacted like the pipeline's.
  */
 export async function callServerTool(name: string, tool: string, body: ToolCallBody, caller: string) {
   const target = await loadTarget(name);
@@ -35,11 +37,18 @@ export async function callServerTool(name: string, tool: string, body: ToolCallB
   }
   const refusal = await applyToolPolicy(target.server, tool, body, { caller, environment: resolved.environment });
   if (refusal) return refusal;
+  const withheld = (await driftGateOf(name, resolved.environment))(tool);
+  if (withheld) return toolError(`Withheld by the drift gate: ${withheld}.`);
+
   const { timeoutMs, policy, stdioAllow } = getProbeSettings();
+  // The same redaction as the call pipeline's: `redaction` patterns and json_paths, then the resolved secrets.
+  const redact = createRedactor(target.server.redaction, resolved.secrets);
   try {
-    return scrubSecrets(await callTool(resolved.config, tool, body.arguments, { timeoutMs, policy, stdioAllow }), resolved.secrets);
+    return redact(await callTool(resolved.config, tool, body.arguments, { timeoutMs, policy, stdioAllow }));
   } catch (error) {
-    throw error instanceof ToolCallFailedError ? new ToolCallFailedError(scrubSecrets(error.failure, resolved.secrets)) : error;
+    throw error instanceof ToolCallFailedError ? new ToolCallFailedError(redact(error.failure)) : error;
+  } finally {
+    redact.release();
   }
 }
 
@@ -48,7 +57,11 @@ async function applyToolPolicy(server: ProbeTarget["server"], tool: string, body
     server: server.name, environment: call.environment, upstreamTool: tool, arguments: body.arguments, context: body.context ?? {}, caller: call.caller,
   });
   if (!refusal) return null;
-  return { is_error: true, content: [{ type: "text" as const, text: refusal.text }], latency_ms: 0, ...(refusal.outcome === "awaiting_approval" ? { approval: refusal.approval } : {}) };
+  return { ...toolError(refusal.text), ...(refusal.outcome === "awaiting_approval" ? { approval: refusal.approval } : {}) };
+}
+
+function toolError(text: string) {
+  return { is_error: true, content: [{ type: "text" as const, text }], latency_ms: 0 };
 }
 
 async function loadTarget(name: string): Promise<ProbeTarget> {
