@@ -1,6 +1,7 @@
 import * as agents from "./agents";
 import * as approvals from "./approvals";
 import * as capabilities from "./capabilities";
+import * as gateway from "./gateway";
 import * as health from "./health";
 import * as importExport from "./import-export";
 import * as official from "./official";
@@ -28,4 +29,5 @@ export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(upstream),
   ...Object.values(tools),
   ...Object.values(approvals),
+  ...Object.values(gateway),
 ];

@@ -19,8 +19,8 @@ export type Operation<P = unknown, Q = unknown, B = unknown> = {
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
-  /** Which per-token budget a call spends; writes by default for every method but GET. */
-  rateLimit?: "writes" | "tests" | "none";
+  /** Which per-token budget a call spends; writes by default for every method but GET. `calls`: runner traffic (DESIGN §7). */
+  rateLimit?: "writes" | "tests" | "calls" | "none";
   /** Bytes; 1 MiB unless said otherwise. */
   maxBodyBytes?: number;
   /**

@@ -26,14 +26,14 @@ export async function authorize(request: Request, operation: Operation<any, any,
 
   const bucket = rateLimitBucket(operation);
   if (bucket) {
-    const limit = bucket === "tests" ? config.PATCHBAY_RATE_TESTS_PER_MIN : config.PATCHBAY_RATE_WRITES_PER_MIN;
+    const limit = { tests: config.PATCHBAY_RATE_TESTS_PER_MIN, calls: config.PATCHBAY_RATE_CALLS_PER_MIN, writes: config.PATCHBAY_RATE_WRITES_PER_MIN }[bucket];
     await consumeRateLimit(`${principal.tokenId ?? "anonymous"}:${bucket}`, limit);
   }
   return principal;
 }
 
 /** Reads, validate and blueprints are not limited; test connections and tool calls have their own budget. */
-function rateLimitBucket(operation: Operation<any, any, any>): "writes" | "tests" | null {
+function rateLimitBucket(operation: Operation<any, any, any>): "writes" | "tests" | "calls" | null {
   if (operation.rateLimit) return operation.rateLimit === "none" ? null : operation.rateLimit;
   return operation.method === "GET" ? null : "writes";
 }
