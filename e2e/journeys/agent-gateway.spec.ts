@@ -12,6 +12,7 @@ test.describe("agent page: the gateway endpoint", () => {
 
     const url = page.getByLabel("Gateway URL");
     await expect(url).toHaveText(`${baseURL}/mcp/agents/${agent}`);
+    await expect(page.getByLabel("Environment")).not.toHaveValue("");
     const environments = await page.getByLabel("Environment").locator("option").allTextContents();
     const chosen = environments.at(-1)!;
     await page.getByLabel("Environment").selectOption(chosen);
