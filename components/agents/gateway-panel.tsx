@@ -7,10 +7,10 @@ import { CodeBlock } from "@/components/ui/code-block";
 import { gatewayUrl, toGatewayClientFile } from "@/lib/resolve/gateway-client-file";
 import type { ClientFormat } from "@/lib/schemas/agent";
 
-const CLIENTS: { format: ClientFormat; label: string }[] = [
-  { format: "claude", label: "Claude Desktop" },
-  { format: "vscode", label: "VS Code" },
-  { format: "cursor", label: "Cursor" },
+const CLIENTS: { format: ClientFormat; label: string; tokenHint: string }[] = [
+  { format: "claude", label: "Claude Desktop", tokenHint: "Replace the value of PATCHBAY_TOKEN with a runner token." },
+  { format: "vscode", label: "VS Code", tokenHint: "VS Code asks for a runner token when it first connects." },
+  { format: "cursor", label: "Cursor", tokenHint: "Set PATCHBAY_TOKEN to a runner token in Cursor's environment." },
 ];
 
 const noSubscription = () => () => undefined;
@@ -21,14 +21,14 @@ const noSubscription = () => () => undefined;
  */
 export function GatewayPanel({ name, environment }: { name: string; environment?: string }) {
   const origin = useSyncExternalStore(noSubscription, () => window.location.origin, () => "");
-  const [copied, setCopied] = useState<{ label: string; isCopied: boolean; file: unknown }>();
+  const [copied, setCopied] = useState<{ label: string; tokenHint: string; isCopied: boolean; file: unknown }>();
   if (!origin) return null;
 
   const url = gatewayUrl(origin, name, environment);
-  async function copy(format: ClientFormat, label: string) {
+  async function copy({ format, label, tokenHint }: (typeof CLIENTS)[number]) {
     const file = toGatewayClientFile(format, `patchbay-${name}`, url);
     const isCopied = await navigator.clipboard.writeText(JSON.stringify(file, null, 2)).then(() => true, () => false);
-    setCopied({ label, isCopied, file });
+    setCopied({ label, tokenHint, isCopied, file });
   }
 
   return (
@@ -37,8 +37,8 @@ export function GatewayPanel({ name, environment }: { name: string; environment?
       <p className="text-sm">One MCP endpoint for all of this agent&apos;s tools, for runner tokens:</p>
       <CodeBlock label="Gateway URL" value={url} />
       <div className="flex flex-wrap gap-2">
-        {CLIENTS.map(({ format, label }) => (
-          <Button key={format} onClick={() => void copy(format, label)}>Copy gateway as {label} config</Button>
+        {CLIENTS.map((client) => (
+          <Button key={client.format} onClick={() => void copy(client)}>Copy gateway as {client.label} config</Button>
         ))}
       </div>
       <div aria-live="polite">
@@ -46,7 +46,7 @@ export function GatewayPanel({ name, environment }: { name: string; environment?
           <>
             <p className="mb-2 text-sm">
               {copied.isCopied ? `${copied.label} gateway config copied to the clipboard.` : `Copy the ${copied.label} gateway config below (the clipboard was not available).`}
-              {" "}Put a runner token where it asks for PATCHBAY_TOKEN.
+              {" "}{copied.tokenHint}
             </p>
             <CodeBlock label={`${copied.label} gateway config`} value={copied.file} />
           </>
