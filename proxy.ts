@@ -7,7 +7,7 @@ import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
 /** The seed's own paths (DESIGN §3): JSON to clients that do not ask for HTML, the dashboard to browsers. */
 const SEED_PATH = /^\/(mcp-servers|capabilities|agents)(\/|$)/;
-const API_PATH = /^\/((api|v0\.1)\/|metrics$)/;
+const API_PATH = /^\/((api|v0\.1|mcp)\/|metrics$)/;
 const NEXT_ROUTER_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
 
 /**
@@ -62,6 +62,6 @@ function wantsPage(request: NextRequest): boolean {
 }
 
 export const config = {
-  // API paths only when they carry a percent sign: the one thing the proxy checks there is their encoding.
-  matcher: ["/((?!api|v0\\.1/|_next/static|_next/image|icon.svg|favicon.ico).*)", "/(api|v0\\.1)/(.*%.*)"],
+  // API paths (and the MCP gateway's) only when they carry a percent sign: the one thing the proxy checks there is their encoding.
+  matcher: ["/((?!api|v0\\.1/|mcp/|_next/static|_next/image|icon.svg|favicon.ico).*)", "/(api|v0\\.1|mcp)/(.*%.*)"],
 };

@@ -36,8 +36,10 @@ const configSchema = z.object({
   PATCHBAY_RUNNER_PLACEHOLDERS: commaList,
   PATCHBAY_RATE_WRITES_PER_MIN: positiveInt(600),
   PATCHBAY_RATE_TESTS_PER_MIN: positiveInt(30),
-  /** Runner traffic through the gateway and /api/invoke (DESIGN §7), per token. */
+  /** Runner traffic through the gateway and `/api/invoke` (DESIGN §7): its own budget, not the test budget. */
   PATCHBAY_RATE_CALLS_PER_MIN: positiveInt(6000),
+  /** A gateway session no request reached for this long ends, and its stdio upstreams with it (DESIGN §12). */
+  PATCHBAY_GATEWAY_IDLE_S: positiveInt(300),
   PATCHBAY_ENV_ALLOW: commaList,
   PATCHBAY_SECRET_KEY: z
     .string()

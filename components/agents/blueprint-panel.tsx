@@ -11,6 +11,7 @@ import { Select } from "@/components/ui/select";
 import { blueprintQuery } from "@/lib/query/agent-queries";
 import { environmentsQuery } from "@/lib/query/server-queries";
 import { CopyConfigButtons } from "./copy-config-buttons";
+import { GatewayPanel } from "./gateway-panel";
 
 /** The agent resolved for an environment, and its config file for each client, ready to copy. */
 export function BlueprintPanel({ name }: { name: string }) {
@@ -42,6 +43,7 @@ export function BlueprintPanel({ name }: { name: string }) {
           <p className="text-sm text-slate-600 dark:text-slate-400">Resolving…</p>
         )}
         {chosen && <CopyConfigButtons name={name} environment={chosen} />}
+        <GatewayPanel name={name} environment={environment} />
       </div>
     </Card>
   );

@@ -26,7 +26,12 @@ export type InspectorResult = { code: number | null; stdout: string; stderr: str
 
 /** The MCP Inspector CLI against one entry of a client config file, as a user would run it. */
 export async function runInspector(configFile: string, server: string, method: string): Promise<InspectorResult> {
-  const child = spawn(process.execPath, [INSPECTOR_ENTRY, "--cli", "--config", configFile, "--server", server, "--method", method], {
+  return runInspectorCli(["--config", configFile, "--server", server, "--method", method]);
+}
+
+/** The MCP Inspector CLI (`--cli`) with these arguments: a URL and `--header`s, say. */
+export async function runInspectorCli(args: string[]): Promise<InspectorResult> {
+  const child = spawn(process.execPath, [INSPECTOR_ENTRY, "--cli", ...args], {
     env: { ...process.env, MCP_INSPECTOR_SECRET_STORE: "memory", MCP_AUTO_OPEN_ENABLED: "false" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

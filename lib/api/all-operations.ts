@@ -4,6 +4,7 @@ import * as capabilities from "./capabilities";
 import * as gateway from "./gateway";
 import * as health from "./health";
 import * as importExport from "./import-export";
+import * as mcpEndpoints from "./mcp-endpoints";
 import * as official from "./official";
 import type { Operation } from "./operation";
 import * as security from "./security";
@@ -30,4 +31,5 @@ export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(tools),
   ...Object.values(approvals),
   ...Object.values(gateway),
+  ...Object.values(mcpEndpoints),
 ];

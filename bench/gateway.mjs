@@ -1,0 +1,111 @@
+// The MCP gateway (issue 15): tools/call of server-everything's `echo` through /mcp/agents/{name} and directly to
+// the upstream (both streamable HTTP, MCP SDK clients, 1 and 8 connections), tools/list of an agent with
+// 50 servers × 20 tools (catalog seeded directly), and the framework floor (GET /api/healthz), in one run.
+// Run: npm run bench:gateway  (node --import tsx bench/gateway.mjs)
+// Options: BENCH_DURATION_S (8), BENCH_SERVERS (50), BENCH_TOOLS_PER_SERVER (20).
+// The machine's load average is printed at start and end; when the 1-minute load at start is above 1.5, the
+// table opens with a warning row: those numbers are not to be reported.
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+
+import { ensureBuild } from "../lib/cli/ensure-build.ts";
+import { EVERYTHING, startEverything } from "../lib/health/test-peers.ts";
+import { removeTempSqlite, startPatchbay, tempSqliteUrl } from "../e2e/support/patchbay-process.ts";
+import { loadServers } from "./load-servers.ts";
+import { loadTools } from "./load-tools.ts";
+import { measure, printTable } from "./measure.mjs";
+import { measureMcp } from "./measure-mcp.mjs";
+
+const duration = Number(process.env.BENCH_DURATION_S ?? 8);
+const servers = Number(process.env.BENCH_SERVERS ?? 50);
+const toolsPerServer = Number(process.env.BENCH_TOOLS_PER_SERVER ?? 20);
+const ENVIRONMENT = "development";
+const MAX_START_LOAD = 1.5;
+
+const loadAtStart = os.loadavg();
+console.log(`load average at start: ${formatLoad(loadAtStart)} (${os.cpus().length} CPUs)`);
+const warning = loadAtStart[0] > MAX_START_LOAD ? `NOT REPORTABLE: 1-minute load ${loadAtStart[0].toFixed(2)} > ${MAX_START_LOAD} at start` : undefined;
+if (warning) console.log(`\n⚠ ${warning}: the machine is not idle; measure again on a quiet one.`);
+
+ensureBuild();
+const databaseUrl = tempSqliteUrl("bench-gateway");
+const adminToken = `pb_bench_admin_${randomBytes(12).toString("hex")}`;
+const everything = await startEverything("streamableHttp");
+try {
+  await loadServers(databaseUrl, servers);
+  await loadTools(databaseUrl, servers, toolsPerServer, ENVIRONMENT);
+  const patchbay = await startPatchbay({
+    databaseUrl,
+    env: {
+      PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: adminToken, PATCHBAY_SEED_DEMO: "false", PATCHBAY_ENVIRONMENT: ENVIRONMENT,
+      PATCHBAY_RATE_CALLS_PER_MIN: "100000000", PATCHBAY_RATE_TESTS_PER_MIN: "1000",
+    },
+  });
+  try {
+    const rows = await runScenarios(patchbay.baseUrl);
+    const floor = Math.max(...rows.filter((row) => row.name.startsWith("GET /api/healthz")).map((row) => row.rps));
+    console.log(`\n${duration} s per scenario; load average now ${formatLoad(os.loadavg())}\n`);
+    printTable(rows, floor, warning);
+    printTargets(rows, floor);
+  } finally {
+    await patchbay.stop();
+  }
+} finally {
+  await everything.stop();
+  removeTempSqlite(databaseUrl);
+}
+console.log(`\nload average at start: ${formatLoad(loadAtStart)}; at end: ${formatLoad(os.loadavg())}`);
+if (warning) console.log(`⚠ ${warning}`);
+
+async function runScenarios(base) {
+  const admin = { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json" };
+  const send = async (method, path, body) => {
+    const response = await fetch(`${base}${path}`, { method, headers: admin, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const upstream = `http://127.0.0.1:${everything.port}/mcp`;
+  await send("POST", "/api/mcp-servers", { name: "everything", description: `server-everything (${EVERYTHING})`, version: "1.0.0", transport: { type: "http", url: upstream } });
+  await send("POST", "/api/mcp-servers/everything/test", {});
+  await send("POST", "/api/agents", { name: "echo", description: "One upstream", mcp_servers: { everything: "everything" } });
+  const references = Object.fromEntries(Array.from({ length: servers }, (_, index) => [`s${index}`, { server: `bench-${String(index).padStart(5, "0")}`, parameters: { tenant: "acme" } }]));
+  await send("POST", "/api/agents", { name: "wide", description: `${servers} servers × ${toolsPerServer} tools`, mcp_servers: references });
+  const runner = { Authorization: `Bearer ${(await send("POST", "/api/tokens", { name: "bench-runner", role: "runner" })).token}` };
+
+  const echo = (client) => client.callTool({ name: "everything.echo", arguments: { message: "bench" } });
+  const direct = (client) => client.callTool({ name: "echo", arguments: { message: "bench" } });
+  const list = async (client) => {
+    const { tools } = await client.listTools();
+    if (tools.length !== servers * toolsPerServer) throw new Error(`tools/list answered ${tools.length} tools, not ${servers * toolsPerServer}`);
+  };
+  const gateway = (agent) => `${base}/mcp/agents/${agent}`;
+  const floor = { url: `${base}/api/healthz`, headers: runner };
+
+  const rows = [];
+  await measure({ ...floor, duration: 1 });
+  rows.push({ name: "GET /api/healthz (framework floor), 8 connections", ...(await measure({ ...floor, duration })) });
+  for (const connections of [1, 8]) {
+    rows.push({ name: `tools/call echo, direct to upstream, ${connections} connection(s)`, ...(await measureMcp({ url: upstream, request: direct, connections, duration })) });
+    rows.push({ name: `tools/call echo, through the gateway, ${connections} connection(s)`, ...(await measureMcp({ url: gateway("echo"), headers: runner, request: echo, connections, duration })) });
+  }
+  for (const connections of [1, 8]) {
+    rows.push({ name: `tools/list, ${servers} servers × ${toolsPerServer} tools, ${connections} connection(s)`, ...(await measureMcp({ url: gateway("wide"), headers: runner, request: list, connections, duration })) });
+  }
+  rows.push({ name: "GET /api/healthz (framework floor, again at the end)", ...(await measure({ ...floor, duration })) });
+  return rows;
+}
+
+function printTargets(rows, floor) {
+  const row = (prefix) => rows.find((candidate) => candidate.name.startsWith(prefix));
+  const gateway8 = row("tools/call echo, through the gateway, 8");
+  const added = row("tools/call echo, through the gateway, 1").p50 - row("tools/call echo, direct to upstream, 1").p50;
+  const listP99 = Math.max(...rows.filter((candidate) => candidate.name.startsWith("tools/list")).map((candidate) => candidate.p99));
+  console.log("\ntargets:");
+  console.log(`  8 connections: gateway req/s ≥ 0.5 × floor — ${gateway8.rps >= 0.5 * floor ? "met" : "MISSED"} (${(gateway8.rps / floor).toFixed(2)} ×)`);
+  console.log(`  1 connection: gateway adds ≤ 2 ms p50 over direct — ${added <= 2 ? "met" : "MISSED"} (+${added.toFixed(2)} ms)`);
+  console.log(`  tools/list of ${servers} × ${toolsPerServer} tools: p99 ≤ 20 ms — ${listP99 <= 20 ? "met" : "MISSED"} (${listP99.toFixed(1)} ms)`);
+}
+
+function formatLoad(load) {
+  return load.map((value) => value.toFixed(2)).join(" ");
+}

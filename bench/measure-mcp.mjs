@@ -1,0 +1,41 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+
+/**
+ * `connections` MCP SDK clients (streamable HTTP, one session each) send `request(client)` back to back for
+ * `duration` seconds after a warm-up second; returns req/s and latency percentiles in ms. Every answer must
+ * come back without a thrown error and without `isError`.
+ */
+export async function measureMcp({ url, headers = {}, request, connections = 8, duration = 8 }) {
+  const clients = await Promise.all(Array.from({ length: connections }, async () => {
+    const client = new Client({ name: "patchbay-bench", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+    return client;
+  }));
+  try {
+    await run(clients, request, 1);
+    const latencies = await run(clients, request, duration);
+    latencies.sort((a, b) => a - b);
+    return { rps: latencies.length / duration, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+  } finally {
+    await Promise.all(clients.map((client) => client.close()));
+  }
+}
+
+async function run(clients, request, seconds) {
+  const latencies = [];
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(clients.map(async (client) => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      const answer = await request(client);
+      if (answer?.isError) throw new Error(`a call answered a tool error: ${JSON.stringify(answer.content)}`);
+      latencies.push(performance.now() - started);
+    }
+  }));
+  return latencies;
+}
+
+function percentile(sorted, fraction) {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+}

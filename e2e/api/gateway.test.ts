@@ -1,0 +1,153 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+
+import { uniqueName } from "../support/api-client";
+import { ALIASES, startGatewayFixture, type GatewayFixture } from "../support/gateway-fixture";
+import { descendantsOf, isProcessGroupAlive } from "../support/process-tree";
+import { mintRoleTokens } from "../support/roles";
+import { waitUntil } from "../support/wait-until";
+
+/**
+ * The MCP gateway (DESIGN §12) with the SDK's own client: an agent whose capability reaches `server-everything`
+ * over streamable HTTP, SSE and stdio at once. Loopback only.
+ */
+let fixture: GatewayFixture;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  fixture = await startGatewayFixture();
+});
+afterEach(async () => void (await Promise.all(clients.splice(0).map((client) => client.close()))));
+afterAll(async () => fixture?.stop());
+
+async function connect(url: URL, token = fixture.runnerToken): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+  const client = new Client({ name: "gateway-test", version: "1.0.0" });
+  await client.connect(transport);
+  clients.push(client);
+  return { client, transport };
+}
+
+/** What the catalog holds for each server, as the gateway must advertise it: `alias.tool`, sorted. */
+async function catalogNames(servers: Partial<GatewayFixture["servers"]>): Promise<string[]> {
+  const names = await Promise.all(Object.entries(servers).map(async ([alias, server]) => {
+    const { body } = await fixture.admin.get(`/api/mcp-servers/${server}/tools`);
+    return (body.tools as { name: string }[]).map((tool) => `${alias}.${tool.name}`);
+  }));
+  return names.flat().sort();
+}
+
+describe("/mcp/agents/:name over the MCP SDK client", () => {
+  test("initialize answers patchbay/<agent> at its revision with tools.listChanged, on the 2025-11-25 revision", async () => {
+    const { client, transport } = await connect(fixture.gatewayUrl("agents", fixture.agent));
+
+    expect(client.getServerVersion()).toEqual({ name: `patchbay/${fixture.agent}`, version: "1" });
+    expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: true });
+    expect(transport.protocolVersion).toBe("2025-11-25");
+    expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    await expect(client.ping()).resolves.toEqual({});
+  });
+
+  test("tools/list answers exactly the catalog's tools of the three servers as alias.tool", async () => {
+    const { client } = await connect(fixture.gatewayUrl("agents", fixture.agent));
+
+    const names = (await client.listTools()).tools.map((tool) => tool.name).sort();
+
+    expect(names).toEqual(await catalogNames(fixture.servers));
+    expect(names).toEqual(expect.arrayContaining(["http.echo", "sse.echo", "stdio.echo"]));
+  });
+
+  test.each(ALIASES)("tools/call %s.echo answers the upstream's echo", async (alias) => {
+    const { client } = await connect(fixture.gatewayUrl("agents", fixture.agent));
+
+    const result = await client.callTool({ name: `${alias}.echo`, arguments: { message: `hello over ${alias}` } });
+
+    expect(result).toEqual({ content: [{ type: "text", text: `Echo: hello over ${alias}` }] });
+  });
+
+  test("tools/call of a tool the agent does not have is a JSON-RPC invalid-params error", async () => {
+    const { client } = await connect(fixture.gatewayUrl("agents", fixture.agent));
+
+    await expect(client.callTool({ name: "nowhere.echo", arguments: {} })).rejects.toMatchObject({ code: -32602 });
+  });
+
+  test("/mcp/capabilities/:name serves the capability's tools as patchbay/<capability>", async () => {
+    const { client } = await connect(fixture.gatewayUrl("capabilities", fixture.capability, "development"));
+
+    expect(client.getServerVersion()).toEqual({ name: `patchbay/${fixture.capability}`, version: "1" });
+    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(await catalogNames(fixture.servers));
+  });
+});
+
+describe("gateway access", () => {
+  const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+  const post = (path: string, headers: Record<string, string>, body: unknown = initialize) => fetch(new URL(path, fixture.patchbay.baseUrl), {
+    method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers },
+  });
+
+  test("401 without a token, 403 for viewer and editor tokens, 404 for an unknown agent", async () => {
+    const tokens = await mintRoleTokens(fixture.patchbay.baseUrl, "pb_gateway_admin_token_0123456789");
+    const path = `/mcp/agents/${fixture.agent}`;
+
+    const statuses = await Promise.all([
+      post(path, {}), post(path, { Authorization: `Bearer ${tokens.viewer}` }), post(path, { Authorization: `Bearer ${tokens.editor}` }),
+      post(`/mcp/agents/${uniqueName("nobody")}`, { Authorization: `Bearer ${fixture.runnerToken}` }),
+    ].map(async (pending) => (await pending).status));
+
+    expect(statuses).toEqual([401, 403, 403, 404]);
+  });
+
+  test("a session is the opener's: another runner token, or another agent's path, gets 404", async () => {
+    const { transport } = await connect(fixture.gatewayUrl("agents", fixture.agent));
+    const other = await fixture.admin.post("/api/tokens", { name: uniqueName("gw-other"), role: "runner" });
+    const ping = { jsonrpc: "2.0", id: 2, method: "ping" };
+    const session = { "Mcp-Session-Id": transport.sessionId!, "Mcp-Protocol-Version": "2025-11-25" };
+
+    const foreignToken = await post(`/mcp/agents/${fixture.agent}`, { ...session, Authorization: `Bearer ${other.body.token}` }, ping);
+    const foreignPath = await post(`/mcp/capabilities/${fixture.capability}`, { ...session, Authorization: `Bearer ${fixture.runnerToken}` }, ping);
+    const own = await post(`/mcp/agents/${fixture.agent}`, { ...session, Authorization: `Bearer ${fixture.runnerToken}`, Accept: "application/json, text/event-stream" }, ping);
+
+    expect([foreignToken.status, foreignPath.status, own.status]).toEqual([404, 404, 200]);
+  });
+});
+
+describe("session lifecycle", () => {
+  test("notifications/tools/list_changed arrives on the open session after its capability is edited", async () => {
+    const capability = uniqueName("gw-watch");
+    expect((await fixture.admin.post("/api/capabilities", { name: capability, description: "Watched", mcp_servers: fixture.servers })).status).toBe(201);
+    const { client } = await connect(fixture.gatewayUrl("capabilities", capability));
+    let changes = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changes++);
+    expect((await client.listTools()).tools.length).toBe((await catalogNames(fixture.servers)).length);
+
+    const edited = await fixture.admin.patch(`/api/capabilities/${capability}`, { tools: { include: ["http.*"] } });
+    expect(edited.status).toBe(200);
+
+    await waitUntil(() => changes === 1, 30_000, "tools/list_changed after the edit");
+    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(await catalogNames({ http: fixture.servers.http }));
+  });
+
+  test("DELETE ends the session (then 404), and no stdio process of it remains", async () => {
+    const { client, transport } = await connect(fixture.gatewayUrl("agents", fixture.agent));
+    const isEverythingStdio = (cmdline: string) => cmdline.includes("server-everything") && cmdline.endsWith(" stdio");
+    const pending = client.callTool({ name: "stdio.trigger-long-running-operation", arguments: { duration: 5, steps: 5 } }).catch((error: unknown) => error);
+    let seen: number[] = [];
+    await waitUntil(() => (seen = descendantsOf(fixture.patchbay.pid).filter((entry) => isEverythingStdio(entry.cmdline)).map((entry) => entry.pgid)).length > 0, 30_000, "the session's stdio server runs");
+    const sessionId = transport.sessionId!;
+
+    await transport.terminateSession();
+    await client.close(); // the call in flight ends with the session: the client stops waiting for it
+    await pending;
+
+    // A stopped child lingers as a zombie (a member of its group) until Patchbay reaps it: wait for both.
+    await waitUntil(() => !seen.some(isProcessGroupAlive), 30_000, "the session's stdio process groups are gone (ESRCH)");
+    expect(descendantsOf(fixture.patchbay.pid).filter((entry) => isEverythingStdio(entry.cmdline))).toEqual([]);
+    const after = await fetch(fixture.gatewayUrl("agents", fixture.agent), {
+      method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" }),
+      headers: { Authorization: `Bearer ${fixture.runnerToken}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Session-Id": sessionId, "Mcp-Protocol-Version": "2025-11-25" },
+    });
+    expect(after.status).toBe(404);
+  });
+});

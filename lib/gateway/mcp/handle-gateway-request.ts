@@ -1,0 +1,44 @@
+import type { Principal } from "../../auth/principal";
+import { getRawAgent } from "../../data/agents";
+import { getCapability } from "../../data/capabilities";
+import { loadTargetTools } from "../target-tools";
+import type { GatewayTarget } from "../types";
+import { findGatewaySession, openGatewaySession, touchGatewaySession } from "./gateway-sessions";
+import { ensureToolsWatcher } from "./tools-watcher";
+
+type GatewayRequestContext = { request: Request; principal: Principal; query: { environment?: string } };
+
+/**
+ * One HTTP request to a gateway endpoint, already authorized as runner: with `Mcp-Session-Id` it goes to that
+ * session's transport (404 for a session this caller has not open here); without, the target must exist (404)
+ * and a new session's transport answers it — an `initialize` opens the session, anything else is refused by the
+ * SDK and the session is dropped.
+ */
+export async function handleGatewayRequest(target: GatewayTarget, { request, principal, query }: GatewayRequestContext): Promise<Response> {
+  const sessionId = request.headers.get("mcp-session-id");
+  if (sessionId) {
+    const session = findGatewaySession(sessionId, target, principal);
+    if (!session) return jsonRpcError(404, -32001, "Session not found: it ended, or was never opened here by this token.");
+    touchGatewaySession(session);
+    return session.transport.handleRequest(request);
+  }
+
+  const [{ environment, revision }, version] = await Promise.all([loadTargetTools(target, query.environment), targetVersion(target)]);
+  if (request.method !== "POST") return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required.");
+
+  const session = await openGatewaySession({ target, environment, version, revision, caller: principal });
+  const response = await session.transport.handleRequest(request);
+  if (session.transport.sessionId) ensureToolsWatcher();
+  else await session.close();
+  return response;
+}
+
+async function targetVersion(target: GatewayTarget): Promise<string> {
+  const stored = target.kind === "agent" ? await getRawAgent(target.name) : await getCapability(target.name);
+  return String(stored.revision);
+}
+
+/** The transport's own error shape (the SDK answers these the same way). */
+function jsonRpcError(status: number, code: number, message: string): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
+}
