@@ -8,32 +8,26 @@ import type { ToolDefinition } from "../tools/tool-definition";
 import { diffToolsets, isEmptyDiff, type ToolsetDiff } from "../tools/toolset-diff";
 import { toSearchNeedle } from "./search-text";
 import { definitionOf } from "./server-record";
+import { pageFromSearchIndex, type ToolCursor, type ToolFilters } from "./tool-search-index";
 
 type CatalogRow = { serverId: number; environment: string; name: string; fingerprint: string; definition: string; firstSeenAt: Date; lastSeenAt: Date };
 type Pin = { fingerprints: Map<string, string> } | null;
-type Cursor = { name: string; serverId: number; environment: string };
+type Cursor = ToolCursor;
 
 /**
  * GET /api/tools (DESIGN §11): discovered tools across the registry, by name (UTF-16 code units, as JCS sorts),
- * then server and environment; search is a substring of the lowercased name, title and description.
+ * then server and environment; search is a substring of the lowercased name, title and description (through a
+ * trigram index where it serves, lib/data/tool-search-index.ts).
  */
 export async function listCatalogTools(query: ToolListQuery): Promise<{ tools: CatalogToolOutput[]; next_cursor: string | null }> {
   const after = query.cursor ? decodeToolCursor(query.cursor) : undefined;
-  const where: Prisma.CatalogToolWhereInput = {};
-  if (query.search) where.searchText = { contains: toSearchNeedle(query.search) };
-  if (query.environment) where.environment = query.environment;
-  if (query.annotation) where.hints = { contains: `,${query.annotation},` };
+  const filters: ToolFilters = { environment: query.environment, annotation: query.annotation };
   if (query.server !== undefined) {
     const server = await getDb().server.findUnique({ where: { name: query.server }, select: { id: true } });
     if (!server) return { tools: [], next_cursor: null };
-    where.serverId = server.id;
+    filters.serverId = server.id;
   }
-  const rows = await getDb().catalogTool.findMany({
-    where: after ? { AND: [where, afterCursor(after)] } : where,
-    orderBy: [{ name: "asc" }, { serverId: "asc" }, { environment: "asc" }],
-    take: query.limit + 1,
-    select: { serverId: true, environment: true, name: true, fingerprint: true, definition: true, firstSeenAt: true, lastSeenAt: true },
-  });
+  const rows = await catalogPage(query.search === undefined ? undefined : toSearchNeedle(query.search), filters, after, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const [names, pins] = await Promise.all([serverNames(page), pinsOf(page)]);
   const tools = page.flatMap((row) => {
@@ -42,6 +36,29 @@ export async function listCatalogTools(query: ToolListQuery): Promise<{ tools: C
   });
   const last = page.at(-1);
   return { tools, next_cursor: rows.length > query.limit && last ? encodeToolCursor(last) : null };
+}
+
+const CATALOG_ROW = { id: true, serverId: true, environment: true, name: true, fingerprint: true, definition: true, firstSeenAt: true, lastSeenAt: true } as const;
+
+/** Up to `take` catalog rows in list order: through the search index when it serves the needle, else one filtered scan. */
+async function catalogPage(needle: string | undefined, filters: ToolFilters, after: Cursor | undefined, take: number): Promise<CatalogRow[]> {
+  const ids = needle === undefined ? null : await pageFromSearchIndex(needle, filters, after, take);
+  if (ids !== null) {
+    const rows = await getDb().catalogTool.findMany({ where: { id: { in: ids } }, select: CATALOG_ROW });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+  const where: Prisma.CatalogToolWhereInput = {};
+  if (needle !== undefined) where.searchText = { contains: needle };
+  if (filters.environment !== undefined) where.environment = filters.environment;
+  if (filters.annotation !== undefined) where.hints = { contains: `,${filters.annotation},` };
+  if (filters.serverId !== undefined) where.serverId = filters.serverId;
+  return getDb().catalogTool.findMany({
+    where: after ? { AND: [where, afterCursor(after)] } : where,
+    orderBy: [{ name: "asc" }, { serverId: "asc" }, { environment: "asc" }],
+    take,
+    select: CATALOG_ROW,
+  });
 }
 
 /** Who owns each row of a page, by id (a server deleted meanwhile drops its rows). */
