@@ -2,6 +2,7 @@ import { getDb } from "../db";
 import { getConfig } from "../env";
 import { InvalidInputError, NotFoundError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
+import { findUnusablePatterns } from "../schemas/json-schema-shape";
 import type { CatalogToolOutput, ServerToolOutput, ToolListQuery } from "../schemas/tools";
 import { toolFingerprint } from "../tools/fingerprint";
 import type { ToolDefinition } from "../tools/tool-definition";
@@ -97,7 +98,16 @@ function toCatalogTool(row: CatalogRow, server: string, pin: Pin): CatalogToolOu
     fingerprint: row.fingerprint, source: "discovered",
     first_seen_at: row.firstSeenAt.toISOString(), last_seen_at: row.lastSeenAt.toISOString(),
     pinned: pinned === row.fingerprint, drift: pin !== null && pinned !== row.fingerprint,
+    unsupported_schema: hasUnusablePattern(row.definition, definition),
   };
+}
+
+/**
+ * A remote tool whose input schema has a `pattern` RE2 cannot compile (lookaround, backreferences): its calls are
+ * refused (lib/health/call-tool.ts), so the catalog says so. Only schemas that mention a pattern are walked.
+ */
+function hasUnusablePattern(text: string, definition: ToolDefinition): boolean {
+  return text.includes('"pattern') && findUnusablePatterns(definition.input_schema, "").length > 0;
 }
 
 function afterCursor(after: Cursor): Prisma.CatalogToolWhereInput {
@@ -178,7 +188,7 @@ function declaredTools(server: string, definition: ReturnType<typeof definitionO
     return {
       server, environment: null, name: tool.name, title: null, description: tool.description ?? null, annotations: null,
       fingerprint: toolFingerprint(fingerprinted), source: "declared", first_seen_at: null, last_seen_at: null,
-      pinned: false, drift: false, ...schemasOf(fingerprinted),
+      pinned: false, drift: false, unsupported_schema: false, ...schemasOf(fingerprinted),
     };
   });
 }
