@@ -16,7 +16,7 @@ import { fetchJson } from "@/lib/query/fetch-json";
 const STATES = [["awaiting_approval", "Awaiting approval"], ["approved", "Approved"], ["denied", "Denied"], ["expired", "Expired"], ["", "All"]] as const;
 const TONES = { awaiting_approval: "warning", approved: "success", denied: "danger", expired: "neutral" } as const;
 
-/** Tool calls and drift waiting for a decision, refreshed every few seconds; approve or deny what someone else asked for. */
+/** Tool calls and drift waiting for a decision, updated live from the event stream; approve or deny what someone else asked for. */
 export function ApprovalsInbox() {
   const [state, setState] = useState<string>("awaiting_approval");
   const approvals = useQuery(approvalsQuery(state));

@@ -54,6 +54,7 @@ function ToolsetBody({ toolset }: { toolset: ServerTools }) {
               <span className="font-mono text-xs font-semibold">{tool.name}</span>
               <Badge>{tool.source}</Badge>
               {tool.drift && <Badge tone="warning">drift</Badge>}
+              {tool.unsupported_schema && <Badge tone="danger">unsupported schema: calls refused</Badge>}
             </div>
             {tool.description && <p className="text-xs text-slate-600 dark:text-slate-400">{tool.description}</p>}
             <AnnotationBadges annotations={tool.annotations} />

@@ -74,6 +74,7 @@ function CatalogEntry({ tool }: { tool: CatalogTool }) {
           on <Link className="underline" href={`/mcp-servers/${encodeURIComponent(tool.server)}`}>{tool.server}</Link> in {tool.environment}
         </span>
         {tool.drift ? <Badge tone="warning">drift</Badge> : tool.pinned ? <Badge tone="success">pinned</Badge> : <Badge>not pinned</Badge>}
+        {tool.unsupported_schema && <Badge tone="danger">unsupported schema: calls refused</Badge>}
       </div>
       {tool.description && <p className="text-slate-700 dark:text-slate-300">{tool.description}</p>}
       <AnnotationBadges annotations={tool.annotations} />

@@ -235,6 +235,86 @@ describe("no stale revision", () => {
   });
 });
 
+describe("POST reads (validate, blueprint) from the read model", () => {
+  /** A registry variable of its own, set to `value`; returns its name. */
+  async function givenVariable(api: ReturnType<typeof apiClient>, value: string) {
+    const variable = `READ_MODEL_${uniqueName("p").slice(2, 10).toUpperCase().replace(/-/g, "_")}`;
+    expect((await api.put(`/api/variables/${variable}`, { value })).status).toBe(201);
+    return variable;
+  }
+
+  test("a variable written between two identical POSTs changes the next answer, for validate and blueprint", async () => {
+    const api = admin();
+    const variable = await givenVariable(api, "http://127.0.0.1:7");
+    const server = await givenServer(api, "post-var", { transport: { type: "http", url: `\${${variable}}/mcp` } });
+    const capability = await givenCapability(api, "post-var", { mcp_servers: { docs: server } });
+    const agent = uniqueName("post-var");
+    expect((await api.post("/api/agents", agentBody(agent, { capabilities: [capability] }))).status).toBe(201);
+    const validateBody = { environment: "production", parameters: {} };
+    const blueprintBody = { environment: "production" };
+
+    const validated = await api.post(`/api/mcp-servers/${server}/validate`, validateBody);
+    const blueprint = await api.post(`/api/agents/${agent}/blueprint`, blueprintBody);
+    expect(validated.body.resolved_config.url).toBe("http://127.0.0.1:7/mcp");
+    expect(blueprint.body.agent.mcp_servers.docs.url).toBe("http://127.0.0.1:7/mcp");
+    expect((await api.post(`/api/mcp-servers/${server}/validate`, validateBody)).headers.get("etag")).toBe(validated.headers.get("etag"));
+    expect((await api.post(`/api/agents/${agent}/blueprint`, blueprintBody)).headers.get("etag")).toBe(blueprint.headers.get("etag"));
+
+    expect((await api.put(`/api/variables/${variable}`, { value: "http://127.0.0.1:8" })).status).toBe(200);
+    const validatedAfter = await api.post(`/api/mcp-servers/${server}/validate`, validateBody);
+    const blueprintAfter = await api.post(`/api/agents/${agent}/blueprint`, blueprintBody);
+    expect(validatedAfter.body.resolved_config.url).toBe("http://127.0.0.1:8/mcp");
+    expect(blueprintAfter.body.agent.mcp_servers.docs.url).toBe("http://127.0.0.1:8/mcp");
+    expect(validatedAfter.headers.get("etag")).not.toBe(validated.headers.get("etag"));
+    expect(blueprintAfter.headers.get("etag")).not.toBe(blueprint.headers.get("etag"));
+  });
+
+  test("each body has its own answer; bodies differing only in key order share one", async () => {
+    const api = admin();
+    const name = await givenServer(api, "post-body", {
+      transport: { type: "http", url: "http://127.0.0.1:9/{{ns}}" },
+      parameters_schema: { type: "object", required: ["ns"], properties: { ns: { type: "string" } } },
+    });
+    const path = `/api/mcp-servers/${name}/validate`;
+
+    const a = await api.post(path, { environment: "production", parameters: { ns: "alpha" } });
+    const b = await api.post(path, { environment: "production", parameters: { ns: "beta" } });
+    const reordered = await api.post(path, { parameters: { ns: "alpha" }, environment: "production" });
+    expect(a.body.resolved_config.url).toBe("http://127.0.0.1:9/alpha");
+    expect(b.body.resolved_config.url).toBe("http://127.0.0.1:9/beta");
+    expect(reordered.body).toEqual(a.body);
+    expect(reordered.headers.get("etag")).toBe(a.headers.get("etag"));
+    expect(b.headers.get("etag")).not.toBe(a.headers.get("etag"));
+  });
+
+  test("masked and clear answers never cross: the same body by viewer, runner, viewer, runner", async () => {
+    const api = admin();
+    const server = await givenServer(api, "post-vis", { transport: { type: "http", url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer literal-post-secret" } } });
+    const capability = await givenCapability(api, "post-vis", { mcp_servers: { docs: server } });
+    const agent = uniqueName("post-vis");
+    expect((await api.post("/api/agents", agentBody(agent, { capabilities: [capability] }))).status).toBe(201);
+    const runner = as((await mint("runner")).token);
+    const viewer = as((await mint("viewer")).token);
+
+    for (const caller of [viewer, runner, viewer, runner]) {
+      const clear = caller === runner;
+      const validated = await caller.post(`/api/mcp-servers/${server}/validate`, { environment: "production" });
+      const blueprint = await caller.post(`/api/agents/${agent}/blueprint`, { environment: "production" });
+      expect(validated.status).toBe(200);
+      expect(blueprint.status).toBe(200);
+      expect(validated.text.includes("literal-post-secret")).toBe(clear);
+      expect(blueprint.text.includes("literal-post-secret")).toBe(clear);
+    }
+    const tags = async (caller: typeof runner) => [
+      (await caller.post(`/api/mcp-servers/${server}/validate`, { environment: "production" })).headers.get("etag"),
+      (await caller.post(`/api/agents/${agent}/blueprint`, { environment: "production" })).headers.get("etag"),
+    ];
+    const [runnerTags, viewerTags] = [await tags(runner), await tags(viewer)];
+    expect(runnerTags[0]).not.toBe(viewerTags[0]);
+    expect(runnerTags[1]).not.toBe(viewerTags[1]);
+  });
+});
+
 describe("tokens", () => {
   test("revoked through the API: refused on the next request", async () => {
     const { id, token } = await mint("runner");

@@ -119,6 +119,30 @@ describe("two instances on one PostgreSQL database", () => {
     }
   });
 
+  test("read model, POST reads: a write on one instance changes the other's next validate and blueprint answer, with no wait", async () => {
+    const [a, b] = clients();
+    const variable = `SCALE_OUT_${uniqueName("v").slice(2, 10).toUpperCase().replace(/-/g, "_")}`;
+    expect((await a.put(`/api/variables/${variable}`, { value: "http://127.0.0.1:1" })).status).toBe(201);
+    const server = uniqueName("post-read");
+    expect((await a.post("/api/mcp-servers", httpServer(server, { transport: { type: "http", url: `\${${variable}}/mcp` } }))).status).toBe(201);
+    const capability = uniqueName("post-read");
+    expect((await a.post("/api/capabilities", { name: capability, description: "two instances", mcp_servers: { docs: server } })).status).toBe(201);
+    const agent = uniqueName("post-read");
+    expect((await a.post("/api/agents", { name: agent, description: "two instances", capabilities: [capability] })).status).toBe(201);
+
+    for (let port = 2; port <= 7; port += 1) {
+      const [writer, reader] = port % 2 === 0 ? [a, b] : [b, a];
+      // The reader has the previous answer of both POSTs in its read model: the write must reach it before its next POST.
+      expect((await reader.post(`/api/mcp-servers/${server}/validate`, { environment: "production" })).body.resolved_config.url).toBe(`http://127.0.0.1:${port - 1}/mcp`);
+      expect((await reader.post(`/api/agents/${agent}/blueprint`, { environment: "production" })).body.agent.mcp_servers.docs.url).toBe(`http://127.0.0.1:${port - 1}/mcp`);
+
+      expect((await writer.put(`/api/variables/${variable}`, { value: `http://127.0.0.1:${port}` })).status).toBe(200);
+
+      expect((await reader.post(`/api/mcp-servers/${server}/validate`, { environment: "production" })).body.resolved_config.url).toBe(`http://127.0.0.1:${port}/mcp`);
+      expect((await reader.post(`/api/agents/${agent}/blueprint`, { environment: "production" })).body.agent.mcp_servers.docs.url).toBe(`http://127.0.0.1:${port}/mcp`);
+    }
+  });
+
   test("a token revoked on one instance is refused by the other at once", async () => {
     const [a] = clients();
     const minted = await a.post("/api/tokens", { name: uniqueName("scale-out-runner"), role: "runner" });

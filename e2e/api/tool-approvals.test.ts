@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startToolsetPeer, type PeerTool, type ToolsetPeer } from "../../lib/tools/toolset-peer";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { openEventStream } from "../support/event-stream-client";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { waitUntil } from "../support/wait-until";
 
@@ -128,6 +129,24 @@ describe("tool_policy and approvals (DESIGN §11, seed 002)", { timeout: 60_000 
     expect(audit.body.entries.map((entry: { action: string; actor: string }) => [entry.action, entry.actor])).toEqual([
       ["approval.deny", `${group}-bob`], ["approval.approve", `${group}-bob`],
     ]);
+  });
+
+  test("the event stream tells open inboxes when approvals change: a new request, then its decision", async () => {
+    const stream = await openEventStream(`${patchbay.baseUrl}/api/health/events`, { Authorization: `Bearer ${ADMIN_TOKEN}` });
+    try {
+      const approvalEventAfter = (count: number) => stream.waitFor((event) => event.event === "approval" && stream.events.indexOf(event) >= count, 20_000);
+      const held = await call(alice, "purge", { scope: "streamed" });
+      expect(held.body.approval.state).toBe("awaiting_approval");
+      expect(await approvalEventAfter(0)).toEqual({ event: "approval", approvals: "changed" });
+
+      const seen = stream.events.length;
+      expect((await bob.post(`/api/approvals/${held.body.approval.id}/approve`)).status).toBe(200);
+      expect(await approvalEventAfter(seen)).toEqual({ event: "approval", approvals: "changed" });
+      // Nothing but the fact of a change: no arguments, ids or names travel on the stream.
+      expect(JSON.stringify(stream.events)).not.toContain("streamed");
+    } finally {
+      await stream.close();
+    }
   });
 
   test("conditional approval follows approval_when", async () => {

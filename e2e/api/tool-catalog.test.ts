@@ -142,8 +142,20 @@ describe("tool catalog, pins and drift (DESIGN §11)", { timeout: 60_000 }, () =
   });
 
   test("pinning what is current clears drift and is audited; back on the old toolset it is drift again, without a new event", async () => {
-    const pinned = await api.post(`/api/mcp-servers/${names.drifting}/tools/pin`, {});
-    expect(pinned.status).toBe(200);
+    expect((await api.get(`/api/mcp-servers/${names.drifting}/health`)).body.health.drift).toBe(true);
+    const stream = await openEventStream(`${patchbay.baseUrl}/api/health/events`);
+    let pinned;
+    try {
+      pinned = await api.post(`/api/mcp-servers/${names.drifting}/tools/pin`, {});
+      expect(pinned.status).toBe(200);
+      // The same event kind a drift sends, so open pages drop their drift badge without a reload.
+      const event = await stream.waitFor((item) => item.name === names.drifting && item.health.drift === false, 20_000);
+      expect(event.health.status).toBe("healthy");
+    } finally {
+      await stream.close();
+    }
+    expect((await api.get(`/api/mcp-servers/${names.drifting}/health`)).body.health.drift).toBe(false);
+    expect((await api.get(`/api/mcp-servers?search=${names.drifting}`)).body.mcp_servers[0].health.drift).toBe(false);
     const body = await toolsOf(names.drifting);
     expect(body).toMatchObject({ pinned_fingerprint: body.toolset_fingerprint, pinned_by: pinned.body.pinned_by, drift: null });
     expect((await probe(names.drifting)).drift).toBe(false);
@@ -198,6 +210,33 @@ describe("tool catalog, pins and drift (DESIGN §11)", { timeout: 60_000 }, () =
     const current = await api.get(`/api/mcp-servers/${names.manual}`);
     expect((await api.delete(`/api/mcp-servers/${names.manual}`, { "If-Match": current.headers.get("etag")! })).status).toBe(204);
     expect((await api.get(`/api/tools?search=lookup`)).body.tools.filter((tool: { server: string }) => tool.server === names.manual)).toEqual([]);
+  });
+});
+
+describe("a remote tool whose input schema RE2 cannot run", { timeout: 60_000 }, () => {
+  const LOOKAHEAD = "^(?!admin).*$";
+  let guardedPeer: ToolsetPeer;
+  afterAll(async () => guardedPeer?.close());
+
+  test("is marked unsupported_schema in the server's tools and the catalog, and its calls are refused naming the pattern", async () => {
+    guardedPeer = await startToolsetPeer([
+      { name: "guarded_user", description: "Acts for a user", input_schema: { type: "object", properties: { user: { type: "string", pattern: LOOKAHEAD } } } },
+      { name: "plain_user", description: "Acts for a user", input_schema: { type: "object", properties: { user: { type: "string", pattern: "^[a-z]+$" } } } },
+    ]);
+    const name = `${group}-guarded`;
+    expect((await api.post("/api/mcp-servers", httpServer(name, { transport: { type: "http", url: guardedPeer.url } }))).status).toBe(201);
+    await probe(name);
+
+    const flags = (tools: { name: string; source: string; unsupported_schema: boolean }[]) => tools.filter((tool) => tool.source === "discovered").map((tool) => [tool.name, tool.unsupported_schema]);
+    expect(flags((await toolsOf(name)).tools)).toEqual([["guarded_user", true], ["plain_user", false]]);
+    expect(flags((await api.get(`/api/tools?server=${name}`)).body.tools)).toEqual([["guarded_user", true], ["plain_user", false]]);
+    expect(flags((await api.get(`/api/tools?search=guarded_user`)).body.tools)).toEqual([["guarded_user", true]]);
+
+    const refused = await api.post(`/api/mcp-servers/${name}/tools/guarded_user/call`, { arguments: { user: "bob" } });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain("(?!admin)");
+    const called = await api.post(`/api/mcp-servers/${name}/tools/plain_user/call`, { arguments: { user: "bob" } });
+    expect(called.status).toBe(200);
   });
 });
 

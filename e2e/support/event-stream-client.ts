@@ -23,7 +23,8 @@ export async function openEventStream(url: string, headers: Record<string, strin
   const waiters = new Set<() => void>();
 
   const parser = createParser({
-    onEvent: (event) => events.push(JSON.parse(event.data)),
+    // A named event (`event: approval`) carries its name beside its data.
+    onEvent: (event) => events.push(event.event ? { event: event.event, ...JSON.parse(event.data) } : JSON.parse(event.data)),
     onComment: (comment) => comments.push(comment.trim()),
   });
   const reading = (async () => {

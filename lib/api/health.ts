@@ -1,4 +1,7 @@
+import { z } from "zod";
+
 import {
+  approvalEventSchema,
   healthEnvironmentQuerySchema,
   healthEventSchema,
   healthResultSchema,
@@ -52,6 +55,6 @@ export const callToolOperation = defineOperation({
 
 export const healthEventsOperation = defineOperation({
   method: "GET", path: "/api/health/events", tag, role: "viewer", rateLimit: "none",
-  summary: "Server-sent events: `data: {name, health: R}` on every status change and every change of `R.drift` (the toolset drifted from its pin, or was re-pinned), from any instance; a comment heartbeat every 15 s",
-  responses: { 200: { description: "An event stream; the data of each event is one of these objects", schema: healthEventSchema, contentType: "text/event-stream" } },
+  summary: "Server-sent events: `data: {name, health: R}` on every status change and every change of `R.drift` (the toolset drifted from its pin, or was re-pinned), from any instance; `event: approval` with `data: {\"approvals\": \"changed\"}` when approval requests were added, decided or consumed (inboxes re-read GET /api/approvals); a comment heartbeat every 15 s",
+  responses: { 200: { description: "An event stream; the data of each event is one of these objects", schema: z.union([healthEventSchema, approvalEventSchema]), contentType: "text/event-stream" } },
 });

@@ -1,4 +1,4 @@
-import { getDb } from "../db";
+import { getDb, type Tx } from "../db";
 import { getConfig } from "../env";
 import { NotFoundError } from "../errors";
 import type { HealthResult } from "../health/types";
@@ -52,6 +52,23 @@ export async function recordHealth(serverId: number, result: HealthResult): Prom
     // else is a real failure.
     if (await serverExists(serverId)) throw error;
   }
+}
+
+/**
+ * A pin cleared the drift of (server, environment): its latest `R` is recorded again with `drift: false`, as a new
+ * history row (and the server's latest status, for the registry's own environment), inside the pin's transaction —
+ * so the event stream reports it like any drift change and open pages update. Nothing when `R` shows no drift.
+ */
+export async function recordDriftCleared(tx: Tx, serverId: number, environment: string): Promise<void> {
+  const own = getConfig().environment;
+  const latest = await tx.healthCheck.findFirst({
+    where: { serverId, OR: environment === own ? [{ environment }, { environment: null }] : [{ environment }] },
+    orderBy: { id: "desc" }, select: { status: true, checkedAt: true, result: true },
+  });
+  if (!latest || !parseResult(latest.result).drift) return;
+  const text = JSON.stringify(toStoredResult({ ...parseResult(latest.result), drift: false }));
+  await tx.healthCheck.create({ data: { serverId, environment, status: latest.status, checkedAt: latest.checkedAt, result: text } });
+  if (environment === own) await tx.serverHealth.updateMany({ where: { serverId }, data: { result: text } });
 }
 
 async function serverExists(serverId: number): Promise<boolean> {

@@ -21,7 +21,8 @@ type FingerprintedTool = { definition: ToolDefinition; fingerprint: string; text
 
 /**
  * Stores what a successful probe's `tools/list` said for (server, environment) (DESIGN §11). The same toolset
- * again only moves `last_seen_at` (one statement per table); another one replaces the catalog rows that changed,
+ * again only moves `last_seen_at` (one statement per table); another one replaces the catalog rows that changed
+ * (batched, in the same transaction),
  * pins on first use (unless `manual`), and — once per toolset fingerprint — records a drift event against the pin.
  */
 export async function ingestToolset(
@@ -33,20 +34,16 @@ export async function ingestToolset(
     tools.set(definition.name, { definition, fingerprint: toolFingerprint(definition), text: JSON.stringify(definition) });
   }
   const fingerprint = toolsetFingerprint(instructions, [...tools.values()].map((tool) => ({ name: tool.definition.name, fingerprint: tool.fingerprint })));
-  const db = getDb();
-
-  const unchanged = await db.$transaction([
-    db.toolset.updateMany({ where: { serverId, environment, fingerprint }, data: { lastSeenAt: now } }),
-    db.catalogTool.updateMany({ where: { serverId, environment }, data: { lastSeenAt: now } }),
-  ]);
-  if (unchanged[0].count === 1) {
-    const row = await db.toolset.findUnique({ where: { serverId_environment: { serverId, environment } }, select: { drift: true } });
-    return { toolsetFingerprint: fingerprint, drift: row?.drift ?? false, newDrift: null };
-  }
-
-  return db.$transaction(async (tx) => {
-    await replaceCatalogRows(tx, serverId, environment, tools, now);
+  // One transaction: the same toolset again only moves `last_seen_at`; another one is written beside its pin.
+  return getDb().$transaction(async (tx) => {
     const current = await tx.toolset.findUnique({ where: { serverId_environment: { serverId, environment } } });
+    if (current?.fingerprint === fingerprint) {
+      await tx.toolset.update({ where: { serverId_environment: { serverId, environment } }, data: { lastSeenAt: now } });
+      await tx.catalogTool.updateMany({ where: { serverId, environment }, data: { lastSeenAt: now } });
+      return { toolsetFingerprint: fingerprint, drift: current.drift, newDrift: null };
+    }
+
+    await replaceCatalogRows(tx, serverId, environment, tools, now);
     const currentTools = Object.fromEntries([...tools].map(([name, tool]) => [name, tool.definition]));
     const pinFirstUse = !current?.pinnedTools && pinMode === "trust_on_first_use";
     const pinned = pinFirstUse ? currentTools : current?.pinnedTools ? (JSON.parse(current.pinnedTools) as Record<string, ToolDefinition>) : null;
@@ -73,23 +70,24 @@ export async function ingestToolset(
   });
 }
 
-/** The catalog rows of (server, environment) become `tools`: removed ones deleted, new ones inserted, changed ones rewritten. */
+/**
+ * The catalog rows of (server, environment) become `tools`, in at most three statements: removed and changed
+ * rows deleted, new and changed ones inserted (a changed tool keeps when it was first seen), unchanged ones seen.
+ */
 async function replaceCatalogRows(tx: Tx, serverId: number, environment: string, tools: Map<string, FingerprintedTool>, now: Date) {
-  const existing = await tx.catalogTool.findMany({ where: { serverId, environment }, select: { id: true, name: true, fingerprint: true } });
+  const existing = await tx.catalogTool.findMany({ where: { serverId, environment }, select: { id: true, name: true, fingerprint: true, firstSeenAt: true } });
   const known = new Map(existing.map((row) => [row.name, row]));
-  const gone = existing.filter((row) => !tools.has(row.name)).map((row) => row.id);
-  if (gone.length > 0) await tx.catalogTool.deleteMany({ where: { id: { in: gone } } });
-
-  const fresh = [];
-  const same: number[] = [];
+  const same = new Set<number>();
+  const written = [];
   for (const [name, tool] of tools) {
     const row = known.get(name);
-    if (!row) fresh.push({ serverId, environment, name, ...columnsOf(tool), firstSeenAt: now, lastSeenAt: now });
-    else if (row.fingerprint !== tool.fingerprint) await tx.catalogTool.update({ where: { id: row.id }, data: { ...columnsOf(tool), lastSeenAt: now } });
-    else same.push(row.id);
+    if (row?.fingerprint === tool.fingerprint) same.add(row.id);
+    else written.push({ serverId, environment, name, ...columnsOf(tool), firstSeenAt: row?.firstSeenAt ?? now, lastSeenAt: now });
   }
-  if (same.length > 0) await tx.catalogTool.updateMany({ where: { id: { in: same } }, data: { lastSeenAt: now } });
-  if (fresh.length > 0) await tx.catalogTool.createMany({ data: fresh });
+  const gone = existing.filter((row) => !same.has(row.id)).map((row) => row.id);
+  if (gone.length > 0) await tx.catalogTool.deleteMany({ where: { id: { in: gone } } });
+  if (same.size > 0) await tx.catalogTool.updateMany({ where: { id: { in: [...same] } }, data: { lastSeenAt: now } });
+  if (written.length > 0) await tx.catalogTool.createMany({ data: written });
 }
 
 function columnsOf(tool: FingerprintedTool) {

@@ -2,6 +2,7 @@ import { getDb, type Tx } from "../db";
 import { getConfig } from "../env";
 import { ConflictError, NotFoundError, UnresolvableError } from "../errors";
 import type { ToolsetDiff } from "../tools/toolset-diff";
+import { recordDriftCleared } from "./health";
 
 /** GET /api/mcp-servers/:name/tools/drift: every recorded drift event of the server, newest first (DESIGN §11). */
 export async function listDriftEvents(name: string) {
@@ -17,8 +18,8 @@ export async function listDriftEvents(name: string) {
 
 /**
  * POST /api/mcp-servers/:name/tools/pin: pins the toolset the last successful probe of `environment` saw (default:
- * the registry's own) and clears its drift; recorded in the audit, in the same transaction. A recorded `R` keeps the
- * drift its probe saw; the next probe reports the new state. 422 when no probe has succeeded there yet.
+ * the registry's own) and clears its drift — in `R` too, which the event stream then reports as it reports a drift —
+ * recorded in the audit, in the same transaction. 422 when no probe has succeeded there yet.
  */
 export async function pinToolset(name: string, environment: string | undefined, actor: string) {
   const server = await findServerId(name);
@@ -45,6 +46,7 @@ export async function pinCurrentToolset(tx: Tx, pin: { serverId: number; name: s
   const pinnedTools = `{${rows.map((row) => `${JSON.stringify(row.name)}:${row.definition}`).join(",")}}`;
   const pinnedFingerprints = JSON.stringify(Object.fromEntries(rows.map((row) => [row.name, row.fingerprint])));
   await tx.toolset.update({ where: key, data: { pinnedTools, pinnedFingerprints, pinnedFingerprint: toolset.fingerprint, pinnedBy: pin.actor, pinnedAt: now, drift: false } });
+  await recordDriftCleared(tx, pin.serverId, pin.environment);
   await tx.auditEvent.create({
     data: {
       at: now, actor: pin.actor, action: "tools.pin", entityType: "toolset", entityName: pin.name,

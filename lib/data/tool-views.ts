@@ -2,38 +2,33 @@ import { getDb } from "../db";
 import { getConfig } from "../env";
 import { InvalidInputError, NotFoundError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
+import { findUnusablePatterns } from "../schemas/json-schema-shape";
 import type { CatalogToolOutput, ServerToolOutput, ToolListQuery } from "../schemas/tools";
 import { toolFingerprint } from "../tools/fingerprint";
 import type { ToolDefinition } from "../tools/tool-definition";
 import { diffToolsets, isEmptyDiff, type ToolsetDiff } from "../tools/toolset-diff";
 import { toSearchNeedle } from "./search-text";
 import { definitionOf } from "./server-record";
+import { pageFromSearchIndex, type ToolCursor, type ToolFilters } from "./tool-search-index";
 
 type CatalogRow = { serverId: number; environment: string; name: string; fingerprint: string; definition: string; firstSeenAt: Date; lastSeenAt: Date };
 type Pin = { fingerprints: Map<string, string> } | null;
-type Cursor = { name: string; serverId: number; environment: string };
+type Cursor = ToolCursor;
 
 /**
  * GET /api/tools (DESIGN §11): discovered tools across the registry, by name (UTF-16 code units, as JCS sorts),
- * then server and environment; search is a substring of the lowercased name, title and description.
+ * then server and environment; search is a substring of the lowercased name, title and description (through a
+ * trigram index where it serves, lib/data/tool-search-index.ts).
  */
 export async function listCatalogTools(query: ToolListQuery): Promise<{ tools: CatalogToolOutput[]; next_cursor: string | null }> {
   const after = query.cursor ? decodeToolCursor(query.cursor) : undefined;
-  const where: Prisma.CatalogToolWhereInput = {};
-  if (query.search) where.searchText = { contains: toSearchNeedle(query.search) };
-  if (query.environment) where.environment = query.environment;
-  if (query.annotation) where.hints = { contains: `,${query.annotation},` };
+  const filters: ToolFilters = { environment: query.environment, annotation: query.annotation };
   if (query.server !== undefined) {
     const server = await getDb().server.findUnique({ where: { name: query.server }, select: { id: true } });
     if (!server) return { tools: [], next_cursor: null };
-    where.serverId = server.id;
+    filters.serverId = server.id;
   }
-  const rows = await getDb().catalogTool.findMany({
-    where: after ? { AND: [where, afterCursor(after)] } : where,
-    orderBy: [{ name: "asc" }, { serverId: "asc" }, { environment: "asc" }],
-    take: query.limit + 1,
-    select: { serverId: true, environment: true, name: true, fingerprint: true, definition: true, firstSeenAt: true, lastSeenAt: true },
-  });
+  const rows = await catalogPage(query.search === undefined ? undefined : toSearchNeedle(query.search), filters, after, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const [names, pins] = await Promise.all([serverNames(page), pinsOf(page)]);
   const tools = page.flatMap((row) => {
@@ -42,6 +37,29 @@ export async function listCatalogTools(query: ToolListQuery): Promise<{ tools: C
   });
   const last = page.at(-1);
   return { tools, next_cursor: rows.length > query.limit && last ? encodeToolCursor(last) : null };
+}
+
+const CATALOG_ROW = { id: true, serverId: true, environment: true, name: true, fingerprint: true, definition: true, firstSeenAt: true, lastSeenAt: true } as const;
+
+/** Up to `take` catalog rows in list order: through the search index when it serves the needle, else one filtered scan. */
+async function catalogPage(needle: string | undefined, filters: ToolFilters, after: Cursor | undefined, take: number): Promise<CatalogRow[]> {
+  const ids = needle === undefined ? null : await pageFromSearchIndex(needle, filters, after, take);
+  if (ids !== null) {
+    const rows = await getDb().catalogTool.findMany({ where: { id: { in: ids } }, select: CATALOG_ROW });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+  const where: Prisma.CatalogToolWhereInput = {};
+  if (needle !== undefined) where.searchText = { contains: needle };
+  if (filters.environment !== undefined) where.environment = filters.environment;
+  if (filters.annotation !== undefined) where.hints = { contains: `,${filters.annotation},` };
+  if (filters.serverId !== undefined) where.serverId = filters.serverId;
+  return getDb().catalogTool.findMany({
+    where: after ? { AND: [where, afterCursor(after)] } : where,
+    orderBy: [{ name: "asc" }, { serverId: "asc" }, { environment: "asc" }],
+    take,
+    select: CATALOG_ROW,
+  });
 }
 
 /** Who owns each row of a page, by id (a server deleted meanwhile drops its rows). */
@@ -80,7 +98,16 @@ function toCatalogTool(row: CatalogRow, server: string, pin: Pin): CatalogToolOu
     fingerprint: row.fingerprint, source: "discovered",
     first_seen_at: row.firstSeenAt.toISOString(), last_seen_at: row.lastSeenAt.toISOString(),
     pinned: pinned === row.fingerprint, drift: pin !== null && pinned !== row.fingerprint,
+    unsupported_schema: hasUnusablePattern(row.definition, definition),
   };
+}
+
+/**
+ * A remote tool whose input schema has a `pattern` RE2 cannot compile (lookaround, backreferences): its calls are
+ * refused (lib/health/call-tool.ts), so the catalog says so. Only schemas that mention a pattern are walked.
+ */
+function hasUnusablePattern(text: string, definition: ToolDefinition): boolean {
+  return text.includes('"pattern') && findUnusablePatterns(definition.input_schema, "").length > 0;
 }
 
 function afterCursor(after: Cursor): Prisma.CatalogToolWhereInput {
@@ -161,7 +188,7 @@ function declaredTools(server: string, definition: ReturnType<typeof definitionO
     return {
       server, environment: null, name: tool.name, title: null, description: tool.description ?? null, annotations: null,
       fingerprint: toolFingerprint(fingerprinted), source: "declared", first_seen_at: null, last_seen_at: null,
-      pinned: false, drift: false, ...schemasOf(fingerprinted),
+      pinned: false, drift: false, unsupported_schema: false, ...schemasOf(fingerprinted),
     };
   });
 }

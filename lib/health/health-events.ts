@@ -1,10 +1,11 @@
+import { approvalsStamp } from "../data/approval-feed";
 import { lastHealthCheckId, listHealthChecksAfter, listLatestStatuses, stateKey } from "../data/health-feed";
 import { getConfig } from "../env";
 import type { HealthResult } from "./types";
 
 export type HealthEvent = { name: string; health: HealthResult };
 type Listener = (event: HealthEvent) => void;
-type Subscription = { onEvent: Listener; onEnd: () => void };
+type Subscription = { onEvent: Listener; onEnd: () => void; onApprovals: () => void };
 
 const POLL_MS = 1_000;
 const BATCH = 1_000;
@@ -22,6 +23,8 @@ type Poller = {
   seen: Map<number, number>;
   /** Rows up to here were already reflected in `statuses` when polling started. */
   floor: number;
+  /** Where the approvals stood at the last poll (lib/data/approval-feed.ts). */
+  approvals?: string;
   ready?: Promise<void>;
 };
 
@@ -32,10 +35,13 @@ const state = globalThis as unknown as { patchbayHealthPoller?: Poller };
  * Health status changes — and drift of the toolset from its pin (`R.drift`) — of the registry's own environment (each event's `R` names it), from the database rather than this process, so a probe recorded by any instance
  * reaches clients connected to any other. Polling starts with the first subscriber and stops with the last.
  * `ready` settles once the poller knows where the feed stands: changes recorded after that are delivered.
+ * `onApprovals` is told when approval requests changed (added, decided, consumed), so inboxes re-read theirs.
  */
-export function subscribeToHealthChanges(onEvent: Listener, onEnd: () => void = () => {}): { ready: Promise<void>; unsubscribe: () => void } {
+export function subscribeToHealthChanges(
+  onEvent: Listener, onEnd: () => void = () => {}, onApprovals: () => void = () => {},
+): { ready: Promise<void>; unsubscribe: () => void } {
   const poller: Poller = (state.patchbayHealthPoller ??= { subscriptions: new Set(), cursor: 0, statuses: new Map(), seen: new Map(), floor: 0 });
-  const subscription = { onEvent, onEnd };
+  const subscription = { onEvent, onEnd, onApprovals };
   poller.subscriptions.add(subscription);
   if (!poller.timer) start(poller);
 
@@ -55,7 +61,8 @@ export function endHealthSubscriptions(): void {
 
 function start(poller: Poller) {
   // Statuses are compared with what the database holds when polling starts, not with an empty slate.
-  poller.ready = Promise.all([lastHealthCheckId(), listLatestStatuses()]).then(([cursor, statuses]) => {
+  poller.ready = Promise.all([lastHealthCheckId(), listLatestStatuses(), approvalsStamp()]).then(([cursor, statuses, approvals]) => {
+    poller.approvals = approvals;
     poller.cursor = cursor;
     poller.floor = cursor;
     poller.statuses = statuses;
@@ -71,6 +78,11 @@ function start(poller: Poller) {
 
 async function poll(poller: Poller) {
   await poller.ready;
+  const approvals = await approvalsStamp();
+  if (approvals !== poller.approvals) {
+    poller.approvals = approvals;
+    notify(poller, (subscription) => subscription.onApprovals());
+  }
   for (;;) {
     const rows = await listHealthChecksAfter(Math.max(0, poller.cursor - LOOKBACK_IDS), BATCH);
     // The dots and lists show the registry's own environment; other environments' probes are not its changes.
@@ -90,9 +102,13 @@ async function poll(poller: Poller) {
 }
 
 function emit(poller: Poller, event: HealthEvent) {
+  notify(poller, (subscription) => subscription.onEvent(event));
+}
+
+function notify(poller: Poller, tell: (subscription: Subscription) => void) {
   for (const subscription of poller.subscriptions) {
     try {
-      subscription.onEvent(event);
+      tell(subscription);
     } catch {
       // one broken stream must not keep the event from the others
     }

@@ -4,7 +4,8 @@ const HEARTBEAT_MS = 15_000;
 const CREDENTIAL_CHECK_MS = 2_000;
 
 /**
- * GET /api/health/events: `data: {"name", "health": R}` on every status change, a comment every 15 s so
+ * GET /api/health/events: `data: {"name", "health": R}` on every status change, `event: approval` (data
+ * `{"approvals": "changed"}`, nothing more: inboxes re-read GET /api/approvals) when approvals changed, a comment every 15 s so
  * proxies keep the connection, and everything released when the client goes away or the server shuts down.
  * `isStillAuthorized` is asked every 2 s: the stream ends soon after its session ends or its token is revoked.
  */
@@ -22,7 +23,11 @@ export function healthEventStream(signal: AbortSignal, isStillAuthorized: () => 
           close();
         }
       };
-      const { ready, unsubscribe } = subscribeToHealthChanges((event: HealthEvent) => send(`data: ${JSON.stringify(event)}\n\n`), () => close());
+      const { ready, unsubscribe } = subscribeToHealthChanges(
+        (event: HealthEvent) => send(`data: ${JSON.stringify(event)}\n\n`),
+        () => close(),
+        () => send(`event: approval\ndata: {"approvals":"changed"}\n\n`),
+      );
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
       const credentialCheck = setInterval(() => void isStillAuthorized().then((isAuthorized) => isAuthorized || close(), () => close()), CREDENTIAL_CHECK_MS);
 

@@ -7,9 +7,6 @@ import { fetchJson } from "./fetch-json";
 
 export type { Approval };
 
-/** The inbox refreshes this often: new requests and decisions taken elsewhere appear without a reload. */
-export const APPROVALS_REFRESH_MS = 2_000;
-
 export const approvalKeys = { all: ["approvals"] as const, list: (state: string) => [...approvalKeys.all, state] as const };
 
 export const approvalsQuery = (state: string) =>
@@ -17,5 +14,5 @@ export const approvalsQuery = (state: string) =>
     queryKey: approvalKeys.list(state),
     queryFn: () => fetchJson<{ approvals: Approval[]; next_cursor: string | null }>(`/api/approvals?limit=100${state ? `&state=${state}` : ""}`),
     placeholderData: keepPreviousData,
-    refetchInterval: APPROVALS_REFRESH_MS,
+    // No polling: the event stream's `approval` events invalidate these (lib/query/use-health-events.ts).
   });

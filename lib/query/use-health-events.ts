@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 
 import type { HealthResult } from "../health/types";
+import { approvalKeys } from "./approval-queries";
 import { healthKeys } from "./health-queries";
 import { serverKeys } from "./server-keys";
 
@@ -10,7 +11,8 @@ type ListPage = { mcp_servers: { name: string; health: { status: string; checked
 
 /**
  * Subscribes to GET /api/health/events while mounted (mount it once per page) and writes every status change
- * into the query cache: dots, panels and server-list rows update without a reload. EventSource reconnects by
+ * into the query cache: dots, panels and server-list rows update without a reload, and approval inboxes re-read on
+ * every `approval` event. EventSource reconnects by
  * itself; each (re)connect refetches health, since changes may have been missed while disconnected.
  */
 export function useHealthEvents(): void {
@@ -20,10 +22,15 @@ export function useHealthEvents(): void {
     const source = new EventSource("/api/health/events");
     let hasOpened = false;
     source.onopen = () => {
-      if (hasOpened) void client.invalidateQueries({ queryKey: healthKeys.all });
+      if (hasOpened) {
+        void client.invalidateQueries({ queryKey: healthKeys.all });
+        void client.invalidateQueries({ queryKey: approvalKeys.all });
+      }
       hasOpened = true;
     };
     source.onmessage = (message) => applyHealthEvent(client, JSON.parse(message.data) as HealthEvent);
+    // Approval requests added, decided or consumed anywhere: the inbox re-reads its page.
+    source.addEventListener("approval", () => void client.invalidateQueries({ queryKey: approvalKeys.all }));
     return () => source.close();
   }, [client]);
 }

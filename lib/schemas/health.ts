@@ -86,3 +86,5 @@ export const toolCallResultSchema = z.object({
 
 /** One server-sent event of GET /api/health/events. */
 export const healthEventSchema = z.object({ name: z.string(), health: healthResultSchema });
+/** The data of an `event: approval`: only that approvals changed; inboxes re-read GET /api/approvals. */
+export const approvalEventSchema = z.object({ approvals: z.literal("changed") });

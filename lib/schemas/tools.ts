@@ -30,6 +30,7 @@ export const catalogToolSchema = z.object({
   last_seen_at: z.iso.datetime().nullable(),
   pinned: z.boolean().describe("the pinned toolset holds this very definition"),
   drift: z.boolean().describe("the tool is added or changed against the pin"),
+  unsupported_schema: z.boolean().describe("its input schema has a `pattern` the safe engine (RE2) cannot compile: calls are refused with a tool error naming it"),
 });
 export type CatalogToolOutput = z.infer<typeof catalogToolSchema>;
 
