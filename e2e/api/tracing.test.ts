@@ -76,4 +76,27 @@ describe("OpenTelemetry tracing with OTEL_EXPORTER_OTLP_ENDPOINT (DESIGN §12)",
     // Next.js traces the request itself; the probe span belongs to the same trace.
     await waitUntil(() => spans.some((span) => span.traceId === probe.traceId && span.name !== "patchbay.probe"), 30_000, "the request's own span reached the collector");
   });
+
+  test("a tool call joins the trace named by seed 001's context.trace_id: its span, the upstream's traceparent and the call log agree", async () => {
+    const api = apiClient(patchbay.baseUrl);
+    const name = uniqueName("traced-call");
+    const agent = uniqueName("traced-agent");
+    const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+    expect((await api.post("/api/mcp-servers", httpServer(name, { transport: { type: "http", url: `${proxy.url}/mcp` } }))).status).toBe(201);
+    expect((await api.post("/api/agents", { name: agent, description: "traced", mcp_servers: { ev: name } })).status).toBe(201);
+    expect((await api.post(`/api/mcp-servers/${name}/health-check`, {})).body.status).toBe("healthy");
+    const seen = proxy.traceparents.length;
+
+    const invoked = await api.post("/api/invoke", { action: "ev.echo", agent, input: { message: "traced" }, context: { trace_id: traceId } });
+
+    expect(invoked.status).toBe(200);
+    expect(invoked.body.metadata.trace_id).toBe(traceId);
+    expect(proxy.traceparents.slice(seen).length).toBeGreaterThan(0);
+    for (const traceparent of proxy.traceparents.slice(seen)) expect(traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+    await waitUntil(() => spans.some((span) => span.name === "patchbay.tool_call" && span.traceId === traceId), 30_000, "the tool call's span reached the collector");
+    expect(spans.find((span) => span.name === "patchbay.tool_call" && span.traceId === traceId)!.attributes).toEqual({ "patchbay.target": `agent ${agent}`, "patchbay.tool": "ev.echo" });
+    await waitUntil(async () => (await api.get(`/api/calls?agent=${agent}`)).body.calls.length > 0, 30_000, "the call was logged");
+    const logged = await api.get(`/api/calls?agent=${agent}`);
+    expect(logged.body.calls.map((call: { trace_id: string }) => call.trace_id)).toEqual([traceId]);
+  });
 });

@@ -10,6 +10,7 @@ import { upstreamCall, type EffectiveTool } from "../resolve/effective-tools";
 import { project } from "../resolve/tool-projection";
 import type { ResolvedConfig } from "../resolve/types";
 import { compileJsonSchema, validateAgainstSchema } from "../schemas/json-schema";
+import { activeTraceId, contextForTraceId, withSpan } from "../telemetry/spans";
 import { jcsSha256 } from "../tools/fingerprint";
 import { callUpstream } from "./call-upstream";
 import { gatePolicyAndApproval } from "./policy-gate";
@@ -26,20 +27,39 @@ import type { CallOutcome, McpToolResult, ToolCallAnswer, ToolCallRequest } from
  * Every refusal is an answer with a tool-error result; every answer is logged and counted. An unknown tool is a
  * NotFoundError.
  */
-export async function runToolCall(request: ToolCallRequest): Promise<ToolCallAnswer> {
+export function runToolCall(request: ToolCallRequest): Promise<ToolCallAnswer> {
+  const given = request.context?.trace_id;
+  const attributes = { "patchbay.target": `${request.target.kind} ${request.target.name}`, "patchbay.tool": request.tool };
+  // While tracing, the call is a span of the caller's trace (seed 001's context.trace_id) and the log names that trace.
+  return withSpan("patchbay.tool_call", attributes, () => {
+    const trace_id = activeTraceId() ?? (typeof given === "string" && given !== "" ? given : randomUUID().replaceAll("-", ""));
+    return runPipeline(request, trace_id);
+  }, contextForTraceId(given));
+}
+
+/** The answer once its call-log row is written (a failed write is logged, never the call's failure): a caller reads its own call at once. */
+async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<ToolCallAnswer> {
+  const logWrites: Promise<void>[] = [];
+  try {
+    return await decide(request, trace_id, logWrites);
+  } finally {
+    await Promise.all(logWrites);
+  }
+}
+
+async function decide(request: ToolCallRequest, trace_id: string, logWrites: Promise<void>[]): Promise<ToolCallAnswer> {
   const startedAt = performance.now();
-  const trace_id = typeof request.context?.trace_id === "string" && request.context.trace_id !== "" ? request.context.trace_id : randomUUID().replaceAll("-", "");
   const targets = await loadTargetTools(request.target, request.environment);
   const { environment } = targets;
   const withheld = targets.withheld?.find((entry) => entry.tool.name === request.tool);
   const tool = targets.tools.find((candidate) => candidate.name === request.tool) ?? withheld?.tool;
   const log = (outcome: CallOutcome, fields: { server?: string; attempts: number; argumentsHash: string }) => {
     const latency_ms = Math.round(performance.now() - startedAt);
-    void recordCall({
+    logWrites.push(recordCall({
       at: new Date(), agent: request.target.kind === "agent" ? request.target.name : null, capability: request.target.kind === "capability" ? request.target.name : null,
       tool: request.tool, server: fields.server ?? null, environment, caller: request.caller.name, latency_ms, attempts: fields.attempts,
       outcome, arguments_hash: fields.argumentsHash, trace_id,
-    });
+    }));
     metrics.toolCalls.inc({ server: fields.server ?? "", tool: request.tool, outcome });
     if (fields.server) metrics.toolCallDuration.observe({ server: fields.server, tool: request.tool }, latency_ms / 1000);
     return latency_ms;
