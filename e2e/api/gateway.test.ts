@@ -132,9 +132,12 @@ describe("session lifecycle", () => {
   test("DELETE ends the session (then 404), and no stdio process of it remains", async () => {
     const { client, transport } = await connect(fixture.gatewayUrl("agents", fixture.agent));
     const isEverythingStdio = (cmdline: string) => cmdline.includes("server-everything") && cmdline.endsWith(" stdio");
+    const stdioGroups = () => descendantsOf(fixture.patchbay.pid).filter((entry) => isEverythingStdio(entry.cmdline)).map((entry) => entry.pgid);
+    // Other sessions of this file keep their own stdio servers (one per session, pooled) until they end.
+    const others = new Set(stdioGroups());
     const pending = client.callTool({ name: "stdio.trigger-long-running-operation", arguments: { duration: 5, steps: 5 } }).catch((error: unknown) => error);
     let seen: number[] = [];
-    await waitUntil(() => (seen = descendantsOf(fixture.patchbay.pid).filter((entry) => isEverythingStdio(entry.cmdline)).map((entry) => entry.pgid)).length > 0, 30_000, "the session's stdio server runs");
+    await waitUntil(() => (seen = stdioGroups().filter((pgid) => !others.has(pgid))).length > 0, 30_000, "the session's stdio server runs");
     const sessionId = transport.sessionId!;
 
     await transport.terminateSession();
@@ -143,7 +146,7 @@ describe("session lifecycle", () => {
 
     // A stopped child lingers as a zombie (a member of its group) until Patchbay reaps it: wait for both.
     await waitUntil(() => !seen.some(isProcessGroupAlive), 30_000, "the session's stdio process groups are gone (ESRCH)");
-    expect(descendantsOf(fixture.patchbay.pid).filter((entry) => isEverythingStdio(entry.cmdline))).toEqual([]);
+    expect(stdioGroups().filter((pgid) => !others.has(pgid))).toEqual([]);
     const after = await fetch(fixture.gatewayUrl("agents", fixture.agent), {
       method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" }),
       headers: { Authorization: `Bearer ${fixture.runnerToken}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Session-Id": sessionId, "Mcp-Protocol-Version": "2025-11-25" },

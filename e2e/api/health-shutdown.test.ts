@@ -40,7 +40,7 @@ test("SIGTERM to Patchbay ends a running stdio probe's child, even one that igno
 });
 
 test("SIGTERM to Patchbay also ends a stubborn stdio child that a scheduled sweep (in the worker thread) started", async () => {
-  patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_STDIO_ALLOW: "node -e *", PATCHBAY_HEALTH_INTERVAL_S: "1" } });
+  patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_STDIO_ALLOW: "node -e *", PATCHBAY_HEALTH_INTERVAL_S: "1", PATCHBAY_HEALTH_TIMEOUT_MS: "600000" } });
   const api = apiClient(patchbay.baseUrl);
   const pidFile = path.join(mkdtempSync(path.join(tmpdir(), "patchbay-shutdown-")), "child.pid");
   const name = uniqueName("stubborn-swept");
