@@ -18,7 +18,7 @@ export async function invoke(body: InvokeBody, caller: Principal, signal?: Abort
     const target = body.agent !== undefined ? { kind: "agent" as const, name: body.agent } : { kind: "capability" as const, name: body.capability! };
     const answer = await runToolCall({
       target, environment: body.environment, tool: body.action, arguments: body.input, caller,
-      context: body.context, scope, signal,
+      context: body.context, scope, signal, waitForLog: true,
     });
     return toInvokeAnswer(answer);
   } finally {

@@ -44,6 +44,11 @@ export type ToolCallRequest = {
   context?: Record<string, unknown>;
   scope: UpstreamScope;
   signal?: AbortSignal;
+  /**
+   * Answer only once the call log holds the call (a REST caller may read GET /api/calls next); by default the row
+   * is written behind the answer. Either way a failed write never fails the call.
+   */
+  waitForLog?: boolean;
 };
 
 /** One call's answer: `result` is what the MCP client receives (a tool error for every refusal). */
