@@ -380,3 +380,21 @@ describe("npm run patchbay -- doctor", { timeout: 120_000 }, () => {
     expect(stdout).toContain(`${names.slow} [development]`);
   });
 });
+
+describe("shutdown", { timeout: 60_000 }, () => {
+  test("a stdio upstream still running when Patchbay stops is signalled with its whole process group", async () => {
+    const before = readFileSync(PID_FILE, "utf8");
+    const pending = invoke(`${names.local}.hang`, {}).catch(() => null); // never answers: the instance stops under it
+    const hasNewPid = () => {
+      const written = readFileSync(PID_FILE, "utf8");
+      return /^\d+$/.test(written) && written !== before;
+    };
+    await waitUntil(hasNewPid, 30_000, "the stdio server of the call has started");
+    const pgid = Number(readFileSync(PID_FILE, "utf8"));
+    expect(isGroupGone(pgid)).toBe(false);
+
+    await patchbay.stop();
+    await waitUntil(() => isGroupGone(pgid), 15_000, `process group ${pgid} is gone`);
+    await pending;
+  });
+});

@@ -28,7 +28,7 @@ export const getServerToolsOperation = defineOperation({
 
 export const listDriftEventsOperation = defineOperation({
   method: "GET", path: "/api/mcp-servers/{name}/tools/drift", tag, role: "viewer", params, rateLimit: "none",
-  summary: "Drift events, newest first: one per newly seen toolset that differs from the pin. `tool_policy.on_drift` is stored and reported here and in the log; hiding drifted tools (`require_approval`, `block`) is the gateway's, which a later issue adds",
+  summary: "Drift events, newest first: one per newly seen toolset that differs from the pin. `tool_policy.on_drift` is stored and reported here and in the log; hiding drifted tools (`require_approval`, `block`) is the call pipeline's drift gate (gateway, /api/invoke, the editor's call)",
   responses: { 200: { description: "Drift events", schema: driftEventsSchema }, ...NOT_FOUND },
 });
 

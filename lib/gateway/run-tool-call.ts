@@ -37,29 +37,20 @@ export function runToolCall(request: ToolCallRequest): Promise<ToolCallAnswer> {
   }, contextForTraceId(given));
 }
 
-/** The answer once its call-log row is written (a failed write is logged, never the call's failure): a caller reads its own call at once. */
 async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<ToolCallAnswer> {
-  const logWrites: Promise<void>[] = [];
-  try {
-    return await decide(request, trace_id, logWrites);
-  } finally {
-    await Promise.all(logWrites);
-  }
-}
-
-async function decide(request: ToolCallRequest, trace_id: string, logWrites: Promise<void>[]): Promise<ToolCallAnswer> {
   const startedAt = performance.now();
   const targets = await loadTargetTools(request.target, request.environment);
   const { environment } = targets;
   const withheld = targets.withheld?.find((entry) => entry.tool.name === request.tool);
   const tool = targets.tools.find((candidate) => candidate.name === request.tool) ?? withheld?.tool;
-  const log = (outcome: CallOutcome, fields: { server?: string; attempts: number; argumentsHash: string }) => {
+  const log = async (outcome: CallOutcome, fields: { server?: string; attempts: number; argumentsHash: string }) => {
     const latency_ms = Math.round(performance.now() - startedAt);
-    logWrites.push(recordCall({
+    // The answer waits for its row (a failed write is logged, never the call's failure): a caller reads its own call at once.
+    await recordCall({
       at: new Date(), agent: request.target.kind === "agent" ? request.target.name : null, capability: request.target.kind === "capability" ? request.target.name : null,
       tool: request.tool, server: fields.server ?? null, environment, caller: request.caller.name, latency_ms, attempts: fields.attempts,
       outcome, arguments_hash: fields.argumentsHash, trace_id,
-    }));
+    });
     metrics.toolCalls.inc({ server: fields.server ?? "", tool: request.tool, outcome });
     if (fields.server) metrics.toolCallDuration.observe({ server: fields.server, tool: request.tool }, latency_ms / 1000);
     return latency_ms;
@@ -73,44 +64,45 @@ async function decide(request: ToolCallRequest, trace_id: string, logWrites: Pro
   const server = await getServer(call.server);
   const blueprint = await resolveTargetConfigs(request.target, environment, request.context);
   const redact = createRedactor(server.redaction, blueprint.sensitiveValues[tool.origin.alias] ?? []);
-  const answer = (outcome: CallOutcome, result: McpToolResult, extra: Partial<ToolCallAnswer> = {}): ToolCallAnswer => {
+  const answer = async (outcome: CallOutcome, result: McpToolResult, extra: Partial<ToolCallAnswer> = {}): Promise<ToolCallAnswer> => {
     const attempts = extra.attempts ?? 0;
-    const latency_ms = log(outcome, { server: call.server, attempts, argumentsHash });
-    return { outcome, result: redact(result), server: call.server, environment, latency_ms, trace_id, ...extra, attempts };
+    const redacted = redact(result);
+    const latency_ms = await log(outcome, { server: call.server, attempts, argumentsHash });
+    return { outcome, result: redacted, server: call.server, environment, latency_ms, trace_id, ...extra, attempts };
   };
   try {
     const refusal = await gatePolicyAndApproval(server.tool_policy, {
       server: call.server, environment, upstreamTool: call.tool, arguments: call.arguments, context: request.context ?? {}, caller: request.caller.name,
     });
-    if (refusal) return answer(refusal.outcome, toolError(refusal.text), refusal.outcome === "awaiting_approval" ? { approval: refusal.approval } : {});
-    if (withheld) return answer("denied", toolError(`Withheld by the drift gate: ${withheld.reason}.`));
+    if (refusal) return await answer(refusal.outcome, toolError(refusal.text), refusal.outcome === "awaiting_approval" ? { approval: refusal.approval } : {});
+    if (withheld) return await answer("denied", toolError(`Withheld by the drift gate: ${withheld.reason}.`));
 
     const unusable = unusableSchemaReason(tool);
-    if (unusable) return answer("denied", toolError(unusable));
+    if (unusable) return await answer("denied", toolError(unusable));
     const invalid = validateAgainstSchema(tool.input_schema, structuredClone(request.arguments));
     if (invalid.length > 0) {
       const lines = invalid.map((error) => `${error.path || "/"}: ${error.message}`).join("; ");
-      return answer("denied", toolError(`The arguments do not match the input schema of tool '${request.tool}': ${lines}`), { invalid_arguments: invalid });
+      return await answer("denied", toolError(`The arguments do not match the input schema of tool '${request.tool}': ${lines}`), { invalid_arguments: invalid });
     }
 
     const config = blueprint.mcpServers[tool.origin.alias] as ResolvedConfig;
     const { policy, stdioAllow } = getProbeSettings();
     // Unresolved placeholders, or a stdio command line outside PATCHBAY_STDIO_ALLOW (DESIGN §7): nothing is started.
     const refused = refuseBeforeConnecting(config, stdioAllow);
-    if (refused) return answer("upstream_error", toolError(`MCP server '${call.server}' cannot be called: ${refused.reason}`));
+    if (refused) return await answer("upstream_error", toolError(`MCP server '${call.server}' cannot be called: ${refused.reason}`));
     const upstream = await callUpstream({
       server: call.server, environment, config, tool: call.tool, arguments: call.arguments, annotations: tool.annotations,
       settings: resilienceSettings(server.resilience), scope: request.scope, policy, signal: request.signal,
     });
     if (upstream.kind === "circuit_open") {
-      return answer("circuit_open", toolError(`MCP server '${call.server}' is failing: its circuit is open; retry after ${upstream.retryAfterS} s.`), { retry_after_s: upstream.retryAfterS });
+      return await answer("circuit_open", toolError(`MCP server '${call.server}' is failing: its circuit is open; retry after ${upstream.retryAfterS} s.`), { retry_after_s: upstream.retryAfterS });
     }
     if (upstream.kind === "failed") {
       const text = upstream.outcome === "timeout" ? `MCP server '${call.server}' did not answer in time: ${upstream.reason}` : `MCP server '${call.server}' did not answer: ${upstream.reason}`;
-      return answer(upstream.outcome, toolError(text), { attempts: upstream.attempts });
+      return await answer(upstream.outcome, toolError(text), { attempts: upstream.attempts });
     }
     const projected = tool.projection ? (project(upstream.result as never, tool.projection) as McpToolResult) : upstream.result;
-    return answer(upstream.result.isError ? "tool_error" : "ok", projected, { attempts: upstream.attempts });
+    return await answer(upstream.result.isError ? "tool_error" : "ok", projected, { attempts: upstream.attempts });
   } finally {
     (redact as Redactor & { release(): void }).release();
   }
