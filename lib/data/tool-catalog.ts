@@ -1,5 +1,4 @@
 import { getDb, type Tx } from "../db";
-import { getConfig } from "../env";
 import type { ProbeTool } from "../health/types";
 import { toolFingerprint, toolsetFingerprint } from "../tools/fingerprint";
 import { toToolDefinition, trueHints, type ToolDefinition } from "../tools/tool-definition";
@@ -104,15 +103,6 @@ function columnsOf(tool: FingerprintedTool) {
 export async function readDriftFlag(serverId: number, environment: string): Promise<boolean> {
   const row = await getDb().toolset.findUnique({ where: { serverId_environment: { serverId, environment } }, select: { drift: true } });
   return row?.drift ?? false;
-}
-
-/** Which of these servers' toolsets in the registry's own environment drifted from their pins: the list's drift badge. */
-export async function driftedServerIds(serverIds: number[]): Promise<Set<number>> {
-  if (serverIds.length === 0) return new Set();
-  // Only the id list in the filter: Prisma splits a lone `in` over the engine's parameter limit (a page holds up to 1,000).
-  const rows = await getDb().toolset.findMany({ where: { serverId: { in: serverIds } }, select: { serverId: true, environment: true, drift: true } });
-  const own = getConfig().environment;
-  return new Set(rows.filter((row) => row.drift && row.environment === own).map((row) => row.serverId));
 }
 
 /** A deleted server's catalog, toolsets and drift events go with it. */
