@@ -1,4 +1,5 @@
 import { getDb, type Tx } from "../db";
+import { Prisma } from "../generated/prisma/client";
 import type { ProbeTool } from "../health/types";
 import { toolFingerprint, toolsetFingerprint } from "../tools/fingerprint";
 import { toToolDefinition, trueHints, type ToolDefinition } from "../tools/tool-definition";
@@ -77,7 +78,7 @@ async function replaceCatalogRows(tx: Tx, serverId: number, environment: string,
   const existing = await tx.catalogTool.findMany({ where: { serverId, environment }, select: { id: true, name: true, fingerprint: true, firstSeenAt: true } });
   const known = new Map(existing.map((row) => [row.name, row]));
   const same = new Set<number>();
-  const written = [];
+  const written: CatalogRow[] = [];
   for (const [name, tool] of tools) {
     const row = known.get(name);
     if (row?.fingerprint === tool.fingerprint) same.add(row.id);
@@ -86,7 +87,24 @@ async function replaceCatalogRows(tx: Tx, serverId: number, environment: string,
   const gone = existing.filter((row) => !same.has(row.id)).map((row) => row.id);
   if (gone.length > 0) await tx.catalogTool.deleteMany({ where: { id: { in: gone } } });
   if (same.size > 0) await tx.catalogTool.updateMany({ where: { id: { in: [...same] } }, data: { lastSeenAt: now } });
-  if (written.length > 0) await tx.catalogTool.createMany({ data: written });
+  await insertCatalogRows(tx, written);
+}
+
+type CatalogRow = ReturnType<typeof columnsOf> & { serverId: number; environment: string; name: string; firstSeenAt: Date; lastSeenAt: Date };
+/** Rows per INSERT: 9 parameters each stays far below SQLite's 32,766 and PostgreSQL's 65,535. */
+const INSERT_BATCH = 1_000;
+
+/**
+ * One multi-row INSERT per batch, written as SQL: Prisma's createMany maps every value of every row through its
+ * query engine and splits at SQLite's old 999-parameter limit, which cost a new 100-tool toolset more than all its SQL.
+ */
+async function insertCatalogRows(tx: Tx, rows: CatalogRow[]) {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const values = rows.slice(start, start + INSERT_BATCH).map((row) => Prisma.sql`(${row.serverId}, ${row.environment}, ${row.name},
+      ${row.fingerprint}, ${row.definition}, ${row.searchText}, ${row.hints}, ${row.firstSeenAt}, ${row.lastSeenAt})`);
+    await tx.$executeRaw`INSERT INTO "CatalogTool" ("serverId", "environment", "name", "fingerprint", "definition", "searchText",
+      "hints", "firstSeenAt", "lastSeenAt") VALUES ${Prisma.join(values)}`;
+  }
 }
 
 function columnsOf(tool: FingerprintedTool) {
