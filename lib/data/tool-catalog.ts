@@ -43,12 +43,12 @@ export async function ingestToolset(
       return { toolsetFingerprint: fingerprint, drift: current.drift, newDrift: null };
     }
 
-    await replaceCatalogRows(tx, serverId, environment, tools, now);
+    await replaceCatalogRows(tx, serverId, environment, tools, now, current !== null);
     const currentTools = Object.fromEntries([...tools].map(([name, tool]) => [name, tool.definition]));
     const pinFirstUse = !current?.pinnedTools && pinMode === "trust_on_first_use";
     const pinned = pinFirstUse ? currentTools : current?.pinnedTools ? (JSON.parse(current.pinnedTools) as Record<string, ToolDefinition>) : null;
-    const diff = pinned && current?.pinnedFingerprint !== fingerprint ? diffToolsets(pinned, currentTools) : null;
     const drift = pinned !== null && !pinFirstUse && current?.pinnedFingerprint !== fingerprint;
+    const diff = drift ? diffToolsets(pinned, currentTools) : null;
 
     const pinnedFingerprints = JSON.stringify(Object.fromEntries([...tools].map(([name, tool]) => [name, tool.fingerprint])));
     const pin = pinFirstUse ? { pinnedTools: JSON.stringify(currentTools), pinnedFingerprints, pinnedFingerprint: fingerprint, pinnedBy: null, pinnedAt: now } : {};
@@ -74,8 +74,9 @@ export async function ingestToolset(
  * The catalog rows of (server, environment) become `tools`, in at most three statements: removed and changed
  * rows deleted, new and changed ones inserted (a changed tool keeps when it was first seen), unchanged ones seen.
  */
-async function replaceCatalogRows(tx: Tx, serverId: number, environment: string, tools: Map<string, FingerprintedTool>, now: Date) {
-  const existing = await tx.catalogTool.findMany({ where: { serverId, environment }, select: { id: true, name: true, fingerprint: true, firstSeenAt: true } });
+async function replaceCatalogRows(tx: Tx, serverId: number, environment: string, tools: Map<string, FingerprintedTool>, now: Date, hasToolset: boolean) {
+  // Catalog rows are written and deleted with their toolset: without one there are none to read.
+  const existing = !hasToolset ? [] : await tx.catalogTool.findMany({ where: { serverId, environment }, select: { id: true, name: true, fingerprint: true, firstSeenAt: true } });
   const known = new Map(existing.map((row) => [row.name, row]));
   const same = new Set<number>();
   const written: CatalogRow[] = [];
