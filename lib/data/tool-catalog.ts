@@ -103,7 +103,8 @@ async function replaceCatalogRows(tx: Tx, serverId: number, environment: string,
   }
   const gone = existing.filter((row) => !same.has(row.id)).map((row) => row.id);
   if (gone.length > 0) await tx.catalogTool.deleteMany({ where: { id: { in: gone } } });
-  if (same.size > 0) await tx.catalogTool.updateMany({ where: { id: { in: [...same] } }, data: { lastSeenAt: now } });
+  // What is left of the old rows once those are gone is exactly the unchanged ones.
+  if (same.size > 0) await tx.catalogTool.updateMany({ where: { serverId, environment }, data: { lastSeenAt: now } });
   await insertCatalogRows(tx, written);
 }
 
