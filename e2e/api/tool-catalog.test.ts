@@ -143,6 +143,7 @@ describe("tool catalog, pins and drift (DESIGN §11)", { timeout: 60_000 }, () =
 
   test("pinning what is current clears drift and is audited; back on the old toolset it is drift again, without a new event", async () => {
     expect((await api.get(`/api/mcp-servers/${names.drifting}/health`)).body.health.drift).toBe(true);
+    expect((await api.get(`/api/mcp-servers?search=${names.drifting}`)).body.mcp_servers[0].health.drift).toBe(true);
     const stream = await openEventStream(`${patchbay.baseUrl}/api/health/events`);
     let pinned;
     try {

@@ -1,11 +1,11 @@
 import { getDb } from "../db";
+import { getConfig } from "../env";
 import { InvalidInputError } from "../errors";
-import type { Prisma } from "../generated/prisma/client";
+import { Prisma } from "../generated/prisma/client";
 import type { ServerListQuery } from "../schemas/server-query";
 import type { ServerList } from "../schemas/server-output";
-import { toSearchNeedle } from "./search-text";
+import { serverFilterSql } from "./server-filter";
 import { toHealthSummary } from "./server-record";
-import { driftedServerIds } from "./tool-catalog";
 import { knownSummary, summarise, type StoredSummary } from "./server-summaries";
 
 /**
@@ -13,24 +13,27 @@ import { knownSummary, summarise, type StoredSummary } from "./server-summaries"
  * every match; `previous_cursor` opens the page before this one (null when that is the first page, or none).
  *
  * The page's rows are read without their definitions: summaries come from those kept per revision
- * (lib/data/server-summaries.ts), and only definitions not summarised yet are read and parsed. Health is read
- * for the page's rows alone; it is joined into the filter only when `health=` asks for it.
+ * (lib/data/server-summaries.ts), and only definitions not summarised yet are read and parsed. Health and drift are
+ * joined to the page's rows alone; it is joined into the filter only when `health=` asks for it.
  */
 export async function listServers(query: ServerListQuery): Promise<ServerList> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const filter = filterOf(query);
-  const [rows, total, before] = await Promise.all([
-    getDb().server.findMany({
-      where: { AND: [filter, after === undefined ? {} : { name: { gt: after } }] },
-      orderBy: { name: "asc" },
-      take: query.limit + 1,
-      select: { id: true, name: true, revision: true, modifiedAt: true },
-    }),
-    getDb().server.count({ where: filter }),
+  const filter = serverFilterSql(query);
+  const db = getDb();
+  const [rows, counted, before] = await Promise.all([
+    // Health and drift are joined to the page's rows alone, after the filter chose them.
+    db.$queryRaw<PageRow[]>`SELECT page."id", page."name", page."revision", page."modifiedAt",
+        health."status", health."checkedAt", health."latencyMs", toolset."drift"
+      FROM (SELECT "id", "name", "revision", "modifiedAt" FROM "Server"
+        WHERE ${filter} AND ${after === undefined ? Prisma.sql`1 = 1` : Prisma.sql`"name" > ${after}`}
+        ORDER BY "name" LIMIT ${query.limit + 1}) AS page
+      LEFT JOIN "ServerHealth" AS health ON health."serverId" = page."id"
+      LEFT JOIN "Toolset" AS toolset ON toolset."serverId" = page."id" AND toolset."environment" = ${getConfig().environment}
+      ORDER BY page."name"`,
+    db.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS "total" FROM "Server" WHERE ${filter}`,
     // The previous page is the `limit` names up to `after`; the name before those is its cursor.
-    after === undefined ? [] : getDb().server.findMany({
-      where: { AND: [filter, { name: { lte: after } }] }, orderBy: { name: "desc" }, take: query.limit + 1, select: { name: true },
-    }),
+    after === undefined ? [] : db.$queryRaw<{ name: string }[]>`SELECT "name" FROM "Server"
+      WHERE ${filter} AND "name" <= ${after} ORDER BY "name" DESC LIMIT ${query.limit + 1}`,
   ]);
 
   const page = rows.slice(0, query.limit);
@@ -40,11 +43,14 @@ export async function listServers(query: ServerListQuery): Promise<ServerList> {
     mcp_servers: summaries,
     next_cursor: hasMore ? encodeCursor(page[page.length - 1].name) : null,
     previous_cursor: before.length > query.limit ? encodeCursor(before[query.limit].name) : null,
-    total,
+    total: Number(counted[0].total),
   };
 }
 
-type PageRow = { id: number; name: string; revision: number; modifiedAt: Date };
+type PageRow = {
+  id: number; name: string; revision: number; modifiedAt: Date;
+  status: string | null; checkedAt: Date | null; latencyMs: number | null; drift: boolean | number | null;
+};
 
 async function summariesOf(page: PageRow[]) {
   const known = new Map<number, StoredSummary>();
@@ -53,22 +59,18 @@ async function summariesOf(page: PageRow[]) {
     if (summary) known.set(row.id, summary);
   }
   const missing = page.filter((row) => !known.has(row.id)).map((row) => row.id);
-  const [definitions, healths, drifted] = await Promise.all([
-    missing.length === 0 ? [] : getDb().server.findMany({
-      where: { id: { in: missing } },
-      select: { id: true, definition: true, revision: true, createdAt: true, modifiedAt: true },
-    }),
-    getDb().serverHealth.findMany({ where: { serverId: { in: page.map((row) => row.id) } }, select: { serverId: true, status: true, checkedAt: true, latencyMs: true } }),
-    driftedServerIds(page.map((row) => row.id)),
-  ]);
+  const definitions = missing.length === 0 ? [] : await getDb().server.findMany({
+    where: { id: { in: missing } },
+    select: { id: true, definition: true, revision: true, createdAt: true, modifiedAt: true },
+  });
   for (const row of definitions) known.set(row.id, summarise(row));
-  const healthOf = new Map(healths.map((health) => [health.serverId, health]));
   // A server deleted between the two reads has no definition left: it leaves the page.
   return page.flatMap((row) => {
     const summary = known.get(row.id);
     if (!summary) return [];
     const { modified_at, ...rest } = summary;
-    return [{ ...rest, health: { ...toHealthSummary(healthOf.get(row.id)), drift: drifted.has(row.id) }, modified_at }];
+    const health = row.status === null ? null : { status: row.status, checkedAt: row.checkedAt, latencyMs: row.latencyMs };
+    return [{ ...rest, health: { ...toHealthSummary(health), drift: Boolean(row.drift) }, modified_at }];
   });
 }
 
@@ -80,25 +82,6 @@ export async function listEnvironmentNames(): Promise<string[]> {
     for (const name of Object.keys(environments ?? {})) names.add(name);
   }
   return [...names];
-}
-
-function filterOf(query: ServerListQuery): Prisma.ServerWhereInput {
-  const conditions: Prisma.ServerWhereInput[] = [
-    ...query.tags.map((tag) => ({ tags: { some: { tag } } })),
-    ...query.provides.map((value) => ({ provides: { some: { value } } })),
-  ];
-  if (query.transport) conditions.push({ transportType: query.transport });
-  if (query.search) conditions.push({ searchText: { contains: toSearchNeedle(query.search) } });
-  if (query.health.length) {
-    const statuses = query.health;
-    conditions.push({
-      OR: [
-        { health: { status: { in: statuses } } },
-        ...(statuses.includes("unknown") ? [{ health: null }] : []),
-      ],
-    });
-  }
-  return { AND: conditions };
 }
 
 export function encodeCursor(name: string): string {

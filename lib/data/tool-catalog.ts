@@ -1,5 +1,5 @@
 import { getDb, type Tx } from "../db";
-import { getConfig } from "../env";
+import { Prisma } from "../generated/prisma/client";
 import type { ProbeTool } from "../health/types";
 import { toolFingerprint, toolsetFingerprint } from "../tools/fingerprint";
 import { toToolDefinition, trueHints, type ToolDefinition } from "../tools/tool-definition";
@@ -43,20 +43,18 @@ export async function ingestToolset(
       return { toolsetFingerprint: fingerprint, drift: current.drift, newDrift: null };
     }
 
-    await replaceCatalogRows(tx, serverId, environment, tools, now);
+    await replaceCatalogRows(tx, serverId, environment, tools, now, current !== null);
     const currentTools = Object.fromEntries([...tools].map(([name, tool]) => [name, tool.definition]));
     const pinFirstUse = !current?.pinnedTools && pinMode === "trust_on_first_use";
     const pinned = pinFirstUse ? currentTools : current?.pinnedTools ? (JSON.parse(current.pinnedTools) as Record<string, ToolDefinition>) : null;
-    const diff = pinned && current?.pinnedFingerprint !== fingerprint ? diffToolsets(pinned, currentTools) : null;
     const drift = pinned !== null && !pinFirstUse && current?.pinnedFingerprint !== fingerprint;
+    const diff = drift ? diffToolsets(pinned, currentTools) : null;
 
-    const pinnedFingerprints = JSON.stringify(Object.fromEntries([...tools].map(([name, tool]) => [name, tool.fingerprint])));
-    const pin = pinFirstUse ? { pinnedTools: JSON.stringify(currentTools), pinnedFingerprints, pinnedFingerprint: fingerprint, pinnedBy: null, pinnedAt: now } : {};
-    await tx.toolset.upsert({
-      where: { serverId_environment: { serverId, environment } },
-      create: { serverId, environment, fingerprint, instructions, drift, lastSeenAt: now, ...pin },
-      update: { fingerprint, instructions, drift, lastSeenAt: now, ...pin },
-    });
+    const pin = !pinFirstUse ? null : {
+      tools: JSON.stringify(currentTools),
+      fingerprints: JSON.stringify(Object.fromEntries([...tools].map(([name, tool]) => [name, tool.fingerprint]))),
+    };
+    await writeToolset(tx, { serverId, environment, fingerprint, instructions, drift, now }, pin);
 
     let newDrift: ToolsetDiff | null = null;
     if (drift && diff && !isEmptyDiff(diff)) {
@@ -70,15 +68,34 @@ export async function ingestToolset(
   });
 }
 
+type ToolsetRow = { serverId: number; environment: string; fingerprint: string; instructions: string | null; drift: boolean; now: Date };
+
+/**
+ * Inserts or updates the toolset row of (server, environment); with `pin`, this toolset becomes the pin (trust on
+ * first use, so no one pinned it). Written as SQL: Prisma's upsert carried the pin's JSON — the whole toolset,
+ * twice — through its query compiler, which cost a third of a new toolset's ingest.
+ */
+async function writeToolset(tx: Tx, row: ToolsetRow, pin: { tools: string; fingerprints: string } | null) {
+  const pinned = pin === null ? Prisma.empty : Prisma.sql`, "pinnedTools" = excluded."pinnedTools", "pinnedFingerprints" = excluded."pinnedFingerprints",
+    "pinnedFingerprint" = excluded."pinnedFingerprint", "pinnedBy" = excluded."pinnedBy", "pinnedAt" = excluded."pinnedAt"`;
+  await tx.$executeRaw`INSERT INTO "Toolset" ("serverId", "environment", "fingerprint", "instructions", "drift", "lastSeenAt",
+      "pinnedTools", "pinnedFingerprints", "pinnedFingerprint", "pinnedBy", "pinnedAt")
+    VALUES (${row.serverId}, ${row.environment}, ${row.fingerprint}, ${row.instructions}, ${row.drift}, ${row.now},
+      ${pin?.tools ?? null}, ${pin?.fingerprints ?? null}, ${pin === null ? null : row.fingerprint}, ${null}, ${pin === null ? null : row.now})
+    ON CONFLICT ("serverId", "environment") DO UPDATE SET "fingerprint" = excluded."fingerprint", "instructions" = excluded."instructions",
+      "drift" = excluded."drift", "lastSeenAt" = excluded."lastSeenAt"${pinned}`;
+}
+
 /**
  * The catalog rows of (server, environment) become `tools`, in at most three statements: removed and changed
  * rows deleted, new and changed ones inserted (a changed tool keeps when it was first seen), unchanged ones seen.
  */
-async function replaceCatalogRows(tx: Tx, serverId: number, environment: string, tools: Map<string, FingerprintedTool>, now: Date) {
-  const existing = await tx.catalogTool.findMany({ where: { serverId, environment }, select: { id: true, name: true, fingerprint: true, firstSeenAt: true } });
+async function replaceCatalogRows(tx: Tx, serverId: number, environment: string, tools: Map<string, FingerprintedTool>, now: Date, hasToolset: boolean) {
+  // Catalog rows are written and deleted with their toolset: without one there are none to read.
+  const existing = !hasToolset ? [] : await tx.catalogTool.findMany({ where: { serverId, environment }, select: { id: true, name: true, fingerprint: true, firstSeenAt: true } });
   const known = new Map(existing.map((row) => [row.name, row]));
   const same = new Set<number>();
-  const written = [];
+  const written: CatalogRow[] = [];
   for (const [name, tool] of tools) {
     const row = known.get(name);
     if (row?.fingerprint === tool.fingerprint) same.add(row.id);
@@ -86,8 +103,26 @@ async function replaceCatalogRows(tx: Tx, serverId: number, environment: string,
   }
   const gone = existing.filter((row) => !same.has(row.id)).map((row) => row.id);
   if (gone.length > 0) await tx.catalogTool.deleteMany({ where: { id: { in: gone } } });
-  if (same.size > 0) await tx.catalogTool.updateMany({ where: { id: { in: [...same] } }, data: { lastSeenAt: now } });
-  if (written.length > 0) await tx.catalogTool.createMany({ data: written });
+  // What is left of the old rows once those are gone is exactly the unchanged ones.
+  if (same.size > 0) await tx.catalogTool.updateMany({ where: { serverId, environment }, data: { lastSeenAt: now } });
+  await insertCatalogRows(tx, written);
+}
+
+type CatalogRow = ReturnType<typeof columnsOf> & { serverId: number; environment: string; name: string; firstSeenAt: Date; lastSeenAt: Date };
+/** Rows per INSERT: 9 parameters each stays far below SQLite's 32,766 and PostgreSQL's 65,535. */
+const INSERT_BATCH = 1_000;
+
+/**
+ * One multi-row INSERT per batch, written as SQL: Prisma's createMany maps every value of every row through its
+ * query engine and splits at SQLite's old 999-parameter limit, which cost a new 100-tool toolset more than all its SQL.
+ */
+async function insertCatalogRows(tx: Tx, rows: CatalogRow[]) {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const values = rows.slice(start, start + INSERT_BATCH).map((row) => Prisma.sql`(${row.serverId}, ${row.environment}, ${row.name},
+      ${row.fingerprint}, ${row.definition}, ${row.searchText}, ${row.hints}, ${row.firstSeenAt}, ${row.lastSeenAt})`);
+    await tx.$executeRaw`INSERT INTO "CatalogTool" ("serverId", "environment", "name", "fingerprint", "definition", "searchText",
+      "hints", "firstSeenAt", "lastSeenAt") VALUES ${Prisma.join(values)}`;
+  }
 }
 
 function columnsOf(tool: FingerprintedTool) {
@@ -104,15 +139,6 @@ function columnsOf(tool: FingerprintedTool) {
 export async function readDriftFlag(serverId: number, environment: string): Promise<boolean> {
   const row = await getDb().toolset.findUnique({ where: { serverId_environment: { serverId, environment } }, select: { drift: true } });
   return row?.drift ?? false;
-}
-
-/** Which of these servers' toolsets in the registry's own environment drifted from their pins: the list's drift badge. */
-export async function driftedServerIds(serverIds: number[]): Promise<Set<number>> {
-  if (serverIds.length === 0) return new Set();
-  // Only the id list in the filter: Prisma splits a lone `in` over the engine's parameter limit (a page holds up to 1,000).
-  const rows = await getDb().toolset.findMany({ where: { serverId: { in: serverIds } }, select: { serverId: true, environment: true, drift: true } });
-  const own = getConfig().environment;
-  return new Set(rows.filter((row) => row.drift && row.environment === own).map((row) => row.serverId));
 }
 
 /** A deleted server's catalog, toolsets and drift events go with it. */
