@@ -46,6 +46,10 @@ test.describe("on a 390 px phone", () => {
     const [health, definition] = [page.getByRole("heading", { name: "Health", exact: true }), page.getByRole("heading", { name: "Definition", exact: true })];
     await expect(health).toBeVisible();
     await expect(definition).toBeVisible();
-    expect((await health.boundingBox())!.y).toBeLessThan((await definition.boundingBox())!.y);
+    // The page may still re-render as its queries land (a heading is briefly detached): wait for both boxes.
+    await expect.poll(async () => {
+      const [above, below] = await Promise.all([health.boundingBox(), definition.boundingBox()]);
+      return above !== null && below !== null && above.y < below.y;
+    }).toBe(true);
   });
 });
