@@ -2,6 +2,7 @@ import type { Tx } from "../db";
 import { ConflictError } from "../errors";
 import type { ExistingServer, ServerImportPlan } from "../import/plan-import";
 import type { ServerInput } from "../schemas/server";
+import { writeDeclaredTools } from "./declared-tools";
 import { isUniqueViolation } from "./prisma-errors";
 import { columnsOf } from "./server-record";
 
@@ -22,7 +23,7 @@ export async function findExistingServers(db: Tx, names: string[]): Promise<Map<
 
 /**
  * Writes a whole import inside the caller's transaction with a handful of bulk statements (servers, tags,
- * provides and one `import` revision per server), instead of a transaction per server: about 10 ms each
+ * provides, declared tools and one `import` revision per server), instead of a transaction per server: about 10 ms each
  * through Prisma's interactive transactions would make the official registry's 1,000 servers take 10 s.
  */
 export async function writeServerImport(tx: Tx, plan: Pick<ServerImportPlan, "create" | "update">, { actor, at }: { actor: string; at: Date }) {
@@ -48,6 +49,9 @@ export async function writeServerImport(tx: Tx, plan: Pick<ServerImportPlan, "cr
   ];
   await tx.serverTag.createMany({ data: written.flatMap(({ server, id }) => (server.tags ?? []).map((tag) => ({ serverId: id, tag }))) });
   await tx.serverProvide.createMany({ data: written.flatMap(({ server, id }) => (server.provides ?? []).map((value) => ({ serverId: id, value }))) });
+  const declaring = ({ server, id }: (typeof written)[number]) => ({ id, tools: server.tools });
+  await writeDeclaredTools(tx, written.filter(({ revision }) => revision === 1).map(declaring), { replace: false, now: at });
+  await writeDeclaredTools(tx, written.filter(({ revision }) => revision > 1).map(declaring), { replace: true, now: at });
   await tx.revision.createMany({
     data: written.map(({ server, id, revision }) => ({
       entityType: "server", entityId: id, entityName: server.name, revision, action: "import", actor, at, snapshot: JSON.stringify(server),

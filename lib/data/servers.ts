@@ -1,3 +1,4 @@
+import { writeDeclaredTools } from "./declared-tools";
 import { deleteToolCatalog } from "./tool-catalog";
 import type { Tx } from "../db";
 import { serverInputSchema, normalizeServerInput, type ServerInput } from "../schemas/server";
@@ -8,7 +9,10 @@ import { findServerUsers, referencedBy } from "./used-by";
 
 export type { WriteOptions } from "./entity-store";
 
-/** A server's indexes: tags and capability strings in their own tables, searchable columns beside the definition. */
+/**
+ * A server's indexes: tags and capability strings in their own tables, searchable columns beside the definition,
+ * its declared tools in the tool catalog.
+ */
 export const serverSpec: EntitySpec<ServerInput, ServerRow, StoredServer> = {
   type: "server",
   noun: "MCP server",
@@ -21,7 +25,10 @@ export const serverSpec: EntitySpec<ServerInput, ServerRow, StoredServer> = {
   toOutput: toStoredServer,
   keepMasked: (input, current) => keepMaskedDefinition(input, definitionOf(current)),
   usersOf: async (name, tx) => referencedBy(await findServerUsers(name, tx)),
-  writeIndexes: (tx, serverId, input, { from }) => writeLabels(tx, serverId, input, { replace: from !== undefined }),
+  writeIndexes: async (tx, serverId, input, { from }) => {
+    await writeLabels(tx, serverId, input, { replace: from !== undefined });
+    await writeDeclaredTools(tx, [{ id: serverId, tools: input.tools }], { replace: from !== undefined, now: new Date() });
+  },
   beforeDelete: async (tx, current) => {
     await tx.healthCheck.deleteMany({ where: { serverId: current.id } });
     await deleteToolCatalog(tx, current.id);

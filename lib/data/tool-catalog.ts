@@ -17,7 +17,11 @@ export type IngestedToolset = {
   newDrift: ToolsetDiff | null;
 };
 
-type FingerprintedTool = { definition: ToolDefinition; fingerprint: string; text: string };
+export type FingerprintedTool = { definition: ToolDefinition; fingerprint: string; text: string };
+
+export function fingerprintTool(definition: ToolDefinition): FingerprintedTool {
+  return { definition, fingerprint: toolFingerprint(definition), text: JSON.stringify(definition) };
+}
 
 /**
  * Stores what a successful probe's `tools/list` said for (server, environment) (DESIGN §11). The same toolset
@@ -31,7 +35,7 @@ export async function ingestToolset(
   const tools = new Map<string, FingerprintedTool>();
   for (const tool of probed) {
     const definition = toToolDefinition(tool);
-    tools.set(definition.name, { definition, fingerprint: toolFingerprint(definition), text: JSON.stringify(definition) });
+    tools.set(definition.name, fingerprintTool(definition));
   }
   const fingerprint = toolsetFingerprint(instructions, [...tools.values()].map((tool) => ({ name: tool.definition.name, fingerprint: tool.fingerprint })));
   // One transaction: the same toolset again only moves `last_seen_at`; another one is written beside its pin.
@@ -108,7 +112,7 @@ async function replaceCatalogRows(tx: Tx, serverId: number, environment: string,
   await insertCatalogRows(tx, written);
 }
 
-type CatalogRow = ReturnType<typeof columnsOf> & { serverId: number; environment: string; name: string; firstSeenAt: Date; lastSeenAt: Date };
+export type CatalogRow = ReturnType<typeof columnsOf> & { serverId: number; environment: string; name: string; firstSeenAt: Date; lastSeenAt: Date };
 /** Rows per INSERT: 9 parameters each stays far below SQLite's 32,766 and PostgreSQL's 65,535. */
 const INSERT_BATCH = 1_000;
 
@@ -116,7 +120,7 @@ const INSERT_BATCH = 1_000;
  * One multi-row INSERT per batch, written as SQL: Prisma's createMany maps every value of every row through its
  * query engine and splits at SQLite's old 999-parameter limit, which cost a new 100-tool toolset more than all its SQL.
  */
-async function insertCatalogRows(tx: Tx, rows: CatalogRow[]) {
+export async function insertCatalogRows(tx: Tx, rows: CatalogRow[]) {
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     const values = rows.slice(start, start + INSERT_BATCH).map((row) => Prisma.sql`(${row.serverId}, ${row.environment}, ${row.name},
       ${row.fingerprint}, ${row.definition}, ${row.searchText}, ${row.hints}, ${row.firstSeenAt}, ${row.lastSeenAt})`);
@@ -125,7 +129,8 @@ async function insertCatalogRows(tx: Tx, rows: CatalogRow[]) {
   }
 }
 
-function columnsOf(tool: FingerprintedTool) {
+/** The stored columns of one fingerprinted tool, discovered or declared. */
+export function columnsOf(tool: FingerprintedTool) {
   const { name, title, description } = tool.definition;
   const hints = trueHints(tool.definition);
   return {
@@ -141,7 +146,7 @@ export async function readDriftFlag(serverId: number, environment: string): Prom
   return row?.drift ?? false;
 }
 
-/** A deleted server's catalog, toolsets and drift events go with it. */
+/** A deleted server's catalog (declared tools too), toolsets and drift events go with it. */
 export async function deleteToolCatalog(tx: Tx, serverId: number): Promise<void> {
   await tx.catalogTool.deleteMany({ where: { serverId } });
   await tx.toolset.deleteMany({ where: { serverId } });

@@ -1,10 +1,7 @@
 import { getDb } from "../db";
 import { getConfig, isPostgresUrl } from "../env";
 import { Prisma } from "../generated/prisma/client";
-
-/** The catalog filters besides search, as GET /api/tools takes them (the server already turned into its id). */
-export type ToolFilters = { environment?: string; annotation?: string; serverId?: number };
-export type ToolCursor = { name: string; serverId: number; environment: string };
+import { catalogConditions, type ToolCursor, type ToolFilters } from "./catalog-conditions";
 
 /**
  * Above this many matches the index stops paying: sorting them all by name costs more than walking the name
@@ -29,14 +26,7 @@ export async function pageFromSearchIndex(needle: string, filters: ToolFilters, 
   if (probe.length > MOST_MATCHES) return null;
   if (probe.length === 0) return [];
 
-  const conditions = [Prisma.sql`"id" IN (SELECT rowid FROM "CatalogToolSearch" WHERE "CatalogToolSearch" MATCH ${phrase})`];
-  if (filters.environment !== undefined) conditions.push(Prisma.sql`"environment" = ${filters.environment}`);
-  if (filters.annotation !== undefined) conditions.push(Prisma.sql`instr("hints", ${`,${filters.annotation},`}) > 0`);
-  if (filters.serverId !== undefined) conditions.push(Prisma.sql`"serverId" = ${filters.serverId}`);
-  if (after) {
-    conditions.push(Prisma.sql`("name" > ${after.name} OR ("name" = ${after.name} AND "serverId" > ${after.serverId})
-      OR ("name" = ${after.name} AND "serverId" = ${after.serverId} AND "environment" > ${after.environment}))`);
-  }
+  const conditions = [Prisma.sql`"id" IN (SELECT rowid FROM "CatalogToolSearch" WHERE "CatalogToolSearch" MATCH ${phrase})`, ...catalogConditions(filters, after)];
   const rows = await getDb().$queryRaw<{ id: number | bigint }[]>`
     SELECT "id" FROM "CatalogTool" WHERE ${Prisma.join(conditions, " AND ")}
     ORDER BY "name", "serverId", "environment" LIMIT ${take}`;

@@ -1,23 +1,22 @@
 import { getDb } from "../db";
 import { getConfig } from "../env";
 import { InvalidInputError, NotFoundError } from "../errors";
-import type { Prisma } from "../generated/prisma/client";
 import { findUnusablePatterns } from "../schemas/json-schema-shape";
 import type { CatalogToolOutput, ServerToolOutput, ToolListQuery } from "../schemas/tools";
-import { toolFingerprint } from "../tools/fingerprint";
 import type { ToolDefinition } from "../tools/tool-definition";
 import { diffToolsets, isEmptyDiff, type ToolsetDiff } from "../tools/toolset-diff";
 import { toSearchNeedle } from "./search-text";
-import { definitionOf } from "./server-record";
-import { pageFromSearchIndex, type ToolCursor, type ToolFilters } from "./tool-search-index";
+import type { ToolCursor, ToolFilters } from "./catalog-conditions";
+import { catalogPageIds } from "./catalog-page";
+import { DECLARED_ENVIRONMENT } from "./declared-tools";
 
 type CatalogRow = { serverId: number; environment: string; name: string; fingerprint: string; definition: string; firstSeenAt: Date; lastSeenAt: Date };
 type Pin = { fingerprints: Map<string, string> } | null;
 type Cursor = ToolCursor;
 
 /**
- * GET /api/tools (DESIGN §11): discovered tools across the registry, by name (UTF-16 code units, as JCS sorts),
- * then server and environment; search is a substring of the lowercased name, title and description (through a
+ * GET /api/tools (DESIGN §11): discovered and declared tools across the registry, by name (UTF-16 code units, as
+ * JCS sorts), then server and environment; search is a substring of the lowercased name, title and description (through a
  * trigram index where it serves, lib/data/tool-search-index.ts).
  */
 export async function listCatalogTools(query: ToolListQuery): Promise<{ tools: CatalogToolOutput[]; next_cursor: string | null }> {
@@ -41,25 +40,13 @@ export async function listCatalogTools(query: ToolListQuery): Promise<{ tools: C
 
 const CATALOG_ROW = { id: true, serverId: true, environment: true, name: true, fingerprint: true, definition: true, firstSeenAt: true, lastSeenAt: true } as const;
 
-/** Up to `take` catalog rows in list order: through the search index when it serves the needle, else one filtered scan. */
-async function catalogPage(needle: string | undefined, filters: ToolFilters, after: Cursor | undefined, take: number): Promise<CatalogRow[]> {
-  const ids = needle === undefined ? null : await pageFromSearchIndex(needle, filters, after, take);
-  if (ids !== null) {
-    const rows = await getDb().catalogTool.findMany({ where: { id: { in: ids } }, select: CATALOG_ROW });
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  }
-  const where: Prisma.CatalogToolWhereInput = {};
-  if (needle !== undefined) where.searchText = { contains: needle };
-  if (filters.environment !== undefined) where.environment = filters.environment;
-  if (filters.annotation !== undefined) where.hints = { contains: `,${filters.annotation},` };
-  if (filters.serverId !== undefined) where.serverId = filters.serverId;
-  return getDb().catalogTool.findMany({
-    where: after ? { AND: [where, afterCursor(after)] } : where,
-    orderBy: [{ name: "asc" }, { serverId: "asc" }, { environment: "asc" }],
-    take,
-    select: CATALOG_ROW,
-  });
+/** Catalog rows in list order, declared beside discovered by the one rule of lib/data/catalog-conditions.ts. */
+async function catalogPage(needle: string | undefined, filters: ToolFilters, after: Cursor | undefined, take?: number): Promise<CatalogRow[]> {
+  const ids = await catalogPageIds(needle, filters, after, take);
+  if (ids.length === 0) return [];
+  const rows = await getDb().catalogTool.findMany({ where: { id: { in: ids } }, select: CATALOG_ROW });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Who owns each row of a page, by id (a server deleted meanwhile drops its rows). */
@@ -89,15 +76,17 @@ function pinOf(pinnedFingerprints: string | null): Pin {
   return { fingerprints: new Map(Object.entries(JSON.parse(pinnedFingerprints) as Record<string, string>)) };
 }
 
+/** A declared row has no environment, was never seen by a probe, and is neither pinned nor drifted (pins are of probes). */
 function toCatalogTool(row: CatalogRow, server: string, pin: Pin): CatalogToolOutput {
   const definition = JSON.parse(row.definition) as ToolDefinition;
-  const pinned = pin?.fingerprints.get(row.name);
+  const isDeclared = row.environment === DECLARED_ENVIRONMENT;
+  const pinned = isDeclared ? undefined : pin?.fingerprints.get(row.name);
   return {
-    server, environment: row.environment, name: row.name,
+    server, environment: isDeclared ? null : row.environment, name: row.name,
     title: definition.title ?? null, description: definition.description ?? null, annotations: definition.annotations ?? null,
-    fingerprint: row.fingerprint, source: "discovered",
-    first_seen_at: row.firstSeenAt.toISOString(), last_seen_at: row.lastSeenAt.toISOString(),
-    pinned: pinned === row.fingerprint, drift: pin !== null && pinned !== row.fingerprint,
+    fingerprint: row.fingerprint, source: isDeclared ? "declared" : "discovered",
+    first_seen_at: isDeclared ? null : row.firstSeenAt.toISOString(), last_seen_at: isDeclared ? null : row.lastSeenAt.toISOString(),
+    pinned: pinned === row.fingerprint, drift: !isDeclared && pin !== null && pinned !== row.fingerprint,
     unsupported_schema: hasUnusablePattern(row.definition, definition),
   };
 }
@@ -108,16 +97,6 @@ function toCatalogTool(row: CatalogRow, server: string, pin: Pin): CatalogToolOu
  */
 function hasUnusablePattern(text: string, definition: ToolDefinition): boolean {
   return text.includes('"pattern') && findUnusablePatterns(definition.input_schema, "").length > 0;
-}
-
-function afterCursor(after: Cursor): Prisma.CatalogToolWhereInput {
-  return {
-    OR: [
-      { name: { gt: after.name } },
-      { name: after.name, serverId: { gt: after.serverId } },
-      { name: after.name, serverId: after.serverId, environment: { gt: after.environment } },
-    ],
-  };
 }
 
 function encodeToolCursor(row: Cursor): string {
@@ -147,24 +126,20 @@ export type ServerTools = {
 /**
  * GET /api/mcp-servers/:name/tools?environment= (DESIGN §11): the toolset the last successful probe of that
  * environment saw (default: the registry's own), its pin and drift, and — beside the discovered tools — the
- * tools the definition declares (`source: "declared"`).
+ * tools the definition declares (`source: "declared"`) that no probe discovered there: the catalog's one rule.
  */
 export async function getServerTools(name: string, environment?: string): Promise<ServerTools> {
-  const server = await getDb().server.findUnique({ where: { name }, select: { id: true, definition: true } });
+  const server = await getDb().server.findUnique({ where: { name }, select: { id: true } });
   if (!server) throw new NotFoundError(`MCP server '${name}' does not exist.`);
   const chosen = environment ?? getConfig().environment;
   const [toolset, rows] = await Promise.all([
     getDb().toolset.findUnique({ where: { serverId_environment: { serverId: server.id, environment: chosen } } }),
-    getDb().catalogTool.findMany({
-      where: { serverId: server.id, environment: chosen }, orderBy: { name: "asc" },
-      select: { serverId: true, environment: true, name: true, fingerprint: true, definition: true, firstSeenAt: true, lastSeenAt: true },
-    }),
+    catalogPage(undefined, { serverId: server.id, environment: chosen }, undefined),
   ]);
   const pin = pinOf(toolset?.pinnedFingerprints ?? null);
-  const discovered = rows.map((row) => ({ ...toCatalogTool(row, name, pin), ...schemasOf(JSON.parse(row.definition) as ToolDefinition) }));
-  const declared = declaredTools(name, definitionOf(server));
+  const tools = rows.map((row) => ({ ...toCatalogTool(row, name, pin), ...schemasOf(JSON.parse(row.definition) as ToolDefinition) }));
 
-  const current = Object.fromEntries(rows.map((row) => [row.name, JSON.parse(row.definition) as ToolDefinition]));
+  const current = Object.fromEntries(rows.filter((row) => row.environment === chosen).map((row) => [row.name, JSON.parse(row.definition) as ToolDefinition]));
   const pinnedTools = toolset?.pinnedTools ? (JSON.parse(toolset.pinnedTools) as Record<string, ToolDefinition>) : null;
   const diff = toolset && pinnedTools && toolset.drift ? diffToolsets(pinnedTools, current) : null;
   return {
@@ -174,23 +149,12 @@ export async function getServerTools(name: string, environment?: string): Promis
     pinned_by: toolset?.pinnedBy ?? null,
     pinned_at: toolset?.pinnedAt?.toISOString() ?? null,
     drift: diff && !isEmptyDiff(diff) ? diff : null,
-    tools: [...discovered, ...declared],
+    tools,
   };
 }
 
 function schemasOf(definition: ToolDefinition) {
   return { input_schema: definition.input_schema, output_schema: definition.output_schema ?? null, icons: definition.icons ?? null };
-}
-
-function declaredTools(server: string, definition: ReturnType<typeof definitionOf>): ServerToolOutput[] {
-  return (definition.tools ?? []).map((tool) => {
-    const fingerprinted: ToolDefinition = { name: tool.name, ...(tool.description !== undefined && { description: tool.description }), input_schema: tool.input_schema ?? { type: "object" } };
-    return {
-      server, environment: null, name: tool.name, title: null, description: tool.description ?? null, annotations: null,
-      fingerprint: toolFingerprint(fingerprinted), source: "declared", first_seen_at: null, last_seen_at: null,
-      pinned: false, drift: false, unsupported_schema: false, ...schemasOf(fingerprinted),
-    };
-  });
 }
 
 /** One tool of a server in an environment, for callers elsewhere in the registry (virtual tools, the gateway). */
@@ -202,9 +166,5 @@ export type ServerTool = Pick<ServerToolOutput, "name" | "title" | "description"
  */
 export async function listServerTools(serverName: string, environment?: string): Promise<ServerTool[]> {
   const { tools } = await getServerTools(serverName, environment);
-  const discovered = new Set(tools.filter((tool) => tool.source === "discovered").map((tool) => tool.name));
-  return tools
-    .filter((tool) => tool.source === "discovered" || !discovered.has(tool.name))
-    .map(({ name, title, description, input_schema, output_schema, annotations, fingerprint, source }) => ({ name, title, description, input_schema, output_schema, annotations, fingerprint, source }))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return tools.map(({ name, title, description, input_schema, output_schema, annotations, fingerprint, source }) => ({ name, title, description, input_schema, output_schema, annotations, fingerprint, source }));
 }

@@ -1,0 +1,33 @@
+import { Prisma } from "../generated/prisma/client";
+import { DECLARED_ENVIRONMENT } from "./declared-tools";
+
+/** The catalog filters besides search, as GET /api/tools takes them (the server already turned into its id). */
+export type ToolFilters = { environment?: string; annotation?: string; serverId?: number };
+export type ToolCursor = { name: string; serverId: number; environment: string };
+
+/**
+ * The WHERE conditions of a catalog page, on both engines and both query paths (trigram index and scan): the
+ * filters, the cursor, and which declared rows show (`isDeclaredShown`).
+ */
+export function catalogConditions(filters: ToolFilters, after: ToolCursor | undefined): Prisma.Sql[] {
+  const conditions = [isDeclaredShown(filters.environment)];
+  if (filters.environment !== undefined) conditions.push(Prisma.sql`"environment" IN (${filters.environment}, ${DECLARED_ENVIRONMENT})`);
+  if (filters.annotation !== undefined) conditions.push(Prisma.sql`"hints" LIKE ${`%,${filters.annotation},%`}`);
+  if (filters.serverId !== undefined) conditions.push(Prisma.sql`"serverId" = ${filters.serverId}`);
+  if (after) {
+    conditions.push(Prisma.sql`("name" > ${after.name} OR ("name" = ${after.name} AND "serverId" > ${after.serverId})
+      OR ("name" = ${after.name} AND "serverId" = ${after.serverId} AND "environment" > ${after.environment}))`);
+  }
+  return conditions;
+}
+
+/**
+ * The one rule for declared tools beside discovered ones (GET /api/tools and GET /api/mcp-servers/{name}/tools
+ * alike): a declared tool shows unless a probe discovered a tool of that name on its server in the environment
+ * looked at — in any environment when none is named — so each tool shows once, and as discovered when it was.
+ */
+function isDeclaredShown(environment: string | undefined): Prisma.Sql {
+  const looked = environment === undefined ? Prisma.sql`"found"."environment" <> ${DECLARED_ENVIRONMENT}` : Prisma.sql`"found"."environment" = ${environment}`;
+  return Prisma.sql`("environment" <> ${DECLARED_ENVIRONMENT} OR NOT EXISTS (SELECT 1 FROM "CatalogTool" AS "found"
+    WHERE "found"."serverId" = "CatalogTool"."serverId" AND "found"."name" = "CatalogTool"."name" AND ${looked}))`;
+}
