@@ -1,5 +1,5 @@
 import { Prisma } from "../generated/prisma/client";
-import { DECLARED_ENVIRONMENT } from "./declared-tools";
+import { DECLARED_ENVIRONMENT } from "./declared-tool-rows";
 
 /** The catalog filters besides search, as GET /api/tools takes them (the server already turned into its id). */
 export type ToolFilters = { environment?: string; annotation?: string; serverId?: number };

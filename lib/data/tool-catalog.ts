@@ -1,10 +1,10 @@
 import { getDb, type Tx } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import type { ProbeTool } from "../health/types";
-import { toolFingerprint, toolsetFingerprint } from "../tools/fingerprint";
-import { toToolDefinition, trueHints, type ToolDefinition } from "../tools/tool-definition";
+import { toolsetFingerprint } from "../tools/fingerprint";
+import { toToolDefinition, type ToolDefinition } from "../tools/tool-definition";
 import { diffToolsets, isEmptyDiff, type ToolsetDiff } from "../tools/toolset-diff";
-import { toSearchText } from "./search-text";
+import { columnsOf, fingerprintTool, type CatalogRow, type FingerprintedTool } from "./catalog-columns";
 
 /** How a server's toolset is pinned: trust on first use unless its `tool_policy.pin` says `manual`. */
 export type PinMode = "trust_on_first_use" | "manual";
@@ -17,11 +17,6 @@ export type IngestedToolset = {
   newDrift: ToolsetDiff | null;
 };
 
-export type FingerprintedTool = { definition: ToolDefinition; fingerprint: string; text: string };
-
-export function fingerprintTool(definition: ToolDefinition): FingerprintedTool {
-  return { definition, fingerprint: toolFingerprint(definition), text: JSON.stringify(definition) };
-}
 
 /**
  * Stores what a successful probe's `tools/list` said for (server, environment) (DESIGN §11). The same toolset
@@ -112,7 +107,6 @@ async function replaceCatalogRows(tx: Tx, serverId: number, environment: string,
   await insertCatalogRows(tx, written);
 }
 
-export type CatalogRow = ReturnType<typeof columnsOf> & { serverId: number; environment: string; name: string; firstSeenAt: Date; lastSeenAt: Date };
 /** Rows per INSERT: 9 parameters each stays far below SQLite's 32,766 and PostgreSQL's 65,535. */
 const INSERT_BATCH = 1_000;
 
@@ -127,17 +121,6 @@ export async function insertCatalogRows(tx: Tx, rows: CatalogRow[]) {
     await tx.$executeRaw`INSERT INTO "CatalogTool" ("serverId", "environment", "name", "fingerprint", "definition", "searchText",
       "hints", "firstSeenAt", "lastSeenAt") VALUES ${Prisma.join(values)}`;
   }
-}
-
-/** The stored columns of one fingerprinted tool, discovered or declared. */
-export function columnsOf(tool: FingerprintedTool) {
-  const { name, title, description } = tool.definition;
-  const hints = trueHints(tool.definition);
-  return {
-    fingerprint: tool.fingerprint, definition: tool.text,
-    searchText: toSearchText([name, title ?? "", description ?? ""]),
-    hints: hints.length > 0 ? `,${hints.join(",")},` : "",
-  };
 }
 
 /** The drift flag of (server, environment), for a probe that did not reach the server: drift stays until re-pinned. */

@@ -8,7 +8,7 @@ import { diffToolsets, isEmptyDiff, type ToolsetDiff } from "../tools/toolset-di
 import { toSearchNeedle } from "./search-text";
 import type { ToolCursor, ToolFilters } from "./catalog-conditions";
 import { catalogPageIds } from "./catalog-page";
-import { DECLARED_ENVIRONMENT } from "./declared-tools";
+import { DECLARED_ENVIRONMENT } from "./declared-tool-rows";
 
 type CatalogRow = { serverId: number; environment: string; name: string; fingerprint: string; definition: string; firstSeenAt: Date; lastSeenAt: Date };
 type Pin = { fingerprints: Map<string, string> } | null;
