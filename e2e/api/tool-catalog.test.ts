@@ -59,7 +59,7 @@ const toolsOf = async (name: string) => (await api.get(`/api/mcp-servers/${name}
 const driftOf = async (name: string) => (await api.get(`/api/mcp-servers/${name}/tools/drift`)).body.events;
 
 describe("tool catalog, pins and drift (DESIGN §11)", { timeout: 60_000 }, () => {
-  test("the first probe stores the toolset with JCS fingerprints, pins it on first use, and lists declared tools beside", async () => {
+  test("the first probe stores the toolset with JCS fingerprints, pins it on first use, and lists declared tools beside (once: a discovered name shows as discovered)", async () => {
     const result = await probe(names.drifting);
     expect(result.drift).toBe(false);
     const body = await toolsOf(names.drifting);
@@ -77,7 +77,7 @@ describe("tool catalog, pins and drift (DESIGN §11)", { timeout: 60_000 }, () =
     expect(body.toolset_fingerprint).toBe(sha256(jcs({ instructions: "Records service; handle with care.", tools: pairs })));
     expect(body).toMatchObject({ environment: "development", pinned_fingerprint: body.toolset_fingerprint, pinned_by: null, drift: null });
     expect(body.tools.map((tool: { name: string; source: string; pinned: boolean }) => [tool.name, tool.source, tool.pinned])).toEqual([
-      ["lookup", "discovered", true], ["purge", "discovered", true], ["lookup", "declared", false], ["report", "declared", false],
+      ["lookup", "discovered", true], ["purge", "discovered", true], ["report", "declared", false],
     ]);
     expect(await driftOf(names.drifting)).toEqual([]);
   });
@@ -120,7 +120,7 @@ describe("tool catalog, pins and drift (DESIGN §11)", { timeout: 60_000 }, () =
     expect(body.toolset_fingerprint).toBe(events[0].toolset_fingerprint);
     expect(body.toolset_fingerprint).not.toBe(body.pinned_fingerprint);
     const catalog = await api.get(`/api/tools?server=${names.drifting}`);
-    expect(catalog.body.tools.map((tool: { name: string; pinned: boolean; drift: boolean }) => [tool.name, tool.pinned, tool.drift])).toEqual([["lookup", false, true], ["purge", true, false]]);
+    expect(catalog.body.tools.map((tool: { name: string; pinned: boolean; drift: boolean }) => [tool.name, tool.pinned, tool.drift])).toEqual([["lookup", false, true], ["purge", true, false], ["report", false, false]]);
     const list = await api.get(`/api/mcp-servers/${names.drifting}/health`);
     expect(list.body.health.drift).toBe(true);
   });
