@@ -16,13 +16,13 @@ const params = serverNameParamsSchema;
 
 export const listToolsOperation = defineOperation({
   method: "GET", path: "/api/tools", tag, role: "viewer", query: toolListQuerySchema, rateLimit: "none",
-  summary: "The tool catalog: every tool a probe discovered, per server and environment, sorted by name (UTF-16 code units), then server and environment; search covers name, title and description, case-insensitive. Annotations are as declared by the server: untrusted",
+  summary: "The tool catalog: every tool a probe discovered, per server and environment, and every tool a definition declares (`source: \"declared\"`, `environment: null`, never pinned or drifted), sorted by name (UTF-16 code units), then server and environment. A declared tool shows unless a probe discovered that name on its server in the environment asked for (any environment when none is): then it shows once, as discovered. Search covers name, title and description, case-insensitive. Annotations are as declared by the server: untrusted",
   responses: { 200: { description: "A page of tools", schema: toolListSchema }, ...BAD_REQUEST },
 });
 
 export const getServerToolsOperation = defineOperation({
   method: "GET", path: "/api/mcp-servers/{name}/tools", tag, role: "viewer", params, query: serverToolsQuerySchema, rateLimit: "none",
-  summary: "The server's toolset in one environment (default: the registry's own): its fingerprint, the pin, the drift against the pin (added, removed, changed with the fields and both definitions), and the tools — discovered beside declared (`source`)",
+  summary: "The server's toolset in one environment (default: the registry's own): its fingerprint, the pin, the drift against the pin (added, removed, changed with the fields and both definitions), and the tools — discovered beside declared (`source`), a declared name a probe discovered there showing once, as discovered (GET /api/tools's rule)",
   responses: { 200: { description: "The toolset", schema: serverToolsSchema }, ...BAD_REQUEST, ...NOT_FOUND },
 });
 

@@ -10,7 +10,7 @@ export const toolSourceSchema = z.enum(["discovered", "declared"]).describe("dis
 export const toolListQuerySchema = z.strictObject({
   search: z.string().max(200).optional().describe("case-insensitive, in name, title and description"),
   server: z.string().max(100).optional().describe("one server's tools"),
-  environment: environmentNameSchema.optional(),
+  environment: environmentNameSchema.optional().describe("tools discovered in this environment, and declared tools not discovered there"),
   annotation: z.enum(ANNOTATION_HINTS).optional().describe("tools whose server declares this hint true"),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   cursor: z.string().max(1000).optional().describe("next_cursor of the previous page"),
@@ -26,10 +26,10 @@ export const catalogToolSchema = z.object({
   annotations: jsonObjectSchema.nullable().describe("declared by the server: untrusted (the MCP specification says so)"),
   fingerprint: z.string().describe("hex SHA-256 of the RFC 8785 (JCS) form of {name, title?, description?, input_schema, output_schema?, annotations?, icons?}"),
   source: toolSourceSchema,
-  first_seen_at: z.iso.datetime().nullable(),
-  last_seen_at: z.iso.datetime().nullable(),
-  pinned: z.boolean().describe("the pinned toolset holds this very definition"),
-  drift: z.boolean().describe("the tool is added or changed against the pin"),
+  first_seen_at: z.iso.datetime().nullable().describe("null for a declared tool: no probe saw it"),
+  last_seen_at: z.iso.datetime().nullable().describe("null for a declared tool"),
+  pinned: z.boolean().describe("the pinned toolset holds this very definition (false for a declared tool: pins are of probes)"),
+  drift: z.boolean().describe("the tool is added or changed against the pin (false for a declared tool)"),
   unsupported_schema: z.boolean().describe("its input schema has a `pattern` the safe engine (RE2) cannot compile: calls are refused with a tool error naming it"),
 });
 export type CatalogToolOutput = z.infer<typeof catalogToolSchema>;
