@@ -6,7 +6,7 @@ export const metadata = { title: "Tools" };
 export default function ToolsPage() {
   return (
     <>
-      <PageHeader title="Tools" description="Every tool the registry's servers list, as their last successful probe saw it, with its pin and drift. Annotations are declared by each server and not verified." />
+      <PageHeader title="Tools" description="Every tool the registry's servers list, as their last successful probe saw it, with its pin and drift, and the tools their definitions declare. Annotations are declared by each server and not verified." />
       <ToolCatalog />
     </>
   );

@@ -18,7 +18,10 @@ import { SchemaView } from "./schema-view";
 const ANNOTATIONS = [["readOnlyHint", "Read-only"], ["destructiveHint", "Destructive"], ["idempotentHint", "Idempotent"], ["openWorldHint", "Open world"]] as const;
 type CatalogTool = ToolList["tools"][number];
 
-/** Every discovered tool of the registry: search by name, title or description; filter by server, environment and annotation. */
+/**
+ * Every tool of the registry, discovered by a probe or declared by its definition (each says which): search by
+ * name, title or description; filter by server, environment and annotation.
+ */
 export function ToolCatalog() {
   const [filters, setFilters] = useState<ToolFilters>({});
   const [pages, setPages] = useState<string[]>([]);
@@ -48,9 +51,11 @@ export function ToolCatalog() {
       </div>
       {catalog.isError && <Alert tone="danger" title="The tool catalog could not be loaded">{catalog.error.message}</Alert>}
       <div role="region" aria-label="Tools" aria-live="polite">
-        {catalog.data && catalog.data.tools.length === 0 && <p>No tools match. Tools appear here once a probe of their server succeeds.</p>}
+        {catalog.data && catalog.data.tools.length === 0 && <p>No tools match. Tools appear here once a probe of their server succeeds, or once its definition declares them.</p>}
         <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-950">
-          {catalog.data?.tools.map((tool) => <CatalogEntry key={`${tool.server}/${tool.environment}/${tool.name}`} tool={tool} />)}
+          {catalog.data?.tools.map((tool) => (
+            <CatalogEntry key={`${tool.server}/${tool.environment ?? ""}/${tool.name}`} tool={tool} environment={filters.environment} />
+          ))}
         </ul>
       </div>
       <div className="flex gap-2">
@@ -62,18 +67,22 @@ export function ToolCatalog() {
   );
 }
 
-function CatalogEntry({ tool }: { tool: CatalogTool }) {
+/** `environment`: the one the list is filtered by, where a declared tool's schema is looked up (its own has none). */
+function CatalogEntry({ tool, environment }: { tool: CatalogTool; environment: string | undefined }) {
   const [isOpen, setOpen] = useState(false);
-  const id = `schema-${tool.server}-${tool.environment}-${tool.name}`.replace(/[^a-zA-Z0-9_-]/g, "_");
+  const isDeclared = tool.source === "declared";
+  const id = `schema-${tool.server}-${tool.environment ?? "declared"}-${tool.name}`.replace(/[^a-zA-Z0-9_-]/g, "_");
   return (
     <li className="space-y-1 px-3 py-2 text-sm">
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-mono font-semibold">{tool.name}</span>
         {tool.title && <span>{tool.title}</span>}
         <span className="text-slate-600 dark:text-slate-400">
-          on <Link className="underline" href={`/mcp-servers/${encodeURIComponent(tool.server)}`}>{tool.server}</Link> in {tool.environment}
+          on <Link className="underline" href={`/mcp-servers/${encodeURIComponent(tool.server)}`}>{tool.server}</Link>
+          {isDeclared ? " in every environment" : ` in ${tool.environment}`}
         </span>
-        {tool.drift ? <Badge tone="warning">drift</Badge> : tool.pinned ? <Badge tone="success">pinned</Badge> : <Badge>not pinned</Badge>}
+        {isDeclared ? <Badge>declared</Badge> : <Badge tone="accent">discovered</Badge>}
+        {isDeclared ? null : tool.drift ? <Badge tone="warning">drift</Badge> : tool.pinned ? <Badge tone="success">pinned</Badge> : <Badge>not pinned</Badge>}
         {tool.unsupported_schema && <Badge tone="danger">unsupported schema: calls refused</Badge>}
       </div>
       {tool.description && <p className="text-slate-700 dark:text-slate-300">{tool.description}</p>}
@@ -82,14 +91,14 @@ function CatalogEntry({ tool }: { tool: CatalogTool }) {
         <button type="button" className="text-xs underline" aria-expanded={isOpen} aria-controls={id} onClick={() => setOpen(!isOpen)}>
           {isOpen ? "Hide input schema" : "Show input schema"}
         </button>
-        {isOpen && <div id={id} className="mt-2"><ToolSchema tool={tool} /></div>}
+        {isOpen && <div id={id} className="mt-2"><ToolSchema tool={tool} environment={tool.environment ?? environment} /></div>}
       </div>
     </li>
   );
 }
 
-function ToolSchema({ tool }: { tool: CatalogTool }) {
-  const toolset = useQuery(serverToolsQuery(tool.server, tool.environment ?? undefined));
+function ToolSchema({ tool, environment }: { tool: CatalogTool; environment: string | undefined }) {
+  const toolset = useQuery(serverToolsQuery(tool.server, environment));
   if (toolset.isError) return <Alert tone="danger" title="The schema could not be loaded">{toolset.error.message}</Alert>;
   const found = toolset.data?.tools.find((entry) => entry.name === tool.name && entry.source === tool.source);
   if (!found) return <p className="text-xs">Loading…</p>;

@@ -64,6 +64,38 @@ test("Tools page: search, annotation filter, a readable schema; drift shows as a
   await expect(card.getByText(/pinned by anonymous/)).toBeVisible();
 });
 
+test("Tools page: each row says whether it was discovered or declared; a declared name a probe found shows once, as discovered", async ({ page }) => {
+  const api = apiClient(baseUrl());
+  const name = uniqueName("journey-declared");
+  const declared = [
+    { name: "lookup_record", description: "Declared lookup" },
+    { name: "archive_report", description: "Declared only", input_schema: { type: "object", properties: { year: { type: "integer", description: "Report year" } }, required: ["year"] } },
+  ];
+  expect((await api.post("/api/mcp-servers", httpServer(name, { transport: { type: "http", url: peer.url }, tools: declared }))).status).toBe(201);
+
+  await page.goto(`${baseUrl()}/tools`);
+  await page.getByLabel("Server", { exact: true }).fill(name);
+  const list = page.getByRole("region", { name: "Tools" });
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  const report = list.getByRole("listitem").filter({ hasText: "archive_report" });
+  await expect(report.getByText("declared", { exact: true })).toBeVisible();
+  await expect(report.getByText("in every environment")).toBeVisible();
+  await expect(report.getByText("not pinned")).toHaveCount(0);
+  await report.getByRole("button", { name: "Show input schema" }).click();
+  await expect(report.getByRole("table", { name: "Input schema of archive_report" }).getByRole("row", { name: /year integer yes Report year/ })).toBeVisible();
+
+  expect((await api.post(`/api/mcp-servers/${name}/test`, {})).body.status).toBe("healthy");
+  await page.reload();
+  await page.getByLabel("Server", { exact: true }).fill(name);
+  // The probe found lookup_record and purge_records: lookup_record is now one discovered row, not two.
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+  const lookup = list.getByRole("listitem").filter({ hasText: "lookup_record" });
+  await expect(lookup.getByText("discovered", { exact: true })).toBeVisible();
+  await expect(lookup.getByText("in development")).toBeVisible();
+  await expect(list.getByRole("listitem").filter({ hasText: "archive_report" }).getByText("declared", { exact: true })).toBeVisible();
+  await saveScreenshot(page, "tools-catalog-declared");
+});
+
 const ADMIN_TOKEN = "pb_journey_tools_admin_0123456789";
 const guardedTest = base.extend<{}, { guarded: PatchbayProcess }>({
   guarded: [async ({}, use) => {
