@@ -16,8 +16,8 @@ type Cursor = ToolCursor;
 
 /**
  * GET /api/tools (DESIGN §11): discovered and declared tools across the registry, by name (UTF-16 code units, as
- * JCS sorts), then server and environment; search is a substring of the lowercased name, title and description (through a
- * trigram index where it serves, lib/data/tool-search-index.ts).
+ * JCS sorts), then server and environment; search is a substring of the lowercased name, title and description
+ * (through a trigram index where it serves, lib/data/tool-search-index.ts).
  */
 export async function listCatalogTools(query: ToolListQuery): Promise<{ tools: CatalogToolOutput[]; next_cursor: string | null }> {
   const after = query.cursor ? decodeToolCursor(query.cursor) : undefined;

@@ -49,7 +49,8 @@ async function applySqlite(url: string, through?: string): Promise<string[]> {
         db.prepare(`INSERT INTO ${MIGRATIONS_TABLE} (name, applied_at) VALUES (?, ?)`).run(migration.name, new Date().toISOString());
         db.exec("COMMIT");
       } catch (error) {
-        db.exec("ROLLBACK");
+        // Some errors end the transaction themselves; a second ROLLBACK would hide the first error.
+        if (db.inTransaction) db.exec("ROLLBACK");
         throw error;
       }
     }
