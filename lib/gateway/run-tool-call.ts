@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 
 import { recordCall } from "../data/calls";
-import { getServer } from "../data/servers";
 import { NotFoundError } from "../errors";
 import { getProbeSettings } from "../health/probe-settings";
 import { refuseBeforeConnecting } from "../health/refuse-before-connecting";
@@ -16,7 +15,7 @@ import { callUpstream } from "./call-upstream";
 import { gatePolicyAndApproval } from "./policy-gate";
 import { createRedactor, type Redactor } from "./redact";
 import { resilienceSettings } from "./resilience";
-import { resolveTargetConfigs } from "./target-configs";
+import { loadTargetConfigs } from "./target-configs";
 import { loadTargetTools } from "./target-tools";
 import type { CallOutcome, McpToolResult, ToolCallAnswer, ToolCallRequest } from "./types";
 
@@ -61,8 +60,10 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
 
   const call = upstreamCall(tool, request.arguments);
   const argumentsHash = jcsSha256(call.arguments);
-  const server = await getServer(call.server);
-  const blueprint = await resolveTargetConfigs(request.target, environment, request.context);
+  const configs = await loadTargetConfigs(request.target, environment);
+  const server = configs.server(call.server);
+  if (!server) throw new NotFoundError(`MCP server '${call.server}' does not exist.`);
+  const blueprint = configs.blueprint(request.context);
   const redact = createRedactor(server.redaction, blueprint.sensitiveValues[tool.origin.alias] ?? []);
   const answer = async (outcome: CallOutcome, result: McpToolResult, extra: Partial<ToolCallAnswer> = {}): Promise<ToolCallAnswer> => {
     const attempts = extra.attempts ?? 0;

@@ -31,6 +31,16 @@ export async function loadTargetTools(target: GatewayTarget, environment?: strin
   return { target, ...value };
 }
 
+// The advertised list of each loaded tool list, made once: loadTargetTools hands out the same array until it changes.
+const advertised = new WeakMap<readonly EffectiveTool[], ReturnType<typeof advertisedTool>[]>();
+
+/** The MCP `tools/list` entries of a loaded tool list. */
+export function advertisedTools(tools: readonly EffectiveTool[]): ReturnType<typeof advertisedTool>[] {
+  let entries = advertised.get(tools);
+  if (!entries) advertised.set(tools, (entries = tools.map(advertisedTool)));
+  return entries;
+}
+
 /** The MCP `tools/list` entry of an effective tool: hidden defaults and origins stay inside the registry. */
 export function advertisedTool(tool: EffectiveTool) {
   return {

@@ -196,6 +196,31 @@ describe("createSafeFetch", () => {
     await silent.close();
   });
 
+  it("opens a socket per request, and with keepAlive one for a session's requests until close()", async () => {
+    const peer = await startHttpPeer((_req, res) => res.end("ok"));
+    try {
+      for (let i = 0; i < 3; i++) expect(await (await safeFetch(peer.url)).text()).toBe("ok");
+      expect(peer.connections()).toBe(3);
+
+      const session = createSafeFetch(policy, { timeoutMs: 2_000, crossOriginRedirects: "refuse", keepAlive: true });
+      for (let i = 0; i < 3; i++) expect(await (await session(peer.url)).text()).toBe("ok");
+      expect(peer.connections()).toBe(4);
+      session.close();
+      expect(await (await session(peer.url)).text()).toBe("ok");
+      expect(peer.connections()).toBe(5);
+      session.close();
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it("with keepAlive still refuses a denied address before any socket opens", async () => {
+    const session = createSafeFetch(policy, { timeoutMs: 2_000, crossOriginRedirects: "refuse", keepAlive: true });
+    await expect(session(denied.url)).rejects.toBeInstanceOf(OutboundBlockedError);
+    expect(denied.connections()).toBe(0);
+    session.close();
+  });
+
   it("reports a refused connection as a TypeError with the Node error as cause", async () => {
     const closed = await startHttpPeer(() => {});
     await closed.close();
