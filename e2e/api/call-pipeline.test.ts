@@ -197,6 +197,13 @@ describe("POST /api/invoke — seed 001's request and unified response through t
     expect(edited.status).toBe(200);
     expect(edited.body.content[0]).toEqual({ type: "text", text: "token [redacted] and card 4111-1111" });
     expect(edited.body.structured_content).toEqual({ visible: "kept", secret: "[redacted]", nested: { secret: "[redacted]" } });
+    // …and is logged like the pipeline's calls, with neither agent nor capability.
+    const editorCalls = (await viewer.get(`/api/calls?server=${names.main}&limit=500`)).body.calls.filter((call: { caller: string }) => call.caller === `${group}-editor`);
+    expect(editorCalls).toEqual([{
+      id: expect.any(String), at: expect.any(String), agent: null, capability: null, tool: "leak", server: names.main,
+      environment: "development", caller: `${group}-editor`, latency_ms: expect.any(Number), attempts: 1, outcome: "ok",
+      arguments_hash: expect.stringMatching(/^[0-9a-f]{64}$/), trace_id: expect.stringMatching(/^[0-9a-f]{32}$/),
+    }]);
   });
 
   test("an edit of the server is in force for the very next call: what the pipeline remembers of a target is never stale", async () => {

@@ -30,12 +30,17 @@ export async function recordCall(call: CallRecord): Promise<void> {
 
 /** One multi-row INSERT written as SQL (Prisma's createMany would add a transaction and a query compile per group). */
 const appendCallRow = groupCommit(async (calls: CallRecord[]) => {
-  const rows = calls.map((call) => Prisma.sql`(${randomUUID()}, ${call.at}, ${call.agent !== null ? "agent" : "capability"},
-    ${call.agent ?? call.capability ?? ""}, ${call.tool}, ${call.server}, ${call.environment}, ${call.caller}, ${call.latency_ms},
+  const rows = calls.map((call) => Prisma.sql`(${randomUUID()}, ${call.at}, ${targetKindOf(call)},
+    ${call.agent ?? call.capability ?? call.server ?? ""}, ${call.tool}, ${call.server}, ${call.environment}, ${call.caller}, ${call.latency_ms},
     ${call.attempts}, ${call.outcome}, ${call.arguments_hash}, ${call.trace_id})`);
   await getDb().$executeRaw`INSERT INTO "ToolCall" ("id", "at", "targetKind", "targetName", "tool", "serverName", "environment",
     "caller", "latencyMs", "attempts", "outcome", "argumentsHash", "traceId") VALUES ${Prisma.join(rows)}`;
 });
+
+/** Whose call it was: an agent's or a capability's gateway, or an editor calling a server's tool directly. */
+function targetKindOf(call: CallRecord): "agent" | "capability" | "server" {
+  return call.agent !== null ? "agent" : call.capability !== null ? "capability" : "server";
+}
 
 /** GET /api/calls: newest first, filtered exactly, paged by (at, id). */
 export async function listCalls(query: CallListQuery): Promise<{ calls: Call[]; next_cursor: string | null }> {
