@@ -4,6 +4,7 @@ import { getCapability } from "../../data/capabilities";
 import { loadTargetTools } from "../target-tools";
 import type { GatewayTarget } from "../types";
 import { findGatewaySession, openGatewaySession, touchGatewaySession } from "./gateway-sessions";
+import { peekToolsList } from "./tools-list-answer";
 import { ensureToolsWatcher } from "./tools-watcher";
 
 type GatewayRequestContext = { request: Request; principal: Principal; query: { environment?: string } };
@@ -20,7 +21,9 @@ export async function handleGatewayRequest(target: GatewayTarget, { request, pri
     const session = findGatewaySession(sessionId, target, principal);
     if (!session) return jsonRpcError(404, -32001, "Session not found: it ended, or was never opened here by this token.");
     touchGatewaySession(session);
-    return untransformed(await session.transport.handleRequest(request));
+    const peeked = await peekToolsList(session, request);
+    if ("answer" in peeked) return untransformed(peeked.answer);
+    return untransformed(await session.transport.handleRequest(peeked.forward, { parsedBody: peeked.parsedBody }));
   }
 
   const [{ environment, revision }, version] = await Promise.all([loadTargetTools(target, query.environment), targetVersion(target)]);
