@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import net from "node:net";
 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -212,6 +213,15 @@ describe("createSafeFetch", () => {
     } finally {
       await peer.close();
     }
+  });
+
+  it("leaves no listener on a long-lived signal once each request is done (an MCP session's signal serves thousands)", async () => {
+    const session = new AbortController();
+    for (let i = 0; i < 20; i++) {
+      const response = await safeFetch(`${main.url}/echo`, { method: "POST", body: `call ${i}`, signal: session.signal });
+      expect((await response.json()).body).toBe(`call ${i}`);
+    }
+    await expect.poll(() => getEventListeners(session.signal, "abort").length).toBe(0);
   });
 
   it("with keepAlive still refuses a denied address before any socket opens", async () => {

@@ -70,16 +70,14 @@ export function createSafeFetch(policy: OutboundPolicy, options: SafeFetchOption
   const agents = options.keepAlive ? { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) } : undefined;
 
   const safeFetch: FetchLike = async (input, init) => {
-    const request = new Request(input, init);
     const signal = init?.signal ?? undefined;
     signal?.throwIfAborted();
+    const request = await requestParts(input, init);
 
-    const headers = new Headers(request.headers);
+    const { headers, redirect } = request;
     if (!headers.has("accept-encoding")) headers.set("accept-encoding", "identity");
     for (const [name, value] of Object.entries(traceHeaders())) if (!headers.has(name)) headers.set(name, value);
-    let body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    let method = request.method;
-    let url = new URL(request.url);
+    let { body, method, url } = request;
 
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new FetchTimeoutError(options.timeoutMs, url.href)), options.timeoutMs);
@@ -88,10 +86,10 @@ export function createSafeFetch(policy: OutboundPolicy, options: SafeFetchOption
         const agent = agents?.[url.protocol as keyof typeof agents];
         const response = await sendOnce({ url, method, headers, body, policy, resolve: options.resolve, signal, deadline: deadline.signal, redirected: hop > 0, limit, agent });
         const location = response.headers.get("location");
-        if (!REDIRECT_STATUSES.has(response.status) || !location || request.redirect === "manual") return response;
+        if (!REDIRECT_STATUSES.has(response.status) || !location || redirect === "manual") return response;
 
         await response.body?.cancel();
-        if (request.redirect === "error") throw new TypeError(`fetch failed: redirect to ${location} (redirect: "error")`);
+        if (redirect === "error") throw new TypeError(`fetch failed: redirect to ${location} (redirect: "error")`);
         if (hop >= maxRedirects) throw new TypeError(`fetch failed: more than ${maxRedirects} redirects`);
 
         const next = new URL(location, url);
@@ -117,6 +115,33 @@ export function createSafeFetch(policy: OutboundPolicy, options: SafeFetchOption
       agents?.["https:"].destroy();
     },
   });
+}
+
+type RequestParts = { url: URL; method: string; headers: Headers; body: Buffer | undefined; redirect: RequestRedirect };
+
+/** Fetch upper-cases these method names (and only these) whatever case they come in. */
+const NORMALIZED_METHODS = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"]);
+
+/**
+ * What `fetch(input, init)` asks for. A string or byte body (every MCP transport's request) is read as given;
+ * another body goes through a `Request` — never with the caller's signal, which this fetch follows itself: a
+ * `Request` made with a long-lived signal (an MCP session's) hangs a listener on it per call until garbage
+ * collection (undici's MaxListenersExceededWarning at 1,500).
+ */
+async function requestParts(input: string | URL, init: RequestInit | undefined): Promise<RequestParts> {
+  const given = init?.body ?? undefined;
+  if (given === undefined || typeof given === "string" || given instanceof Uint8Array) {
+    const method = init?.method ?? "GET";
+    return {
+      url: new URL(input), method: NORMALIZED_METHODS.has(method.toUpperCase()) ? method.toUpperCase() : method,
+      headers: new Headers(init?.headers), redirect: init?.redirect ?? "follow", body: given === undefined ? undefined : Buffer.from(given),
+    };
+  }
+  const request = new Request(input, { ...init, signal: undefined });
+  return {
+    url: new URL(request.url), method: request.method, headers: new Headers(request.headers), redirect: request.redirect,
+    body: request.body ? Buffer.from(await request.arrayBuffer()) : undefined,
+  };
 }
 
 type Hop = {
