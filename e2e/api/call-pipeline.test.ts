@@ -197,6 +197,35 @@ describe("POST /api/invoke — seed 001's request and unified response through t
     expect(edited.status).toBe(200);
     expect(edited.body.content[0]).toEqual({ type: "text", text: "token [redacted] and card 4111-1111" });
     expect(edited.body.structured_content).toEqual({ visible: "kept", secret: "[redacted]", nested: { secret: "[redacted]" } });
+    // …and is logged like the pipeline's calls, with neither agent nor capability.
+    const editorCalls = (await viewer.get(`/api/calls?server=${names.main}&limit=500`)).body.calls.filter((call: { caller: string }) => call.caller === `${group}-editor`);
+    expect(editorCalls).toEqual([{
+      id: expect.any(String), at: expect.any(String), agent: null, capability: null, tool: "leak", server: names.main,
+      environment: "development", caller: `${group}-editor`, latency_ms: expect.any(Number), attempts: 1, outcome: "ok",
+      arguments_hash: expect.stringMatching(/^[0-9a-f]{64}$/), trace_id: expect.stringMatching(/^[0-9a-f]{32}$/),
+    }]);
+  });
+
+  test("an edit of the server is in force for the very next call: what the pipeline remembers of a target is never stale", async () => {
+    const server = `${group}-edited`;
+    const agent = `${group}-edited-agent`;
+    expect((await admin.post("/api/mcp-servers", httpServer(server, { transport: { type: "http", url: stable.url } }))).status).toBe(201);
+    expect((await admin.post(`/api/mcp-servers/${server}/health-check`, {})).body.status).toBe("healthy");
+    expect((await admin.post("/api/agents", { name: agent, description: "Edited between calls", mcp_servers: { e: server } })).status).toBe(201);
+    const leak = () => runner.post("/api/invoke", { action: "e.leak", agent, input: {} });
+    const firstText = async () => (await leak()).body.content.content[0].text;
+    const edit = async (fields: Record<string, unknown>) => {
+      const current = await admin.get(`/api/mcp-servers/${server}`);
+      expect((await admin.patch(`/api/mcp-servers/${server}`, fields, { "If-Match": current.headers.get("etag")! })).status).toBe(200);
+    };
+
+    expect(await firstText()).toBe("token sk-live-4242abcd and card 4111-1111");
+    await edit({ redaction: { patterns: ["4111-[0-9]+"] } });
+    expect(await firstText()).toBe("token sk-live-4242abcd and card [redacted]");
+    await edit({ tool_policy: { tools: { leak: { enabled: false } } } });
+    expect((await leak()).status).toBe(403);
+    await edit({ tool_policy: null, redaction: null });
+    expect(await firstText()).toBe("token sk-live-4242abcd and card 4111-1111");
   });
 
   test("the drift gate: require_approval withholds added and changed tools, block withholds all, until re-pinned", async () => {

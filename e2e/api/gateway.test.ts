@@ -113,6 +113,37 @@ describe("gateway access", () => {
   });
 });
 
+describe("tools/list on the wire", () => {
+  const send = (sessionId: string, body: string, headers: Record<string, string> = {}) => fetch(fixture.gatewayUrl("agents", fixture.agent), {
+    method: "POST", body,
+    headers: {
+      Authorization: `Bearer ${fixture.runnerToken}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream",
+      "Mcp-Session-Id": sessionId, "Mcp-Protocol-Version": "2025-11-25", ...headers,
+    },
+  });
+
+  test("a lone request, a batch, and the SDK's client all get the same tools; malformed messages get the transport's own errors", async () => {
+    const { client, transport } = await connect(fixture.gatewayUrl("agents", fixture.agent));
+    const expected = (await client.listTools()).tools;
+    const lone = await send(transport.sessionId!, JSON.stringify({ jsonrpc: "2.0", id: "lone", method: "tools/list" }));
+    const batch = await send(transport.sessionId!, JSON.stringify([{ jsonrpc: "2.0", id: 7, method: "tools/list", params: {} }, { jsonrpc: "2.0", id: 8, method: "ping" }]));
+
+    expect(lone.status).toBe(200);
+    expect(lone.headers.get("content-type")).toBe("application/json");
+    expect(lone.headers.get("mcp-session-id")).toBe(transport.sessionId);
+    expect(await lone.json()).toEqual({ jsonrpc: "2.0", id: "lone", result: { tools: expected } });
+    expect(batch.status).toBe(200);
+    expect(await batch.json()).toEqual([{ jsonrpc: "2.0", id: 7, result: { tools: expected } }, { jsonrpc: "2.0", id: 8, result: {} }]);
+
+    const notJson = await send(transport.sessionId!, "{not json");
+    expect([notJson.status, (await notJson.json()).error.code]).toEqual([400, -32700]);
+    const badVersion = await send(transport.sessionId!, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), { "Mcp-Protocol-Version": "1999-01-01" });
+    expect(badVersion.status).toBe(400);
+    const notAcceptable = await send(transport.sessionId!, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), { Accept: "application/json" });
+    expect(notAcceptable.status).toBe(406);
+  });
+});
+
 describe("session lifecycle", () => {
   test("notifications/tools/list_changed arrives on the open session after its capability is edited", async () => {
     const capability = uniqueName("gw-watch");

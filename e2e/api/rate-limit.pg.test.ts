@@ -8,13 +8,15 @@ import { freshDatabaseUrl } from "../support/test-database";
 /** Per-token budgets are shared by every instance on one PostgreSQL database (DESIGN §7): N instances, not N× the budget. */
 const ADMIN_TOKEN = "pb_test_rate_limit_admin_0123456789";
 const WRITES_PER_MIN = 10;
+/** Claimed two at a time by each instance (a hundredth). */
+const CALLS_PER_MIN = 200;
 
 let instances: PatchbayProcess[] = [];
 let databaseUrl: string;
 
 beforeAll(async () => {
   databaseUrl = await freshDatabaseUrl("rate-limit");
-  const env = { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", PATCHBAY_RATE_WRITES_PER_MIN: String(WRITES_PER_MIN) };
+  const env = { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", PATCHBAY_RATE_WRITES_PER_MIN: String(WRITES_PER_MIN), PATCHBAY_RATE_CALLS_PER_MIN: String(CALLS_PER_MIN) };
   // One first, so the second boots on a migrated database without racing it (scale-out.pg.test.ts covers the race).
   instances = [await startPatchbay({ databaseUrl, env })];
   instances.push(await startPatchbay({ databaseUrl, env }));
@@ -57,6 +59,25 @@ describe("rate limits across two instances", () => {
       }
       // Reads are not limited, on either instance.
       for (const client of clients) expect((await client.get("/api/mcp-servers?limit=1")).status).toBe(200);
+      return;
+    }
+    throw new Error("three rounds in a row straddled a minute");
+  });
+
+  test(`the calls budget, claimed in blocks by each instance, still admits exactly ${CALLS_PER_MIN} a minute over both`, async () => {
+    const body = { action: "nothing.here", agent: "no-such-agent", input: {} };
+    for (let round = 0; round < 3; round++) {
+      const minted = await apiClient(instances[0].baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` }).post("/api/tokens", { name: uniqueName("calls"), role: "runner" });
+      expect(minted.status).toBe(201);
+      const clients = instances.map((instance) => apiClient(instance.baseUrl, { Authorization: `Bearer ${minted.body.token}` }));
+      const statuses: number[] = [];
+      for (let sent = 0; sent < CALLS_PER_MIN + 20; sent += 20) {
+        statuses.push(...(await Promise.all(Array.from({ length: 20 }, async (_, index) => (await clients[index % 2].post("/api/invoke", body)).status))));
+      }
+      if ((await windowsOf(`${minted.body.id}:calls`)) !== 1) continue;
+
+      expect(statuses.filter((status) => status === 404)).toHaveLength(CALLS_PER_MIN);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(20);
       return;
     }
     throw new Error("three rounds in a row straddled a minute");

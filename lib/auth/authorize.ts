@@ -3,7 +3,7 @@ import { getConfig } from "../env";
 import { ForbiddenError, UnauthorizedError } from "../errors";
 import { authenticate } from "./authenticate";
 import { ANONYMOUS, AUTH_OFF_PRINCIPAL, type Principal } from "./principal";
-import { consumeRateLimit } from "./rate-limit";
+import { consumeClaimedRateLimit, consumeRateLimit } from "./rate-limit";
 import { hasRole } from "./roles";
 
 /** The one place an operation's declared role, the Origin rule and the rate limits are enforced. */
@@ -28,9 +28,17 @@ export async function authorize(request: Request, operation: Operation<any, any,
   const bucket = rateLimitBucket(operation);
   if (bucket) {
     const limit = { tests: config.PATCHBAY_RATE_TESTS_PER_MIN, writes: config.PATCHBAY_RATE_WRITES_PER_MIN, calls: config.PATCHBAY_RATE_CALLS_PER_MIN }[bucket];
-    await consumeRateLimit(`${principal.tokenId ?? "anonymous"}:${bucket}`, limit);
+    const key = `${principal.tokenId ?? "anonymous"}:${bucket}`;
+    // Runner calls come by the thousand a minute: their budget is claimed in blocks of a hundredth of it.
+    if (bucket === "calls") await consumeClaimedRateLimit(key, limit, callsBlock(limit));
+    else await consumeRateLimit(key, limit);
   }
   return principal;
+}
+
+/** A hundredth of the calls budget (1 up to 1,000): exact for small budgets, one write per block for large ones. */
+function callsBlock(limitPerMinute: number): number {
+  return Math.min(1_000, Math.max(1, Math.floor(limitPerMinute / 100)));
 }
 
 /** Reads, validate and blueprints are not limited; test connections and tool calls, and runner calls (gateway, invoke), have their own budgets. */

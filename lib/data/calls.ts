@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 
-import type { Prisma } from "../generated/prisma/client";
+import { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
+import { groupCommit } from "../db/group-commit";
 import { InvalidInputError } from "../errors";
 import type { Call, CallListQuery, CallSummary, CallSummaryQuery } from "../schemas/calls";
 
@@ -14,22 +15,31 @@ const ERROR_OUTCOMES = new Set(["tool_error", "upstream_error", "timeout", "circ
 let lastSweptAt = 0;
 
 /**
- * Appends one call to the log (DESIGN §12). The call has already been answered: a failing write is logged and
- * forgotten, never the caller's problem.
+ * Appends one call to the log (DESIGN §12), resolving once its row is committed, so a caller reads its own call
+ * at once. Concurrent calls share one INSERT (group commit). A failing write is logged and forgotten, never the
+ * caller's problem.
  */
 export async function recordCall(call: CallRecord): Promise<void> {
   try {
-    await getDb().toolCall.create({
-      data: {
-        id: randomUUID(), at: call.at, targetKind: call.agent !== null ? "agent" : "capability", targetName: call.agent ?? call.capability ?? "",
-        tool: call.tool, serverName: call.server, environment: call.environment, caller: call.caller, latencyMs: call.latency_ms,
-        attempts: call.attempts, outcome: call.outcome, argumentsHash: call.arguments_hash, traceId: call.trace_id,
-      },
-    });
+    await appendCallRow(call);
   } catch (error) {
     console.error(`Patchbay: writing the call log failed (trace ${call.trace_id}): ${(error as Error).message}`);
   }
   sweepOccasionally();
+}
+
+/** One multi-row INSERT written as SQL (Prisma's createMany would add a transaction and a query compile per group). */
+const appendCallRow = groupCommit(async (calls: CallRecord[]) => {
+  const rows = calls.map((call) => Prisma.sql`(${randomUUID()}, ${call.at}, ${targetKindOf(call)},
+    ${call.agent ?? call.capability ?? call.server ?? ""}, ${call.tool}, ${call.server}, ${call.environment}, ${call.caller}, ${call.latency_ms},
+    ${call.attempts}, ${call.outcome}, ${call.arguments_hash}, ${call.trace_id})`);
+  await getDb().$executeRaw`INSERT INTO "ToolCall" ("id", "at", "targetKind", "targetName", "tool", "serverName", "environment",
+    "caller", "latencyMs", "attempts", "outcome", "argumentsHash", "traceId") VALUES ${Prisma.join(rows)}`;
+});
+
+/** Whose call it was: an agent's or a capability's gateway, or an editor calling a server's tool directly. */
+function targetKindOf(call: CallRecord): "agent" | "capability" | "server" {
+  return call.agent !== null ? "agent" : call.capability !== null ? "capability" : "server";
 }
 
 /** GET /api/calls: newest first, filtered exactly, paged by (at, id). */

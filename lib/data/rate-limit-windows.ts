@@ -5,14 +5,14 @@ const PRUNE_EVERY_MS = 60_000;
 let lastPrunedAt = 0;
 
 /**
- * Counts one hit in the window of `key` that starts at `windowStart` and returns the window's count,
- * including this hit. One atomic statement, so every instance on the database shares the count.
+ * Counts `hits` hits (one, or a block an instance claims) in the window of `key` that starts at `windowStart` and
+ * returns the window's count, including them. One atomic statement, so every instance on the database shares the count.
  */
-export async function countRateLimitHit(key: string, windowStart: Date): Promise<number> {
+export async function countRateLimitHit(key: string, windowStart: Date, hits = 1): Promise<number> {
   pruneOccasionally();
   const rows = await getDb().$queryRaw<{ count: number | bigint }[]>`
-    INSERT INTO "RateLimitWindow" ("key", "windowStart", "count") VALUES (${key}, ${windowStart}, 1)
-    ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitWindow"."count" + 1
+    INSERT INTO "RateLimitWindow" ("key", "windowStart", "count") VALUES (${key}, ${windowStart}, ${hits})
+    ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitWindow"."count" + ${hits}
     RETURNING "count"`;
   return Number(rows[0].count);
 }

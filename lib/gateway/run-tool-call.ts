@@ -1,22 +1,18 @@
-import { randomUUID } from "node:crypto";
-
-import { recordCall } from "../data/calls";
-import { getServer } from "../data/servers";
 import { NotFoundError } from "../errors";
 import { getProbeSettings } from "../health/probe-settings";
 import { refuseBeforeConnecting } from "../health/refuse-before-connecting";
-import { metrics } from "../metrics/registry";
 import { upstreamCall, type EffectiveTool } from "../resolve/effective-tools";
 import { project } from "../resolve/tool-projection";
 import type { ResolvedConfig } from "../resolve/types";
 import { compileJsonSchema, validateAgainstSchema } from "../schemas/json-schema";
-import { activeTraceId, contextForTraceId, withSpan } from "../telemetry/spans";
+import { activeTraceId, contextForTraceId, newTraceId, withSpan } from "../telemetry/spans";
 import { jcsSha256 } from "../tools/fingerprint";
 import { callUpstream } from "./call-upstream";
+import { logCall } from "./log-call";
 import { gatePolicyAndApproval } from "./policy-gate";
 import { createRedactor, type Redactor } from "./redact";
 import { resilienceSettings } from "./resilience";
-import { resolveTargetConfigs } from "./target-configs";
+import { loadTargetConfigs } from "./target-configs";
 import { loadTargetTools } from "./target-tools";
 import type { CallOutcome, McpToolResult, ToolCallAnswer, ToolCallRequest } from "./types";
 
@@ -32,7 +28,7 @@ export function runToolCall(request: ToolCallRequest): Promise<ToolCallAnswer> {
   const attributes = { "patchbay.target": `${request.target.kind} ${request.target.name}`, "patchbay.tool": request.tool };
   // While tracing, the call is a span of the caller's trace (seed 001's context.trace_id) and the log names that trace.
   return withSpan("patchbay.tool_call", attributes, () => {
-    const trace_id = activeTraceId() ?? (typeof given === "string" && given !== "" ? given : randomUUID().replaceAll("-", ""));
+    const trace_id = activeTraceId() ?? (typeof given === "string" && given !== "" ? given : newTraceId());
     return runPipeline(request, trace_id);
   }, contextForTraceId(given));
 }
@@ -46,13 +42,11 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
   const log = async (outcome: CallOutcome, fields: { server?: string; attempts: number; argumentsHash: string }) => {
     const latency_ms = Math.round(performance.now() - startedAt);
     // The answer waits for its row (a failed write is logged, never the call's failure): a caller reads its own call at once.
-    await recordCall({
+    await logCall({
       at: new Date(), agent: request.target.kind === "agent" ? request.target.name : null, capability: request.target.kind === "capability" ? request.target.name : null,
       tool: request.tool, server: fields.server ?? null, environment, caller: request.caller.name, latency_ms, attempts: fields.attempts,
       outcome, arguments_hash: fields.argumentsHash, trace_id,
     });
-    metrics.toolCalls.inc({ server: fields.server ?? "", tool: request.tool, outcome });
-    if (fields.server) metrics.toolCallDuration.observe({ server: fields.server, tool: request.tool }, latency_ms / 1000);
     return latency_ms;
   };
   if (!tool) {
@@ -61,8 +55,10 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
 
   const call = upstreamCall(tool, request.arguments);
   const argumentsHash = jcsSha256(call.arguments);
-  const server = await getServer(call.server);
-  const blueprint = await resolveTargetConfigs(request.target, environment, request.context);
+  const configs = await loadTargetConfigs(request.target, environment);
+  const server = configs.server(call.server);
+  if (!server) throw new NotFoundError(`MCP server '${call.server}' does not exist.`);
+  const blueprint = configs.blueprint(request.context);
   const redact = createRedactor(server.redaction, blueprint.sensitiveValues[tool.origin.alias] ?? []);
   const answer = async (outcome: CallOutcome, result: McpToolResult, extra: Partial<ToolCallAnswer> = {}): Promise<ToolCallAnswer> => {
     const attempts = extra.attempts ?? 0;

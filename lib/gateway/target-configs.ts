@@ -3,21 +3,69 @@ import { loadBlueprintInputs } from "../data/blueprint-inputs";
 import { bindBlueprintInputs } from "../data/provider-bindings";
 import { loadResolveContext } from "../data/resolve-context";
 import { getServer } from "../data/servers";
-import { resolveBlueprint, type Blueprint } from "../resolve/blueprint";
+import { StampedCache } from "../read-model/stamped-cache";
+import { resolveBlueprint, type Blueprint, type BlueprintInput } from "../resolve/blueprint";
 import { parseReferences } from "../resolve/references";
 import type { AgentInput } from "../schemas/agent";
 import type { ServerInput } from "../schemas/server";
+import { isPlainObject } from "../schemas/server-fields";
 import type { GatewayTarget } from "./types";
 
 /**
- * The target's blueprint in clear (the gateway itself connects upstream; nothing of it leaves the registry):
- * every alias's resolved config, with the values substituted from secrets to scrub from whatever comes back.
- * `{"provides": …}` references are bound as blueprints bind them.
+ * What the call pipeline reads of the registry for one target in one environment: its servers' definitions
+ * (policies, resilience, redaction) and its blueprint in clear (the gateway itself connects upstream; nothing of
+ * it leaves the registry), with the values substituted from secrets to scrub from whatever comes back.
  */
-export async function resolveTargetConfigs(target: GatewayTarget, environment: string, context?: Record<string, unknown>): Promise<Blueprint> {
-  const ctx = await loadResolveContext(environment, { mask: false });
-  const { agent, capabilities, servers } = await bindBlueprintInputs(await targetInputs(target), environment);
-  return resolveBlueprint({ agent, capabilities, servers, ctx, context });
+export type TargetConfigs = {
+  /** The definition of a server the target references (bound `{"provides": …}` ones included). */
+  server(name: string): ServerInput | undefined;
+  /** The blueprint as resolved with the caller's context (which fills only the parameters a server declares). */
+  blueprint(context?: Record<string, unknown>): Blueprint;
+};
+
+/** A target's definitions are small; this bounds the memory of many targets × environments. */
+const MAX_BYTES = 16 * 1024 * 1024;
+/** Distinct contexts remembered per target (a gateway session has one; `/api/invoke` callers may send many). */
+const MAX_BLUEPRINTS = 64;
+
+// One cache per process, shared by every route bundle.
+const holder = globalThis as unknown as { patchbayTargetConfigs?: StampedCache<TargetConfigs> };
+const cache = (holder.patchbayTargetConfigs ??= new StampedCache<TargetConfigs>(MAX_BYTES, MAX_BYTES / 16));
+
+/**
+ * The target's configs in `environment`, read once per change: remembered until a definition, variable or secret
+ * is committed by anyone (and, when `{"provides": …}` references were bound, a probe result), so a tool call
+ * reads nothing of the database on its way upstream. An unresolvable blueprint throws when asked for.
+ */
+export function loadTargetConfigs(target: GatewayTarget, environment: string): Promise<TargetConfigs> {
+  const key = JSON.stringify([target.kind, target.name, environment]);
+  return cache.get(key, ["definitions"], async () => {
+    const ctx = await loadResolveContext(environment, { mask: false });
+    const { agent, capabilities, servers, boundByHealth } = await bindBlueprintInputs(await targetInputs(target), environment);
+    const configs = remembering({ agent, capabilities, servers, ctx });
+    const bytes = 2 * JSON.stringify([agent, [...capabilities.values()], [...servers.values()]]).length;
+    return { value: configs, bytes, alsoStaleOn: boundByHealth ? ["health"] : [] };
+  });
+}
+
+/** Resolves at most once per distinct relevant context: only context keys some server declares as a parameter matter. */
+function remembering(input: Omit<BlueprintInput, "context">): TargetConfigs {
+  const declared = new Set([...input.servers.values()].flatMap((server) => (isPlainObject(server.parameters_schema?.properties) ? Object.keys(server.parameters_schema.properties) : [])));
+  const resolved = new Map<string, Blueprint>();
+  return {
+    server: (name) => input.servers.get(name),
+    blueprint(context) {
+      const relevant = Object.entries(context ?? {}).filter(([name]) => declared.has(name));
+      const key = JSON.stringify(relevant);
+      let blueprint = resolved.get(key);
+      if (!blueprint) {
+        blueprint = resolveBlueprint({ ...input, context: Object.fromEntries(relevant) });
+        if (resolved.size >= MAX_BLUEPRINTS) resolved.clear();
+        resolved.set(key, blueprint);
+      }
+      return blueprint;
+    },
+  };
 }
 
 /** A capability's inputs are those of an agent listing just that capability. */

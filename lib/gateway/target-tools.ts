@@ -31,6 +31,28 @@ export async function loadTargetTools(target: GatewayTarget, environment?: strin
   return { target, ...value };
 }
 
+type Advertised = { entries: ReturnType<typeof advertisedTool>[]; json?: string };
+// The advertised list of each loaded tool list, made once: loadTargetTools hands out the same array until it changes.
+const advertised = new WeakMap<readonly EffectiveTool[], Advertised>();
+
+/** The MCP `tools/list` entries of a loaded tool list. */
+export function advertisedTools(tools: readonly EffectiveTool[]): ReturnType<typeof advertisedTool>[] {
+  return advertisedOf(tools).entries;
+}
+
+/** The same entries as JSON, serialized once per loaded list (a large list costs more to write than all else). */
+export function advertisedToolsJson(tools: readonly EffectiveTool[]): string {
+  const known = advertisedOf(tools);
+  known.json ??= JSON.stringify(known.entries);
+  return known.json;
+}
+
+function advertisedOf(tools: readonly EffectiveTool[]): Advertised {
+  let known = advertised.get(tools);
+  if (!known) advertised.set(tools, (known = { entries: tools.map(advertisedTool) }));
+  return known;
+}
+
 /** The MCP `tools/list` entry of an effective tool: hidden defaults and origins stay inside the registry. */
 export function advertisedTool(tool: EffectiveTool) {
   return {

@@ -37,7 +37,7 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
   const trace: FetchTrace = {};
   // Requests may carry the server's secrets (headers, URL): no redirect to another origin, bodies capped.
   const safeFetch = createSafeFetch(options.policy, {
-    timeoutMs: options.timeoutMs, crossOriginRedirects: "refuse", onOversized: (error) => (trace.oversized ??= error),
+    timeoutMs: options.timeoutMs, crossOriginRedirects: "refuse", onOversized: (error) => (trace.oversized ??= error), keepAlive: true,
   });
   const transport = createTransport(config, trace, safeFetch);
   const client = new Client(CLIENT_INFO, {
@@ -71,6 +71,7 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
       }
       await client.close().catch(() => {});
       await transport.close().catch(() => {}); // idempotent; covers a connect that failed before the client owned it
+      safeFetch.close();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import net from "node:net";
 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -194,6 +195,40 @@ describe("createSafeFetch", () => {
     setTimeout(() => controller.abort(), 100);
     await expect(safeFetch(silent.url, { signal: controller.signal })).rejects.toMatchObject({ name: "AbortError" });
     await silent.close();
+  });
+
+  it("opens a socket per request, and with keepAlive one for a session's requests until close()", async () => {
+    const peer = await startHttpPeer((_req, res) => res.end("ok"));
+    try {
+      for (let i = 0; i < 3; i++) expect(await (await safeFetch(peer.url)).text()).toBe("ok");
+      expect(peer.connections()).toBe(3);
+
+      const session = createSafeFetch(policy, { timeoutMs: 2_000, crossOriginRedirects: "refuse", keepAlive: true });
+      for (let i = 0; i < 3; i++) expect(await (await session(peer.url)).text()).toBe("ok");
+      expect(peer.connections()).toBe(4);
+      session.close();
+      expect(await (await session(peer.url)).text()).toBe("ok");
+      expect(peer.connections()).toBe(5);
+      session.close();
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it("leaves no listener on a long-lived signal once each request is done (an MCP session's signal serves thousands)", async () => {
+    const session = new AbortController();
+    for (let i = 0; i < 20; i++) {
+      const response = await safeFetch(`${main.url}/echo`, { method: "POST", body: `call ${i}`, signal: session.signal });
+      expect((await response.json()).body).toBe(`call ${i}`);
+    }
+    await expect.poll(() => getEventListeners(session.signal, "abort").length).toBe(0);
+  });
+
+  it("with keepAlive still refuses a denied address before any socket opens", async () => {
+    const session = createSafeFetch(policy, { timeoutMs: 2_000, crossOriginRedirects: "refuse", keepAlive: true });
+    await expect(session(denied.url)).rejects.toBeInstanceOf(OutboundBlockedError);
+    expect(denied.connections()).toBe(0);
+    session.close();
   });
 
   it("reports a refused connection as a TypeError with the Node error as cause", async () => {

@@ -24,7 +24,15 @@ export type SafeFetchOptions = {
   onOversized?: (error: ResponseTooLargeError) => void;
   /** Replaces the system resolver (tests, or a resolver of your own). */
   resolve?: HostResolver;
+  /**
+   * Keep connections open between requests (an MCP session's calls): each reused socket goes to an address that
+   * was checked when it was opened. `close()` ends them; without this option every request has its own socket.
+   */
+  keepAlive?: boolean;
 };
+
+/** A safe fetch; `close()` ends the connections it keeps open (none without `keepAlive`). */
+export type SafeFetch = FetchLike & { close(): void };
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -53,35 +61,35 @@ const KEPT_ACROSS_ORIGINS = new Set(["accept", "accept-encoding"]);
  * against `policy` (throwing `OutboundBlockedError` before any socket opens), then connects only to the checked
  * addresses. Redirects are followed here (at most `maxRedirects`, re-checked per hop) unless `redirect` is
  * "manual" or "error"; across origins only as `crossOriginRedirects` says. Bodies are capped (see
- * `maxResponseBytes`). No proxy, no connection reuse, no decompression (it asks for `identity`). While tracing,
- * the active span's W3C `traceparent` goes along (DESIGN §12).
+ * `maxResponseBytes`). No proxy, no decompression (it asks for `identity`), connections reused only with
+ * `keepAlive`. While tracing, the active span's W3C `traceparent` goes along (DESIGN §12).
  */
-export function createSafeFetch(policy: OutboundPolicy, options: SafeFetchOptions): FetchLike {
+export function createSafeFetch(policy: OutboundPolicy, options: SafeFetchOptions): SafeFetch {
   const maxRedirects = options.maxRedirects ?? 5;
   const limit = { maxBytes: options.maxResponseBytes ?? MAX_RESPONSE_BYTES, onOversized: options.onOversized };
+  const agents = options.keepAlive ? { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) } : undefined;
 
-  return async (input, init) => {
-    const request = new Request(input, init);
+  const safeFetch: FetchLike = async (input, init) => {
     const signal = init?.signal ?? undefined;
     signal?.throwIfAborted();
+    const request = await requestParts(input, init);
 
-    const headers = new Headers(request.headers);
+    const { headers, redirect } = request;
     if (!headers.has("accept-encoding")) headers.set("accept-encoding", "identity");
     for (const [name, value] of Object.entries(traceHeaders())) if (!headers.has(name)) headers.set(name, value);
-    let body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    let method = request.method;
-    let url = new URL(request.url);
+    let { body, method, url } = request;
 
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new FetchTimeoutError(options.timeoutMs, url.href)), options.timeoutMs);
     try {
       for (let hop = 0; ; hop++) {
-        const response = await sendOnce({ url, method, headers, body, policy, resolve: options.resolve, signal, deadline: deadline.signal, redirected: hop > 0, limit });
+        const agent = agents?.[url.protocol as keyof typeof agents];
+        const response = await sendOnce({ url, method, headers, body, policy, resolve: options.resolve, signal, deadline: deadline.signal, redirected: hop > 0, limit, agent });
         const location = response.headers.get("location");
-        if (!REDIRECT_STATUSES.has(response.status) || !location || request.redirect === "manual") return response;
+        if (!REDIRECT_STATUSES.has(response.status) || !location || redirect === "manual") return response;
 
         await response.body?.cancel();
-        if (request.redirect === "error") throw new TypeError(`fetch failed: redirect to ${location} (redirect: "error")`);
+        if (redirect === "error") throw new TypeError(`fetch failed: redirect to ${location} (redirect: "error")`);
         if (hop >= maxRedirects) throw new TypeError(`fetch failed: more than ${maxRedirects} redirects`);
 
         const next = new URL(location, url);
@@ -101,12 +109,46 @@ export function createSafeFetch(policy: OutboundPolicy, options: SafeFetchOption
       clearTimeout(timer);
     }
   };
+  return Object.assign(safeFetch, {
+    close() {
+      agents?.["http:"].destroy();
+      agents?.["https:"].destroy();
+    },
+  });
+}
+
+type RequestParts = { url: URL; method: string; headers: Headers; body: Buffer | undefined; redirect: RequestRedirect };
+
+/** Fetch upper-cases these method names (and only these) whatever case they come in. */
+const NORMALIZED_METHODS = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"]);
+
+/**
+ * What `fetch(input, init)` asks for. A string or byte body (every MCP transport's request) is read as given;
+ * another body goes through a `Request` — never with the caller's signal, which this fetch follows itself: a
+ * `Request` made with a long-lived signal (an MCP session's) hangs a listener on it per call until garbage
+ * collection (undici's MaxListenersExceededWarning at 1,500).
+ */
+async function requestParts(input: string | URL, init: RequestInit | undefined): Promise<RequestParts> {
+  const given = init?.body ?? undefined;
+  if (given === undefined || typeof given === "string" || given instanceof Uint8Array) {
+    const method = init?.method ?? "GET";
+    return {
+      url: new URL(input), method: NORMALIZED_METHODS.has(method.toUpperCase()) ? method.toUpperCase() : method,
+      headers: new Headers(init?.headers), redirect: init?.redirect ?? "follow", body: given === undefined ? undefined : Buffer.from(given),
+    };
+  }
+  const request = new Request(input, { ...init, signal: undefined });
+  return {
+    url: new URL(request.url), method: request.method, headers: new Headers(request.headers), redirect: request.redirect,
+    body: request.body ? Buffer.from(await request.arrayBuffer()) : undefined,
+  };
 }
 
 type Hop = {
   url: URL; method: string; headers: Headers; body: Buffer | undefined; policy: OutboundPolicy;
   resolve: HostResolver | undefined; signal: AbortSignal | undefined; deadline: AbortSignal; redirected: boolean;
   limit: { maxBytes: number; onOversized?: (error: ResponseTooLargeError) => void };
+  agent: http.Agent | undefined;
 };
 
 async function sendOnce(hop: Hop): Promise<Response> {
@@ -116,7 +158,7 @@ async function sendOnce(hop: Hop): Promise<Response> {
 
   return new Promise<Response>((resolve, reject) => {
     const request = client.request(hop.url, {
-      method: hop.method, headers: Object.fromEntries(hop.headers), agent: false, lookup: pinnedLookup(addresses),
+      method: hop.method, headers: Object.fromEntries(hop.headers), agent: hop.agent ?? false, lookup: pinnedLookup(addresses),
     });
     const onAbort = (event: Event) => request.destroy((event.target as AbortSignal).reason);
     hop.signal?.addEventListener("abort", onAbort, { once: true });

@@ -1,9 +1,13 @@
 import { getServer } from "../data/servers";
 import { driftGateOf } from "../gateway/drift-gate";
 import { gatePolicyAndApproval } from "../gateway/policy-gate";
+import { logCall } from "../gateway/log-call";
 import { createRedactor } from "../gateway/redact";
+import type { CallOutcome } from "../gateway/types";
 import { UnresolvableError } from "../errors";
 import type { TestBody, ToolCallBody } from "../schemas/health";
+import { activeTraceId, newTraceId } from "../telemetry/spans";
+import { jcsSha256 } from "../tools/fingerprint";
 import { callTool, ToolCallFailedError } from "./call-tool";
 import { checkServer, resolveForProbe, type ProbeTarget } from "./check-server";
 import { getProbeSettings } from "./probe-settings";
@@ -27,7 +31,8 @@ export async function testServerConnection(name: string, body: TestBody): Promis
  * POST /api/mcp-servers/:name/tools/:tool/call, on the call pipeline's own steps (DESIGN §12): the server's
  * `tool_policy` and approvals (lib/gateway/policy-gate.ts) — a refused call or one awaiting approval is a tool error
  * naming why (and the approval's id and state) — then the drift gate, then the arguments are checked against the
- * tool's schema before sending (422 with /arguments paths), and the answer is redacted like the pipeline's.
+ * tool's schema before sending (422 with /arguments paths), and the answer is redacted like the pipeline's. Every
+ * call of a tool the server has is logged like the pipeline's, with neither agent nor capability.
  */
 export async function callServerTool(name: string, tool: string, body: ToolCallBody, caller: string) {
   const target = await loadTarget(name);
@@ -35,18 +40,38 @@ export async function callServerTool(name: string, tool: string, body: ToolCallB
   if ("errors" in resolved) {
     throw new UnresolvableError(`MCP server '${name}' cannot be resolved with these parameters.`, resolved.errors);
   }
+  const startedAt = performance.now();
+  const log = (outcome: CallOutcome, attempts: number) => logCall({
+    at: new Date(), agent: null, capability: null, tool, server: name, environment: resolved.environment, caller,
+    latency_ms: Math.round(performance.now() - startedAt), attempts, outcome, arguments_hash: jcsSha256(body.arguments ?? {}),
+    trace_id: activeTraceId() ?? newTraceId(),
+  });
+
   const refusal = await applyToolPolicy(target.server, tool, body, { caller, environment: resolved.environment });
-  if (refusal) return refusal;
+  if (refusal) {
+    await log("approval" in refusal ? "awaiting_approval" : "denied", 0);
+    return refusal;
+  }
   const withheld = (await driftGateOf(name, resolved.environment))(tool);
-  if (withheld) return toolError(`Withheld by the drift gate: ${withheld}.`);
+  if (withheld) {
+    await log("denied", 0);
+    return toolError(`Withheld by the drift gate: ${withheld}.`);
+  }
 
   const { timeoutMs, policy, stdioAllow } = getProbeSettings();
   // The same redaction as the call pipeline's: `redaction` patterns and json_paths, then the resolved secrets.
   const redact = createRedactor(target.server.redaction, resolved.secrets);
   try {
-    return redact(await callTool(resolved.config, tool, body.arguments, { timeoutMs, policy, stdioAllow }));
+    const result = redact(await callTool(resolved.config, tool, body.arguments, { timeoutMs, policy, stdioAllow }));
+    await log(result.is_error ? "tool_error" : "ok", 1);
+    return result;
   } catch (error) {
-    throw error instanceof ToolCallFailedError ? new ToolCallFailedError(redact(error.failure)) : error;
+    if (error instanceof UnresolvableError) await log("denied", 0); // the arguments did not match: nothing was sent
+    if (error instanceof ToolCallFailedError) {
+      await log("upstream_error", error.status === 502 ? 1 : 0);
+      throw new ToolCallFailedError(redact(error.failure));
+    }
+    throw error;
   } finally {
     redact.release();
   }

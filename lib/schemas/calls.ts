@@ -8,9 +8,9 @@ export const CALL_OUTCOMES = ["ok", "tool_error", "upstream_error", "timeout", "
 export const callSchema = z.object({
   id: z.string(),
   at: z.iso.datetime(),
-  agent: z.string().nullable().describe("the agent whose gateway or invocation made the call"),
+  agent: z.string().nullable().describe("the agent whose gateway or invocation made the call (agent and capability are both null for an editor's call of a server's tool)"),
   capability: z.string().nullable().describe("the capability whose gateway or invocation made the call"),
-  tool: z.string().describe("the name the caller used: alias.tool or a virtual tool"),
+  tool: z.string().describe("the name the caller used: alias.tool or a virtual tool (the server's own tool name for an editor's call)"),
   server: z.string().nullable().describe("the registry server that answered (or would have)"),
   environment: z.string(),
   caller: z.string(),

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+
 import { context, propagation, SpanStatusCode, trace, type Attributes, type Context } from "@opentelemetry/api";
 
 /**
@@ -42,4 +44,9 @@ export function activeTraceId(): string | null {
   const span = trace.getActiveSpan();
   const id = span?.spanContext().traceId;
   return id && !/^0+$/.test(id) ? id : null;
+}
+
+/** A fresh trace id (32 lowercase hex digits) for a call logged while not tracing. */
+export function newTraceId(): string {
+  return randomUUID().replaceAll("-", "");
 }

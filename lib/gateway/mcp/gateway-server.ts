@@ -4,7 +4,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import type { Principal } from "../../auth/principal";
 import { NotFoundError } from "../../errors";
 import { runToolCall } from "../run-tool-call";
-import { advertisedTool, loadTargetTools } from "../target-tools";
+import { advertisedTools, loadTargetTools } from "../target-tools";
 import type { GatewayTarget, UpstreamScope } from "../types";
 
 export type GatewayServerOptions = {
@@ -28,7 +28,7 @@ export function createGatewayServer({ target, environment, version, caller, scop
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const { tools, revision } = await loadTargetTools(target, environment);
     onListed(revision);
-    return { tools: tools.map(advertisedTool) };
+    return { tools: advertisedTools(tools) };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {

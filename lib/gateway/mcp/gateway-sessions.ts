@@ -39,6 +39,9 @@ export async function openGatewaySession({ target, environment, version, revisio
   let closing: Promise<void> | undefined;
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
+    // Each POST is answered as one JSON body: the gateway sends nothing before a request's answer, and a body
+    // costs far less than an event stream per request. Notifications go out on the session's GET stream.
+    enableJsonResponse: true,
     onsessioninitialized: (id) => register(id, session),
   });
   const server = createGatewayServer({ target, environment, version, caller, scope, onListed: (listed) => (session.revision = listed) });

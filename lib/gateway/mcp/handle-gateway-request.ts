@@ -4,6 +4,7 @@ import { getCapability } from "../../data/capabilities";
 import { loadTargetTools } from "../target-tools";
 import type { GatewayTarget } from "../types";
 import { findGatewaySession, openGatewaySession, touchGatewaySession } from "./gateway-sessions";
+import { peekToolsList } from "./tools-list-answer";
 import { ensureToolsWatcher } from "./tools-watcher";
 
 type GatewayRequestContext = { request: Request; principal: Principal; query: { environment?: string } };
@@ -20,7 +21,9 @@ export async function handleGatewayRequest(target: GatewayTarget, { request, pri
     const session = findGatewaySession(sessionId, target, principal);
     if (!session) return jsonRpcError(404, -32001, "Session not found: it ended, or was never opened here by this token.");
     touchGatewaySession(session);
-    return session.transport.handleRequest(request);
+    const peeked = await peekToolsList(session, request);
+    if ("answer" in peeked) return untransformed(peeked.answer);
+    return untransformed(await session.transport.handleRequest(peeked.forward, { parsedBody: peeked.parsedBody }));
   }
 
   const [{ environment, revision }, version] = await Promise.all([loadTargetTools(target, query.environment), targetVersion(target)]);
@@ -30,6 +33,15 @@ export async function handleGatewayRequest(target: GatewayTarget, { request, pri
   const response = await session.transport.handleRequest(request);
   if (session.transport.sessionId) ensureToolsWatcher();
   else await session.close();
+  return untransformed(response);
+}
+
+/**
+ * JSON-RPC answers go out as written: not stored by caches, and not compressed on the way (`no-transform` — the
+ * answers are small, and gzip per call would cost a runner more CPU than the bytes it saves on a local network).
+ */
+function untransformed(response: Response): Response {
+  if (response.headers.get("content-type")?.startsWith("application/json")) response.headers.set("Cache-Control", "no-store, no-transform");
   return response;
 }
 

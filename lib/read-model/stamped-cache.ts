@@ -1,0 +1,40 @@
+import { ByteBoundedLru } from "./byte-bounded-lru";
+import type { ChangeScope } from "./change-scope";
+import { currentStamps } from "./change-stamps";
+
+/** What `make` returns: the value, what holding it costs, and scopes besides the caller's it turned out to depend on. */
+export type Made<V> = { value: V; bytes: number; alsoStaleOn?: readonly ChangeScope[] };
+type Entry<V> = { value: V; scopes: readonly ChangeScope[]; stamp: string; bytes: number };
+
+/**
+ * Values remembered under a key for as long as nothing in their change scopes is committed by anyone (the read
+ * model's rule, DESIGN §13): every read compares the database's change stamps, so a write on this instance or
+ * another is seen by the next read. The stamps are taken before `make` reads, so a change landing while it
+ * reads leaves the entry already stale: a write is never hidden, only at worst re-read once more. Memory stays
+ * within `maxBytes` (least recently used first; no one value over `maxEntryBytes`).
+ */
+export class StampedCache<V> {
+  private readonly entries: ByteBoundedLru<Entry<V>>;
+
+  constructor(maxBytes: number, maxEntryBytes = maxBytes) {
+    this.entries = new ByteBoundedLru<Entry<V>>(maxBytes, maxEntryBytes);
+  }
+
+  async get(key: string, scopes: readonly ChangeScope[], make: () => Promise<Made<V>>): Promise<V> {
+    const stamps = await currentStamps();
+    if (!stamps) return (await make()).value;
+    const stampOf = (list: readonly ChangeScope[]) => list.map((scope) => stamps[scope]).join("|");
+
+    const known = this.entries.get(key);
+    if (known && known.stamp === stampOf(known.scopes)) return known.value;
+
+    const made = await make();
+    const all = [...new Set([...scopes, ...(made.alsoStaleOn ?? [])])];
+    this.entries.set(key, { value: made.value, scopes: all, stamp: stampOf(all), bytes: 2 * key.length + made.bytes + 200 });
+    return made.value;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return this.entries.size;
+  }
+}
