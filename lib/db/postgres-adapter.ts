@@ -58,9 +58,18 @@ class CountingAdapter implements SqlDriverAdapter {
     return this.inner.dispose();
   }
 
-  private async bump(scopes: ChangeScope[]) {
-    if (scopes.length > 0) await this.inner.executeRaw(bumpChangeCountersStatement(scopes));
+  private bump(scopes: ChangeScope[]) {
+    return bumpInOrder(this.inner, scopes);
   }
+}
+
+/**
+ * One UPDATE per counter, always in the same order: one UPDATE of several rows locks them in whatever order it
+ * scans them, which MVCC changes as rows are rewritten — two writers bumping `definitions` and `health` (a
+ * server write with declared tools) then each held the row the other waited for (40P01, deadlock).
+ */
+async function bumpInOrder(into: { executeRaw(query: SqlQuery): Promise<number> }, scopes: Iterable<ChangeScope>): Promise<void> {
+  for (const scope of [...scopes].sort()) await into.executeRaw(bumpChangeCountersStatement([scope]));
 }
 
 /** Collects what its statements changed; bumps those counters inside itself just before COMMIT. */
@@ -82,8 +91,8 @@ class CountingTransaction implements Transaction {
   }
 
   async executeRaw(query: SqlQuery) {
-    if (/^\s*COMMIT\b/i.test(query.sql) && this.#changed.size > 0) {
-      await this.inner.executeRaw(bumpChangeCountersStatement([...this.#changed]));
+    if (/^\s*COMMIT\b/i.test(query.sql)) {
+      await bumpInOrder(this.inner, this.#changed);
     } else {
       collectScopes(this.#changed, scopesOfStatement(query.sql));
     }
