@@ -1,6 +1,6 @@
 import { ByteBoundedLru } from "./byte-bounded-lru";
 import type { ChangeScope } from "./change-scope";
-import { currentStamps } from "./change-stamps";
+import { currentStamps, type ChangeStamps } from "./change-stamps";
 
 /**
  * A response body as sent, and the tag naming it; `alsoStaleOn`: scopes besides the route's that this body turned
@@ -23,10 +23,11 @@ const cache = (holder.patchbayReadCache ??= new ByteBoundedLru<Entry>(READ_CACHE
  * The read model: `make`'s representation, remembered under `key` (which names everything the body depends
  * on besides the database: the route, its parameters, the caller's visibility) for as long as nothing in
  * `scopes` is committed by anyone. The stamps are taken before `make` reads, so a change landing while it
- * reads leaves the entry already stale: a write is never hidden, only at worst re-read once more.
+ * reads leaves the entry already stale: a write is never hidden, only at worst re-read once more. `takeStamps`
+ * may give stamps taken earlier in the same request (reuseStampsOf), never any older than its arrival.
  */
-export async function readThrough(key: string, scopes: readonly ChangeScope[], make: () => Promise<Representation>): Promise<Representation> {
-  const stamps = await currentStamps();
+export async function readThrough(key: string, scopes: readonly ChangeScope[], make: () => Promise<Representation>, takeStamps: () => Promise<ChangeStamps | null> = currentStamps): Promise<Representation> {
+  const stamps = await takeStamps();
   if (!stamps) return make();
   const stampOf = (list: readonly ChangeScope[]) => list.map((scope) => stamps[scope]).join("|");
 
