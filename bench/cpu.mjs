@@ -3,7 +3,9 @@
 // its whole process tree, from /proc) over those requests, divided by their count, is the figure.
 // Run: node --import tsx bench/cpu.mjs
 // Options: BENCH_SERVERS (10000), BENCH_TOOLS (0: tools spread over the servers, for the catalog searches),
-//   BENCH_REQUESTS (400), BENCH_DATABASE_URL (a file: or postgresql:// database to reuse; loaded when empty).
+//   BENCH_REQUESTS (400), BENCH_ROUNDS (10: the scenarios take turns, REQUESTS / ROUNDS at a time, so JIT warm-up and
+//   the machine's other work fall on all of them alike), BENCH_DATABASE_URL (a file: or postgresql:// database to
+//   reuse; loaded when empty).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 
@@ -17,6 +19,7 @@ import { loadTools } from "./load-tools.ts";
 const count = Number(process.env.BENCH_SERVERS ?? 10_000);
 const tools = Number(process.env.BENCH_TOOLS ?? 0);
 const requests = Number(process.env.BENCH_REQUESTS ?? 400);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 10);
 const TICKS_PER_S = 100;
 
 ensureBuild();
@@ -48,18 +51,22 @@ try {
         ["GET /api/tools?search=(tool 1234) (one match)", `/api/tools?search=${encodeURIComponent("(tool 1234)")}&limit=50`],
       ] : []),
     ];
-    const rows = [];
-    for (const [name, path, body] of scenarios) {
-      const send = async () => {
-        const response = await fetch(`${base}${path}`, body === undefined ? { headers: runner } : { method: "POST", headers: { ...runner, "Content-Type": "application/json" }, body: JSON.stringify(body) });
-        if (response.status !== 200) throw new Error(`${name}: ${response.status} ${await response.text()}`);
-        await response.arrayBuffer();
-      };
-      for (let i = 0; i < 20; i++) await send(); // JIT and lazily loaded routes, not measured
-      const before = cpuTicks(patchbay.pid);
-      for (let i = 0; i < requests; i++) await send();
-      rows.push({ name, us: ((cpuTicks(patchbay.pid) - before) / TICKS_PER_S / requests) * 1e6 });
+    const sends = scenarios.map(([name, path, body]) => async () => {
+      const response = await fetch(`${base}${path}`, body === undefined ? { headers: runner } : { method: "POST", headers: { ...runner, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      if (response.status !== 200) throw new Error(`${name}: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    });
+    for (const send of sends) for (let i = 0; i < 20; i++) await send(); // JIT and lazily loaded routes, not measured
+    const ticks = sends.map(() => 0);
+    const perRound = Math.ceil(requests / rounds);
+    for (let round = 0; round < rounds; round++) {
+      for (const [index, send] of sends.entries()) {
+        const before = cpuTicks(patchbay.pid);
+        for (let i = 0; i < perRound; i++) await send();
+        ticks[index] += cpuTicks(patchbay.pid) - before;
+      }
     }
+    const rows = scenarios.map(([name], index) => ({ name, us: (ticks[index] / TICKS_PER_S / (perRound * rounds)) * 1e6 }));
     const floor = rows[0].us;
     console.log(`\n${count} servers${tools > 0 ? `, ${tools} tools` : ""}; ${requests} requests each, one at a time, runner token: server CPU per request\n`);
     console.log("| scenario | CPU µs/request | × floor's cost |\n|---|---|---|");

@@ -4,6 +4,7 @@ import { getConfig } from "../env";
 import { UnauthorizedError } from "../errors";
 import type { Principal } from "./principal";
 import { cachedPrincipal } from "./principal-cache";
+import { takeStampsFor } from "../read-model/change-stamps";
 import { readSessionCookie } from "./session-cookie";
 
 /**
@@ -14,13 +15,13 @@ export async function authenticate(request: Request): Promise<Principal | null> 
   const authorization = request.headers.get("authorization");
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    const principal = match ? await cachedPrincipal(`bearer:${match[1]}`, () => loadTokenPrincipal(match[1])) : null;
+    const principal = match ? await cachedPrincipal(`bearer:${match[1]}`, () => loadTokenPrincipal(match[1]), () => takeStampsFor(request)) : null;
     if (!principal) throw new UnauthorizedError("The bearer token is unknown, revoked or expired.");
     return principal;
   }
 
   const sessionId = readSessionCookie(request);
-  return sessionId ? cachedPrincipal(`cookie:${sessionId}`, () => loadSessionPrincipal(sessionId)) : null;
+  return sessionId ? cachedPrincipal(`cookie:${sessionId}`, () => loadSessionPrincipal(sessionId), () => takeStampsFor(request)) : null;
 }
 
 async function loadTokenPrincipal(token: string) {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-import { currentStamps } from "../read-model/change-stamps";
+import { currentStamps, type ChangeStamps } from "../read-model/change-stamps";
 import type { Principal } from "./principal";
 
 /**
@@ -21,10 +21,10 @@ export type LoadedPrincipal = { principal: Principal; expiresAt: Date | null };
 /**
  * The principal behind a credential (a bearer token, a session id), from memory while no token or session
  * was written anywhere since it was read; `load` otherwise. Keyed by a hash: the credential itself is
- * never kept. Unknown credentials are not remembered.
+ * never kept. Unknown credentials are not remembered. `takeStamps` reads the change stamps (fresh, always).
  */
-export async function cachedPrincipal(credential: string, load: () => Promise<LoadedPrincipal | null>): Promise<Principal | null> {
-  const stamps = await currentStamps();
+export async function cachedPrincipal(credential: string, load: () => Promise<LoadedPrincipal | null>, takeStamps: () => Promise<ChangeStamps | null> = currentStamps): Promise<Principal | null> {
+  const stamps = await takeStamps();
   const key = createHash("sha256").update(credential).digest("base64url");
   const now = Date.now();
   const known = entries.get(key);

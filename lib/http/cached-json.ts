@@ -1,4 +1,5 @@
 import type { ChangeScope } from "../read-model/change-scope";
+import { reuseStampsOf } from "../read-model/change-stamps";
 import { readThrough, type Representation } from "../read-model/read-cache";
 import type { Visibility } from "../auth/visibility";
 import { etagOver, matchesIfNoneMatch, notModified } from "./conditional-get";
@@ -25,7 +26,7 @@ export async function cachedJson(request: Request, { key, scopes, make }: Cached
     const { body, etag: tagOf, alsoStaleOn } = await make();
     const text = JSON.stringify(body);
     return { text, etag: tagOf(text), alsoStaleOn };
-  });
+  }, () => reuseStampsOf(request));
   if (request.method === "GET" && matchesIfNoneMatch(request, etag)) return notModified(etag, { "Cache-Control": HEADERS["Cache-Control"], Vary: HEADERS.Vary });
   return new Response(text, { status: 200, headers: { ...HEADERS, ETag: etag } });
 }

@@ -1,5 +1,6 @@
 import type { Operation } from "../api/operation";
 import type { ChangeScope } from "../read-model/change-scope";
+import { reuseStampsOf } from "../read-model/change-stamps";
 import { readThrough } from "../read-model/read-cache";
 import { etagOver, matchesIfNoneMatch, notModified } from "./conditional-get";
 import { withCors } from "./registry-cors";
@@ -21,7 +22,7 @@ export function registryRoute<P, Q, B>(operation: Operation<P, Q, B>, handler: (
     const { text, etag } = await readThrough(key, scopes, async () => {
       const text = JSON.stringify(await handler(context));
       return { text, etag: etagOver([text]) };
-    });
+    }, () => reuseStampsOf(context.request));
     const headers = { "Cache-Control": CACHE_CONTROL, Vary: "Authorization" };
     if (matchesIfNoneMatch(context.request, etag)) return notModified(etag, headers);
     return new Response(text, { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", ...headers, ETag: etag } });

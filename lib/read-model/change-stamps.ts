@@ -19,3 +19,29 @@ export async function currentStamps(): Promise<ChangeStamps | null> {
 }
 
 let sqlitePath: string | undefined;
+
+// Stamps a request's credential check took, until its read-model lookup uses them.
+const taken = new WeakMap<Request, Promise<ChangeStamps | null>>();
+
+/**
+ * currentStamps, taken now for `request` (its credential check) and kept for one later reuseStampsOf: on
+ * PostgreSQL that is one round trip per request instead of two. Always a fresh read, so a long-lived
+ * request that checks its credential again sees every revocation.
+ */
+export function takeStampsFor(request: Request): Promise<ChangeStamps | null> {
+  const stamps = currentStamps();
+  taken.set(request, stamps);
+  return stamps;
+}
+
+/**
+ * The stamps `request` took at its credential check, once (or fresh ones when it took none). They are no
+ * older than the request's arrival, so any write committed before it arrived is seen; only a handler that
+ * wrote in between could be misled, and no read-model handler writes.
+ */
+export function reuseStampsOf(request: Request): Promise<ChangeStamps | null> {
+  const stamps = taken.get(request);
+  if (!stamps) return currentStamps();
+  taken.delete(request);
+  return stamps;
+}

@@ -1,4 +1,5 @@
 import type { ChangeScope } from "./change-scope";
+import type { ChangeStamps } from "./change-stamps";
 import { StampedCache } from "./stamped-cache";
 
 /**
@@ -20,13 +21,16 @@ const cache = (holder.patchbayReadCache ??= new StampedCache<Representation>(REA
 /**
  * The read model: `make`'s representation, remembered under `key` (which names everything the body depends
  * on besides the database: the route, its parameters, the caller's visibility) for as long as nothing in
- * `scopes` is committed by anyone.
+ * `scopes` is committed by anyone. `takeStamps` may give stamps taken earlier in the same request
+ * (reuseStampsOf), never any older than its arrival.
  */
-export function readThrough(key: string, scopes: readonly ChangeScope[], make: () => Promise<Representation>): Promise<Representation> {
+export function readThrough(
+  key: string, scopes: readonly ChangeScope[], make: () => Promise<Representation>, takeStamps?: () => Promise<ChangeStamps | null>,
+): Promise<Representation> {
   return cache.get(key, scopes, async () => {
     const made = await make();
     return { value: made, bytes: 2 * made.text.length, alsoStaleOn: made.alsoStaleOn };
-  });
+  }, takeStamps);
 }
 
 /** How much the cache holds (the bench and the debug log report it). */

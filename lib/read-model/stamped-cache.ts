@@ -1,6 +1,6 @@
 import { ByteBoundedLru } from "./byte-bounded-lru";
 import type { ChangeScope } from "./change-scope";
-import { currentStamps } from "./change-stamps";
+import { currentStamps, type ChangeStamps } from "./change-stamps";
 
 /** What `make` returns: the value, what holding it costs, and scopes besides the caller's it turned out to depend on. */
 export type Made<V> = { value: V; bytes: number; alsoStaleOn?: readonly ChangeScope[] };
@@ -20,8 +20,9 @@ export class StampedCache<V> {
     this.entries = new ByteBoundedLru<Entry<V>>(maxBytes, maxEntryBytes);
   }
 
-  async get(key: string, scopes: readonly ChangeScope[], make: () => Promise<Made<V>>): Promise<V> {
-    const stamps = await currentStamps();
+  /** `takeStamps`: the database's stamps now, or ones this request already took no earlier than its arrival. */
+  async get(key: string, scopes: readonly ChangeScope[], make: () => Promise<Made<V>>, takeStamps: () => Promise<ChangeStamps | null> = currentStamps): Promise<V> {
+    const stamps = await takeStamps();
     if (!stamps) return (await make()).value;
     const stampOf = (list: readonly ChangeScope[]) => list.map((scope) => stamps[scope]).join("|");
 
