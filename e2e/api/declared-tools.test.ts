@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
-
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startToolsetPeer, type ToolsetPeer } from "../../lib/tools/toolset-peer";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { jcs, sha256 } from "../support/independent-jcs";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
 
@@ -27,14 +26,6 @@ const DECLARED = [
   { name: "zeta_export", description: "Writes a file", input_schema: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } },
 ];
 
-/** RFC 8785 written out in the test, apart from the `canonicalize` package Patchbay uses. */
-function jcs(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(jcs).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${jcs(item)}`).join(",")}}`;
-}
-const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 type Row = { server: string; environment: string | null; name: string; source: string; pinned: boolean; drift: boolean; fingerprint: string; first_seen_at: string | null };
 const catalog = async (query: string): Promise<Row[]> => {

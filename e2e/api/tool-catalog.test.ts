@@ -1,10 +1,9 @@
-import { createHash } from "node:crypto";
-
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startEverything, type EverythingServer } from "../../lib/health/test-peers";
 import { startToolsetPeer, type PeerTool, type ToolsetPeer } from "../../lib/tools/toolset-peer";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { jcs, sha256 } from "../support/independent-jcs";
 import { openEventStream } from "../support/event-stream-client";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { waitUntil } from "../support/wait-until";
@@ -23,14 +22,6 @@ const BASE_TOOLS: PeerTool[] = [
   { name: "purge", description: "Deletes every record", input_schema: { type: "object", properties: {} }, annotations: { destructiveHint: true } },
 ];
 
-/** RFC 8785 written out in the test, apart from the `canonicalize` package Patchbay uses. */
-function jcs(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(jcs).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${jcs(item)}`).join(",")}}`;
-}
-const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 beforeAll(async () => {
   [patchbay, peer, everything] = await Promise.all([

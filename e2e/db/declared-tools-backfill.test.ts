@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
-
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { createClient, type Db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/migrate";
+import { sha256 } from "../support/independent-jcs";
 import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
 
 /**
@@ -14,8 +13,6 @@ let url: string;
 let db: Db;
 let listCatalogTools: typeof import("../../lib/data/tool-views").listCatalogTools;
 const modifiedAt = new Date("2026-01-02T03:04:05.678Z");
-
-const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 beforeAll(async () => {
   url = await freshDatabaseUrl("declared-backfill");
