@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startToolsetPeer } from "../../lib/tools/toolset-peer";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { startPatchbay, stopProcess, type PatchbayProcess } from "../support/patchbay-process";
+import { processesRunning } from "../support/process-tree";
 import { waitUntil } from "../support/wait-until";
 
 const ADMIN_TOKEN = "pb_pipeline_admin_token_0123456789";
@@ -425,5 +426,7 @@ describe("shutdown", { timeout: 60_000 }, () => {
     await patchbay.stop();
     await waitUntil(() => isGroupGone(pgid), 15_000, `process group ${pgid} is gone`);
     await pending;
+    // Nor did the call, retried while Patchbay stopped, start another stdio server that outlives it.
+    await waitUntil(() => processesRunning(PID_FILE).length === 0, 15_000, "no stdio server of this test is left running");
   });
 });

@@ -15,6 +15,11 @@ export function descendantsOf(root: number): ProcessEntry[] {
   return found;
 }
 
+/** Every live process whose command line contains `text`, read from /proc (Linux). */
+export function processesRunning(text: string): ProcessEntry[] {
+  return readdirSync("/proc").filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => readEntry(Number(entry))).filter((entry) => entry.cmdline.includes(text));
+}
+
 /** Whether any process of group `pgid` is alive: `kill(-pgid, 0)` fails with ESRCH once the whole group is gone. */
 export function isProcessGroupAlive(pgid: number): boolean {
   try {

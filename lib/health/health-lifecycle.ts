@@ -1,7 +1,7 @@
 import { metrics } from "../metrics/registry";
 import { endHealthSubscriptions } from "./health-events";
 import { getProbeSettings } from "./probe-settings";
-import { killAllProbeChildren, killProbeChildrenNow, signalProcessGroup } from "./probe-children";
+import { killAllProbeChildren, killProbeChildrenNow, refuseNewProbeChildren, signalProcessGroup } from "./probe-children";
 import { startHealthScheduler } from "./scheduler";
 import { createWorkerSweepRunner } from "./sweep-runner";
 
@@ -25,6 +25,8 @@ export function startHealthChecks(): void {
     runner?.stop();
     void scheduler?.stop();
     endHealthSubscriptions();
+    // A call retried while stopping must not start a stdio server that outlives Patchbay.
+    refuseNewProbeChildren();
     void killAllProbeChildren();
   };
   process.once("SIGTERM", shutdown);

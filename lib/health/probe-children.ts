@@ -6,7 +6,7 @@ import type { ChildProcess } from "node:child_process";
  * On globalThis: Next bundles route handlers and instrumentation separately, and shutdown (instrumentation)
  * must see the routes' children.
  */
-const state = globalThis as unknown as { patchbayProbeChildren?: Set<ChildProcess> };
+const state = globalThis as unknown as { patchbayProbeChildren?: Set<ChildProcess>; patchbayStoppingChildren?: boolean };
 const liveChildren = (state.patchbayProbeChildren ??= new Set<ChildProcess>());
 const stopping = new WeakMap<ChildProcess, Promise<void>>();
 
@@ -14,11 +14,20 @@ export const KILL_GRACE_MS = 2_000;
 
 let onChange: ((pids: number[]) => void) | undefined;
 
-/** Tracked until `stopProbeChild` has stopped its group (not merely until it exits: its group may outlive it). */
+/**
+ * Tracked until `stopProbeChild` has stopped its group (not merely until it exits: its group may outlive it).
+ * Once shutdown has begun, a child is stopped as soon as it is tracked: nothing started late outlives Patchbay.
+ */
 export function trackProbeChild(child: ChildProcess): void {
   if (child.pid === undefined) return;
   liveChildren.add(child);
   onChange?.(listProbeChildPids());
+  if (state.patchbayStoppingChildren) void stopProbeChild(child);
+}
+
+/** True once shutdown has begun: no stdio server may start any more (a call retried meanwhile must not spawn one). */
+export function isStoppingChildren(): boolean {
+  return state.patchbayStoppingChildren === true;
 }
 
 /** Told the pids (= process group ids) of the running stdio servers whenever they change. */
@@ -47,7 +56,12 @@ export function stopProbeChild(child: ChildProcess, graceMs = KILL_GRACE_MS): Pr
   return stopped;
 }
 
-/** For shutdown: stops every stdio server still running. */
+/** For shutdown, before killAllProbeChildren: from now on no stdio server starts, and one started late is stopped. */
+export function refuseNewProbeChildren(): void {
+  state.patchbayStoppingChildren = true;
+}
+
+/** Stops every stdio server still running. */
 export async function killAllProbeChildren(graceMs = KILL_GRACE_MS): Promise<void> {
   await Promise.all([...liveChildren].map((child) => stopProbeChild(child, graceMs)));
 }

@@ -4,7 +4,7 @@ import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/s
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 
-import { stopProbeChild, trackProbeChild } from "./probe-children";
+import { isStoppingChildren, stopProbeChild, trackProbeChild } from "./probe-children";
 import { MAX_RESPONSE_BYTES, ResponseTooLargeError } from "./response-limit";
 import { buildChildEnv } from "./stdio-policy";
 
@@ -33,6 +33,7 @@ export class ProbeStdioTransport implements Transport {
 
   start(): Promise<void> {
     if (this.child) throw new Error("ProbeStdioTransport already started");
+    if (isStoppingChildren()) return Promise.reject(new Error("Patchbay is stopping: no stdio server starts any more"));
     return new Promise((resolve, reject) => {
       const child = spawn(this.config.command, this.config.args ?? [], {
         env: buildChildEnv(this.config.env) as NodeJS.ProcessEnv, stdio: "pipe", shell: false, detached: true, windowsHide: true,

@@ -2,7 +2,7 @@ import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 
 import { prepareDatabase } from "../db";
-import { killAllProbeChildren, watchProbeChildren } from "./probe-children";
+import { killAllProbeChildren, refuseNewProbeChildren, watchProbeChildren } from "./probe-children";
 import { sweepAllServers } from "./sweep";
 
 export type SweepWorkerRequest = { type: "sweep"; id: number; concurrency: number } | { type: "stop" };
@@ -23,6 +23,7 @@ watchProbeChildren((pids) => port.postMessage({ type: "children", pids } satisfi
 port.on("message", (request: SweepWorkerRequest) => {
   if (request.type === "stop") {
     stopping.abort();
+    refuseNewProbeChildren();
     void killAllProbeChildren();
     return;
   }
