@@ -144,6 +144,62 @@ describe("tools/list on the wire", () => {
   });
 });
 
+describe("tools/call on the wire", () => {
+  const send = (sessionId: string, message: unknown) => fetch(fixture.gatewayUrl("agents", fixture.agent), {
+    method: "POST", body: JSON.stringify(message),
+    headers: {
+      Authorization: `Bearer ${fixture.runnerToken}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream",
+      "Mcp-Session-Id": sessionId, "Mcp-Protocol-Version": "2025-11-25",
+    },
+  });
+  const call = (id: number | string, name: string, extra: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: { message: "wire" }, ...extra } });
+
+  test("a lone request (answered outside the SDK), a batch and one with _meta (the SDK's) get the same results and the same errors", async () => {
+    const { client, transport } = await connect(fixture.gatewayUrl("agents", fixture.agent));
+    const sessionId = transport.sessionId!;
+    const expected = await client.callTool({ name: "http.echo", arguments: { message: "wire" } });
+
+    const lone = await send(sessionId, call("lone", "http.echo"));
+    expect([lone.status, lone.headers.get("content-type"), lone.headers.get("mcp-session-id")]).toEqual([200, "application/json", sessionId]);
+    expect(await lone.json()).toEqual({ jsonrpc: "2.0", id: "lone", result: expected });
+    const batch = await send(sessionId, [call(7, "http.echo"), { jsonrpc: "2.0", id: 8, method: "ping" }]);
+    expect(await batch.json()).toEqual([{ jsonrpc: "2.0", id: 7, result: expected }, { jsonrpc: "2.0", id: 8, result: {} }]);
+    const withMeta = await send(sessionId, call(9, "http.echo", { _meta: { progressToken: 1 } }));
+    expect(await withMeta.json()).toEqual({ jsonrpc: "2.0", id: 9, result: expected });
+
+    const unknownLone = await (await send(sessionId, call(10, "http.no-such-tool"))).json();
+    const unknownBatch = await (await send(sessionId, [call(10, "http.no-such-tool")])).json();
+    expect(unknownLone.error.code).toBe(-32602);
+    expect(unknownLone.error.message).toContain("no-such-tool");
+    expect(unknownLone).toEqual(unknownBatch); // the transport answers a batch of one with one message
+    const badArguments = await send(sessionId, { jsonrpc: "2.0", id: 11, method: "tools/call", params: { name: "http.echo", arguments: "not an object" } });
+    expect(badArguments.status).toBe(200);
+    // Malformed params are the SDK's to answer: its schema check fails the request (-32603, naming the field).
+    const refused = (await badArguments.json()).error;
+    expect(refused.code).toBe(-32603);
+    expect(refused.message).toContain('"arguments"');
+  });
+
+  test("notifications/cancelled ends a call answered outside the SDK with a tool error", async () => {
+    const { transport } = await connect(fixture.gatewayUrl("agents", fixture.agent));
+    const sessionId = transport.sessionId!;
+    // An operation far longer than the test may take: only the cancellation can end it in time.
+    const pending = send(sessionId, { jsonrpc: "2.0", id: "slow", method: "tools/call", params: { name: "http.trigger-long-running-operation", arguments: { duration: 600, steps: 600 } } });
+    let answered = false;
+    void pending.then(() => (answered = true));
+    // The call may not have started when the first notification arrives: it is sent again until the call answers.
+    await waitUntil(async () => {
+      const cancelled = await send(sessionId, { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "slow", reason: "test" } });
+      expect(cancelled.status).toBe(202);
+      return answered;
+    }, 30_000, "the cancelled call answers");
+
+    const answer = await (await pending).json();
+    expect(answer.id).toBe("slow");
+    expect(answer.result.isError).toBe(true);
+  });
+});
+
 describe("session lifecycle", () => {
   test("notifications/tools/list_changed arrives on the open session after its capability is edited", async () => {
     const capability = uniqueName("gw-watch");

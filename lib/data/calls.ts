@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
-import { groupCommit } from "../db/group-commit";
+import { writeBehind, type WriteBehind } from "../db/write-behind";
 import { InvalidInputError } from "../errors";
 import type { Call, CallListQuery, CallSummary, CallSummaryQuery } from "../schemas/calls";
 
@@ -14,28 +14,43 @@ const SWEEP_EVERY_MS = 10 * 60_000;
 const ERROR_OUTCOMES = new Set(["tool_error", "upstream_error", "timeout", "circuit_open"]);
 let lastSweptAt = 0;
 
+/** How long a logged call waits to share its INSERT with the calls after it. */
+const CALL_LOG_DELAY_MS = 20;
+
 /**
- * Appends one call to the log (DESIGN §12), resolving once its row is committed, so a caller reads its own call
- * at once. Concurrent calls share one INSERT (group commit). A failing write is logged and forgotten, never the
- * caller's problem.
+ * Appends one call to the log (DESIGN §12). Rows are written behind the answer, a few at a time
+ * (lib/db/write-behind.ts): readers of the log on this instance flush first, so a caller still reads its own
+ * call at once; another instance sees it within CALL_LOG_DELAY_MS. Once Patchbay is stopping, each row is written
+ * before its call is answered. A failing write is logged and forgotten, never the caller's problem.
  */
 export async function recordCall(call: CallRecord): Promise<void> {
-  try {
-    await appendCallRow(call);
-  } catch (error) {
-    console.error(`Patchbay: writing the call log failed (trace ${call.trace_id}): ${(error as Error).message}`);
-  }
+  await callLog().add(call);
   sweepOccasionally();
 }
 
+// One queue per process, shared by every route bundle (the gateway's writes, /api/calls' reads).
+const holder = globalThis as unknown as { patchbayCallLog?: WriteBehind<CallRecord> };
+
+function callLog(): WriteBehind<CallRecord> {
+  if (!holder.patchbayCallLog) {
+    const log = writeBehind(appendCallRows, {
+      delayMs: CALL_LOG_DELAY_MS,
+      onError: (error, calls) => console.error(`Patchbay: writing ${calls.length} rows of the call log failed (traces ${calls.map((call) => call.trace_id).join(", ")}): ${(error as Error).message}`),
+    });
+    for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void log.stop());
+    holder.patchbayCallLog = log;
+  }
+  return holder.patchbayCallLog;
+}
+
 /** One multi-row INSERT written as SQL (Prisma's createMany would add a transaction and a query compile per group). */
-const appendCallRow = groupCommit(async (calls: CallRecord[]) => {
+async function appendCallRows(calls: CallRecord[]): Promise<void> {
   const rows = calls.map((call) => Prisma.sql`(${randomUUID()}, ${call.at}, ${targetKindOf(call)},
     ${call.agent ?? call.capability ?? call.server ?? ""}, ${call.tool}, ${call.server}, ${call.environment}, ${call.caller}, ${call.latency_ms},
     ${call.attempts}, ${call.outcome}, ${call.arguments_hash}, ${call.trace_id})`);
   await getDb().$executeRaw`INSERT INTO "ToolCall" ("id", "at", "targetKind", "targetName", "tool", "serverName", "environment",
     "caller", "latencyMs", "attempts", "outcome", "argumentsHash", "traceId") VALUES ${Prisma.join(rows)}`;
-});
+}
 
 /** Whose call it was: an agent's or a capability's gateway, or an editor calling a server's tool directly. */
 function targetKindOf(call: CallRecord): "agent" | "capability" | "server" {
@@ -44,6 +59,7 @@ function targetKindOf(call: CallRecord): "agent" | "capability" | "server" {
 
 /** GET /api/calls: newest first, filtered exactly, paged by (at, id). */
 export async function listCalls(query: CallListQuery): Promise<{ calls: Call[]; next_cursor: string | null }> {
+  await callLog().flush();
   const after = query.cursor ? decodeCallCursor(query.cursor) : undefined;
   const where: Prisma.ToolCallWhereInput = {
     AND: [
@@ -59,6 +75,7 @@ export async function listCalls(query: CallListQuery): Promise<{ calls: Call[]; 
 
 /** GET /api/calls/summary: the last hour in one-minute buckets, from the log. */
 export async function summarizeCalls(query: CallSummaryQuery, now = new Date()): Promise<CallSummary> {
+  await callLog().flush();
   const bucketMs = 60_000;
   const to = new Date(Math.ceil(now.getTime() / bucketMs) * bucketMs);
   const from = new Date(to.getTime() - 60 * bucketMs);

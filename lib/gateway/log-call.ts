@@ -2,8 +2,8 @@ import { recordCall, type CallRecord } from "../data/calls";
 import { metrics } from "../metrics/registry";
 
 /**
- * Every tool call ends here, whoever made it (DESIGN §12): its row in the call log, committed before the caller
- * is answered, and the call counted in `/metrics`.
+ * Every tool call ends here, whoever made it (DESIGN §12): its row in the call log (written behind the answer:
+ * lib/data/calls.ts) and the call counted in `/metrics`.
  */
 export async function logCall(call: CallRecord): Promise<void> {
   await recordCall(call);

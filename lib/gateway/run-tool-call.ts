@@ -41,7 +41,7 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
   const tool = targets.tools.find((candidate) => candidate.name === request.tool) ?? withheld?.tool;
   const log = async (outcome: CallOutcome, fields: { server?: string; attempts: number; argumentsHash: string }) => {
     const latency_ms = Math.round(performance.now() - startedAt);
-    // The answer waits for its row (a failed write is logged, never the call's failure): a caller reads its own call at once.
+    // The row is written behind the answer (a failed write is logged, never the call's failure); a reader of the log on this instance sees it at once.
     await logCall({
       at: new Date(), agent: request.target.kind === "agent" ? request.target.name : null, capability: request.target.kind === "capability" ? request.target.name : null,
       tool: request.tool, server: fields.server ?? null, environment, caller: request.caller.name, latency_ms, attempts: fields.attempts,

@@ -7,7 +7,7 @@ import type { Principal } from "../../auth/principal";
 import { getConfig } from "../../env";
 import type { GatewayTarget } from "../types";
 import { openUpstreamScope } from "../upstream-scope";
-import { createGatewayServer } from "./gateway-server";
+import { createGatewayServer, type GatewayCallContext } from "./gateway-server";
 
 /** One MCP session of a gateway endpoint: its transport and server, its upstream scope, and the tool list it last saw. */
 export type GatewaySession = {
@@ -19,6 +19,10 @@ export type GatewaySession = {
   server: Server;
   /** The tools revision the client was last told of (at initialize, then by each tools/list or list_changed). */
   revision: string;
+  /** Who the session's calls run for, and where its stdio upstreams live (DESIGN §12). */
+  calls: GatewayCallContext;
+  /** `tools/call` requests answered outside the SDK (direct-answers.ts), by JSON-RPC id: `notifications/cancelled` aborts them. */
+  callsInFlight: Map<string | number, AbortController>;
   idleTimer?: NodeJS.Timeout;
   close(): Promise<void>;
 };
@@ -44,13 +48,15 @@ export async function openGatewaySession({ target, environment, version, revisio
     enableJsonResponse: true,
     onsessioninitialized: (id) => register(id, session),
   });
-  const server = createGatewayServer({ target, environment, version, caller, scope, onListed: (listed) => (session.revision = listed) });
+  const calls: GatewayCallContext = { target, environment, caller, scope, sessionId: () => transport.sessionId };
+  const server = createGatewayServer({ ...calls, version, onListed: (listed) => (session.revision = listed) });
   const session: GatewaySession = {
-    target, environment, callerKey: callerKeyOf(caller), transport, server, revision,
+    target, environment, callerKey: callerKeyOf(caller), transport, server, revision, calls, callsInFlight: new Map(),
     close() {
       closing ??= (async () => {
         clearTimeout(session.idleTimer);
         if (transport.sessionId) forget(transport.sessionId, session);
+        for (const inFlight of session.callsInFlight.values()) inFlight.abort();
         await server.close().catch(() => undefined);
         await scope.close();
       })();

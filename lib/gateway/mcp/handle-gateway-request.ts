@@ -3,8 +3,8 @@ import { getRawAgent } from "../../data/agents";
 import { getCapability } from "../../data/capabilities";
 import { loadTargetTools } from "../target-tools";
 import type { GatewayTarget } from "../types";
+import { answerDirectly } from "./direct-answers";
 import { findGatewaySession, openGatewaySession, touchGatewaySession } from "./gateway-sessions";
-import { peekToolsList } from "./tools-list-answer";
 import { ensureToolsWatcher } from "./tools-watcher";
 
 type GatewayRequestContext = { request: Request; principal: Principal; query: { environment?: string } };
@@ -21,7 +21,7 @@ export async function handleGatewayRequest(target: GatewayTarget, { request, pri
     const session = findGatewaySession(sessionId, target, principal);
     if (!session) return jsonRpcError(404, -32001, "Session not found: it ended, or was never opened here by this token.");
     touchGatewaySession(session);
-    const peeked = await peekToolsList(session, request);
+    const peeked = await answerDirectly(session, request);
     if ("answer" in peeked) return untransformed(peeked.answer);
     return untransformed(await session.transport.handleRequest(peeked.forward, { parsedBody: peeked.parsedBody }));
   }

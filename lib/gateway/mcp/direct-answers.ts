@@ -1,0 +1,112 @@
+import { CallToolResultSchema, ErrorCode, McpError, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+
+import { advertisedToolsJson, loadTargetTools } from "../target-tools";
+import { callGatewayTool } from "./gateway-server";
+import type { GatewaySession } from "./gateway-sessions";
+
+/** A request is a few hundred bytes; a larger body goes to the SDK, which bounds what it reads. */
+const MAX_PEEKED_BYTES = 64 * 1024;
+
+/** What to do with a POST to an open session: an answer already made, or the message for the session's transport. */
+export type Peeked = { answer: Response } | { forward: Request; parsedBody?: unknown };
+
+type JsonRpcId = string | number;
+type ToolCallParams = { name: string; arguments?: Record<string, unknown> };
+
+/**
+ * The two requests runners repeat, answered without the SDK server's per-message work (DESIGN §12; measured: the
+ * transport's web streams and zod parsing of every message were a large part of a gateway call's CPU):
+ * - `tools/list` from the list serialized once per change: 50 servers × 20 tools is some 1,000 entries the SDK
+ *   would serialize on every call;
+ * - `tools/call` through the same function as the session server's handler, its result checked against the same
+ *   schema the SDK checks it with, and its errors sent as the SDK sends them.
+ * Only a lone, plainly well-formed request that the transport itself would accept (Accept, Content-Type, protocol
+ * version) is answered here; anything else goes to the transport, with the body already parsed when it was read.
+ * A `notifications/cancelled` for a call answered here aborts it (and still reaches the transport).
+ */
+export async function answerDirectly(session: GatewaySession, request: Request): Promise<Peeked> {
+  const length = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (request.method !== "POST" || !isAcceptedByTransport(request.headers) || !(length <= MAX_PEEKED_BYTES)) return { forward: request };
+
+  const text = await request.text();
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    // The transport answers a parse error its own way: it gets the body as it came.
+    return { forward: new Request(request.url, { method: "POST", headers: request.headers, body: text }) };
+  }
+  if (isRequest(message, "tools/list") && hasOnlyKeys(message.params, [])) return { answer: jsonRpcAnswer(session, message.id, await listTools(session)) };
+  if (isRequest(message, "tools/call") && isToolCallParams(message.params)) return { answer: await callTool(session, message.id, message.params, request.signal) };
+  if (isCancellation(message)) session.callsInFlight.get(message.params.requestId)?.abort();
+  return { forward: request, parsedBody: message };
+}
+
+async function listTools(session: GatewaySession): Promise<{ json: string }> {
+  const { tools, revision } = await loadTargetTools(session.target, session.environment);
+  session.revision = revision;
+  return { json: `{"tools":${advertisedToolsJson(tools)}}` };
+}
+
+async function callTool(session: GatewaySession, id: JsonRpcId, params: ToolCallParams, signal: AbortSignal): Promise<Response> {
+  const aborter = new AbortController();
+  const abort = () => aborter.abort();
+  signal.addEventListener("abort", abort, { once: true });
+  session.callsInFlight.set(id, aborter);
+  try {
+    const result = CallToolResultSchema.safeParse(await callGatewayTool(session.calls, params, aborter.signal));
+    if (!result.success) throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call result: ${result.error.message}`);
+    return jsonRpcAnswer(session, id, { json: JSON.stringify(result.data) });
+  } catch (error) {
+    return jsonRpcAnswer(session, id, { error: error as McpError });
+  } finally {
+    signal.removeEventListener("abort", abort);
+    if (session.callsInFlight.get(id) === aborter) session.callsInFlight.delete(id);
+  }
+}
+
+/** The transport's own answer to one request, byte for byte: `{result, jsonrpc, id}` or `{jsonrpc, id, error}`. */
+function jsonRpcAnswer(session: GatewaySession, id: JsonRpcId, outcome: { json: string } | { error: McpError }): Response {
+  const body = "json" in outcome
+    ? `{"result":${outcome.json},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`
+    : JSON.stringify({ jsonrpc: "2.0", id, error: { code: outcome.error.code, message: outcome.error.message, ...(outcome.error.data !== undefined ? { data: outcome.error.data } : {}) } });
+  return new Response(body, { status: 200, headers: { "Content-Type": "application/json", "mcp-session-id": session.transport.sessionId! } });
+}
+
+/** The checks the streamable HTTP transport makes of a POST before reading it. */
+function isAcceptedByTransport(headers: Headers): boolean {
+  const accept = headers.get("accept") ?? "";
+  const contentType = headers.get("content-type") ?? "";
+  const version = headers.get("mcp-protocol-version");
+  return accept.includes("application/json") && accept.includes("text/event-stream")
+    && /^application\/json\s*(;|$)/i.test(contentType)
+    && (version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version));
+}
+
+function isRequest(message: unknown, method: string): message is { id: JsonRpcId; params?: Record<string, unknown> } {
+  if (!isPlainObject(message)) return false;
+  const { jsonrpc, id, params } = message;
+  return jsonrpc === "2.0" && message.method === method && isId(id) && (params === undefined || isPlainObject(params));
+}
+
+/** `{name, arguments?}` and nothing else: `_meta` (progress), `task` and malformed params are the SDK's to answer. */
+function isToolCallParams(params: Record<string, unknown> | undefined): params is ToolCallParams {
+  return params !== undefined && typeof params.name === "string" && (params.arguments === undefined || isPlainObject(params.arguments))
+    && hasOnlyKeys(params, ["name", "arguments"]);
+}
+
+function isCancellation(message: unknown): message is { params: { requestId: JsonRpcId } } {
+  return isPlainObject(message) && message.method === "notifications/cancelled" && isPlainObject(message.params) && isId(message.params.requestId);
+}
+
+function hasOnlyKeys(value: Record<string, unknown> | undefined, keys: string[]): boolean {
+  return value === undefined || Object.keys(value).every((key) => keys.includes(key));
+}
+
+function isId(id: unknown): id is JsonRpcId {
+  return typeof id === "string" || (typeof id === "number" && Number.isInteger(id));
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
