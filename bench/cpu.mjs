@@ -7,7 +7,6 @@
 //   the machine's other work fall on all of them alike), BENCH_DATABASE_URL (a file: or postgresql:// database to
 //   reuse; loaded when empty).
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 
 import { ensureBuild } from "../lib/cli/ensure-build.ts";
 import { createClient } from "../lib/db.ts";
@@ -15,12 +14,12 @@ import { removeTempSqlite, startPatchbay, tempSqliteUrl } from "../e2e/support/p
 import { BLUEPRINT_REQUEST, loadBlueprintAgent } from "./blueprint-agent.mjs";
 import { loadServers } from "./load-servers.ts";
 import { loadTools } from "./load-tools.ts";
+import { cpuTicks, TICKS_PER_S } from "./process-cpu.mjs";
 
 const count = Number(process.env.BENCH_SERVERS ?? 10_000);
 const tools = Number(process.env.BENCH_TOOLS ?? 0);
 const requests = Number(process.env.BENCH_REQUESTS ?? 400);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 10);
-const TICKS_PER_S = 100;
 
 ensureBuild();
 const given = process.env.BENCH_DATABASE_URL;
@@ -76,20 +75,6 @@ try {
   }
 } finally {
   if (!given) removeTempSqlite(databaseUrl);
-}
-
-/** User + system CPU ticks of a process and its descendants. */
-function cpuTicks(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  const own = Number(fields[11]) + Number(fields[12]);
-  const children = fs.readdirSync(`/proc/${pid}/task`).flatMap((task) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-    } catch {
-      return [];
-    }
-  });
-  return own + children.reduce((sum, child) => sum + cpuTicks(child), 0);
 }
 
 async function mintRunnerToken(baseUrl, admin) {

@@ -1,6 +1,9 @@
 // The MCP gateway (issue 15): tools/call of server-everything's `echo` through /mcp/agents/{name} and directly to
 // the upstream (both streamable HTTP, MCP SDK clients, 1 and 8 connections), tools/list of an agent with
 // 50 servers × 20 tools (catalog seeded directly), and the framework floor (GET /api/healthz), in one run.
+// The same tools/call also goes out from autocannon, the load generator of the floor itself, on a session opened
+// by hand: on this one machine an SDK client costs as much CPU per call as the gateway's own work, so those rows
+// compare the servers rather than the clients. A second table gives the CPU each call cost Patchbay and the upstream.
 // Run: npm run bench:gateway  (node --import tsx bench/gateway.mjs)
 // Options: BENCH_DURATION_S (8), BENCH_SERVERS (50), BENCH_TOOLS_PER_SERVER (20).
 // The machine's load average is printed at start and end; when the 1-minute load at start is above 1.5, the
@@ -13,14 +16,17 @@ import { EVERYTHING, startEverything } from "../lib/health/test-peers.ts";
 import { removeTempSqlite, startPatchbay, tempSqliteUrl } from "../e2e/support/patchbay-process.ts";
 import { loadServers } from "./load-servers.ts";
 import { loadTools } from "./load-tools.ts";
+import { printMarkdown } from "./markdown-table.mjs";
 import { measure, printTable } from "./measure.mjs";
 import { measureMcp } from "./measure-mcp.mjs";
+import { cpuTicks, TICKS_PER_S } from "./process-cpu.mjs";
 
 const duration = Number(process.env.BENCH_DURATION_S ?? 8);
 const servers = Number(process.env.BENCH_SERVERS ?? 50);
 const toolsPerServer = Number(process.env.BENCH_TOOLS_PER_SERVER ?? 20);
 const ENVIRONMENT = "development";
 const MAX_START_LOAD = 1.5;
+const PROTOCOL_VERSION = "2025-11-25";
 
 const loadAtStart = os.loadavg();
 console.log(`load average at start: ${formatLoad(loadAtStart)} (${os.cpus().length} CPUs)`);
@@ -42,10 +48,11 @@ try {
     },
   });
   try {
-    const rows = await runScenarios(patchbay.baseUrl);
+    const rows = await runScenarios(patchbay.baseUrl, { patchbay: patchbay.pid, upstream: everything.child.pid });
     const floor = Math.max(...rows.filter((row) => row.name.startsWith("GET /api/healthz")).map((row) => row.rps));
     console.log(`\n${duration} s per scenario; load average now ${formatLoad(os.loadavg())}\n`);
     printTable(rows, floor, warning);
+    printCpuTable(rows);
     printTargets(rows, floor);
   } finally {
     await patchbay.stop();
@@ -57,7 +64,7 @@ try {
 console.log(`\nload average at start: ${formatLoad(loadAtStart)}; at end: ${formatLoad(os.loadavg())}`);
 if (warning) console.log(`⚠ ${warning}`);
 
-async function runScenarios(base) {
+async function runScenarios(base, pids) {
   const admin = { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json" };
   const send = async (method, path, body) => {
     const response = await fetch(`${base}${path}`, { method, headers: admin, body: JSON.stringify(body) });
@@ -82,27 +89,83 @@ async function runScenarios(base) {
   const floor = { url: `${base}/api/healthz`, headers: runner };
 
   const rows = [];
+  const add = async (name, run) => {
+    let before = cpuOf(pids);
+    const result = await run(() => (before = cpuOf(pids)));
+    const after = cpuOf(pids);
+    const perRequest = (key) => ((after[key] - before[key]) / TICKS_PER_S / result.count) * 1e6;
+    rows.push({ name, ...result, cpu: { patchbay: perRequest("patchbay"), upstream: perRequest("upstream") } });
+  };
+  const rawCall = async (url, headers, name) => {
+    const session = await openRawSession(url, headers);
+    let id = 0;
+    const bodyOf = () => ({ jsonrpc: "2.0", id: ++id, method: "tools/call", params: { name, arguments: { message: "bench" } } });
+    await expectEcho(url, session, bodyOf());
+    const { "Content-Type": _contentType, ...headersBut } = session; // measure() adds its own
+    return { url, method: "POST", headers: headersBut, bodyOf };
+  };
   await measure({ ...floor, duration: 1 });
-  rows.push({ name: "GET /api/healthz (framework floor), 8 connections", ...(await measure({ ...floor, duration })) });
+  await add("GET /api/healthz (framework floor), 8 connections", () => measure({ ...floor, duration }));
   for (const connections of [1, 8]) {
-    rows.push({ name: `tools/call echo, direct to upstream, ${connections} connection(s)`, ...(await measureMcp({ url: upstream, request: direct, connections, duration })) });
-    rows.push({ name: `tools/call echo, through the gateway, ${connections} connection(s)`, ...(await measureMcp({ url: gateway("echo"), headers: runner, request: echo, connections, duration })) });
+    await add(`tools/call echo, direct to upstream, ${connections} connection(s)`, (onStart) => measureMcp({ url: upstream, request: direct, connections, duration, onStart }));
+    await add(`tools/call echo, through the gateway, ${connections} connection(s)`, (onStart) => measureMcp({ url: gateway("echo"), headers: runner, request: echo, connections, duration, onStart }));
+  }
+  const rawDirect = await rawCall(upstream, {}, "echo");
+  const rawGateway = await rawCall(gateway("echo"), runner, "everything.echo");
+  for (const connections of [1, 8]) {
+    await add(`tools/call echo, direct to upstream, ${connections} connection(s), autocannon`, () => measure({ ...rawDirect, connections, duration }));
+    await add(`tools/call echo, through the gateway, ${connections} connection(s), autocannon`, () => measure({ ...rawGateway, connections, duration }));
   }
   for (const connections of [1, 8]) {
-    rows.push({ name: `tools/list, ${servers} servers × ${toolsPerServer} tools, ${connections} connection(s)`, ...(await measureMcp({ url: gateway("wide"), headers: runner, request: list, connections, duration })) });
+    await add(`tools/list, ${servers} servers × ${toolsPerServer} tools, ${connections} connection(s)`, (onStart) => measureMcp({ url: gateway("wide"), headers: runner, request: list, connections, duration, onStart }));
   }
-  rows.push({ name: "GET /api/healthz (framework floor, again at the end)", ...(await measure({ ...floor, duration })) });
+  await add("GET /api/healthz (framework floor, again at the end)", () => measure({ ...floor, duration }));
   return rows;
 }
 
+function cpuOf(pids) {
+  return { patchbay: cpuTicks(pids.patchbay), upstream: cpuTicks(pids.upstream) };
+}
+
+/** An MCP session opened by hand (initialize, then initialized): the headers every request of it carries. */
+async function openRawSession(url, headers) {
+  const common = { ...headers, "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+  const initialize = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "patchbay-bench", version: "1.0.0" } } };
+  const opened = await fetch(url, { method: "POST", headers: common, body: JSON.stringify(initialize) });
+  await opened.text();
+  const sessionId = opened.headers.get("mcp-session-id");
+  if (!opened.ok || !sessionId) throw new Error(`initialize at ${url}: ${opened.status}, session ${sessionId}`);
+  const session = { ...common, "Mcp-Session-Id": sessionId, "Mcp-Protocol-Version": PROTOCOL_VERSION };
+  const initialized = await fetch(url, { method: "POST", headers: session, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) });
+  await initialized.text();
+  return session;
+}
+
+/** autocannon counts statuses only: one request is read first, to be sure its answer is the echo (JSON or an event). */
+async function expectEcho(url, headers, body) {
+  const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
+  const text = await response.text();
+  const json = response.headers.get("content-type")?.startsWith("text/event-stream") ? text.split("\n").find((line) => line.startsWith("data: {"))?.slice(6) : text;
+  const answer = JSON.parse(json ?? "null");
+  if (answer?.result?.content?.[0]?.text !== "Echo: bench" || answer.result.isError) throw new Error(`tools/call at ${url} answered ${text}`);
+}
+
+function printCpuTable(rows) {
+  console.log("\nCPU per request, from /proc (user + system, whole process tree), µs:\n");
+  printMarkdown(["scenario", "Patchbay", "upstream (server-everything)"], rows.map((row) => [row.name, row.cpu.patchbay.toFixed(0), row.cpu.upstream.toFixed(0)]));
+}
+
 function printTargets(rows, floor) {
-  const row = (prefix) => rows.find((candidate) => candidate.name.startsWith(prefix));
-  const gateway8 = row("tools/call echo, through the gateway, 8");
-  const added = row("tools/call echo, through the gateway, 1").p50 - row("tools/call echo, direct to upstream, 1").p50;
+  const row = (name) => rows.find((candidate) => candidate.name === name);
   const listP99 = Math.max(...rows.filter((candidate) => candidate.name.startsWith("tools/list")).map((candidate) => candidate.p99));
   console.log("\ntargets:");
-  console.log(`  8 connections: gateway req/s ≥ 0.5 × floor — ${gateway8.rps >= 0.5 * floor ? "met" : "MISSED"} (${(gateway8.rps / floor).toFixed(2)} ×)`);
-  console.log(`  1 connection: gateway adds ≤ 2 ms p50 over direct — ${added <= 2 ? "met" : "MISSED"} (+${added.toFixed(2)} ms)`);
+  for (const client of ["", ", autocannon"]) {
+    const gateway8 = row(`tools/call echo, through the gateway, 8 connection(s)${client}`);
+    const added = row(`tools/call echo, through the gateway, 1 connection(s)${client}`).p50 - row(`tools/call echo, direct to upstream, 1 connection(s)${client}`).p50;
+    const by = client ? "autocannon" : "MCP SDK clients";
+    console.log(`  8 connections (${by}): gateway req/s ≥ 0.5 × floor — ${gateway8.rps >= 0.5 * floor ? "met" : "MISSED"} (${(gateway8.rps / floor).toFixed(2)} ×)`);
+    console.log(`  1 connection (${by}): gateway adds ≤ 2 ms p50 over direct — ${added <= 2 ? "met" : "MISSED"} (+${added.toFixed(2)} ms)`);
+  }
   console.log(`  tools/list of ${servers} × ${toolsPerServer} tools: p99 ≤ 20 ms — ${listP99 <= 20 ? "met" : "MISSED"} (${listP99.toFixed(1)} ms)`);
 }
 

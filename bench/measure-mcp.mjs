@@ -4,9 +4,9 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 /**
  * `connections` MCP SDK clients (streamable HTTP, one session each) send `request(client)` back to back for
  * `duration` seconds after a warm-up second; returns req/s and latency percentiles in ms. Every answer must
- * come back without a thrown error and without `isError`.
+ * come back without a thrown error and without `isError`. `onStart` is called when the warm-up second is over.
  */
-export async function measureMcp({ url, headers = {}, request, connections = 8, duration = 8 }) {
+export async function measureMcp({ url, headers = {}, request, connections = 8, duration = 8, onStart = () => {} }) {
   const clients = await Promise.all(Array.from({ length: connections }, async () => {
     const client = new Client({ name: "patchbay-bench", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
@@ -14,9 +14,10 @@ export async function measureMcp({ url, headers = {}, request, connections = 8, 
   }));
   try {
     await run(clients, request, 1);
+    onStart();
     const latencies = await run(clients, request, duration);
     latencies.sort((a, b) => a - b);
-    return { rps: latencies.length / duration, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+    return { rps: latencies.length / duration, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), count: latencies.length };
   } finally {
     await Promise.all(clients.map((client) => client.close()));
   }

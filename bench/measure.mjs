@@ -5,22 +5,24 @@ import { printMarkdown } from "./markdown-table.mjs";
 
 /**
  * Runs autocannon against one request and returns req/s and latency percentiles in ms. Every answer must be
- * a 2xx, or a 304 when `expect` is 304 (a conditional GET).
+ * a 2xx, or a 304 when `expect` is 304 (a conditional GET). `bodyOf`, instead of `body`, makes each request's
+ * body afresh (a JSON-RPC request needs an id of its own).
  */
-export async function measure({ url, method = "GET", body, headers = {}, expect = 200, connections = 8, duration = 8 }) {
+export async function measure({ url, method = "GET", body, bodyOf, headers = {}, expect = 200, connections = 8, duration = 8 }) {
   const result = await autocannon({
     url,
     method,
     connections,
     duration,
     body: body === undefined ? undefined : JSON.stringify(body),
-    headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(bodyOf ? { requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(bodyOf()) }) }] } : {}),
+    headers: { ...headers, ...(body === undefined && bodyOf === undefined ? {} : { "content-type": "application/json" }) },
   });
   const unexpected = expect === 304 ? result.requests.total - result["3xx"] : result.non2xx;
   if (unexpected > 0 || result.errors > 0) {
     throw new Error(`${method} ${url}: ${unexpected} answers other than ${expect === 304 ? "304" : "2xx"}, ${result.errors} errors`);
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, count: result.requests.total };
 }
 
 /** A bare node:http server answering fixed bytes: the physical floor of this machine. */
