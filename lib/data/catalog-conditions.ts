@@ -5,6 +5,7 @@ import { DECLARED_ENVIRONMENT } from "./declared-tool-rows";
 type AnnotationHint = (typeof ANNOTATION_HINTS)[number];
 /** The catalog filters besides search, as GET /api/tools takes them (the server already turned into its id). */
 export type ToolFilters = { environment?: string; annotation?: AnnotationHint; serverId?: number };
+export type ToolCursor = { name: string; serverId: number; environment: string };
 
 /**
  * `?annotation=`: each is the WHERE clause of its partial index (migration 0013), written out as a literal because
@@ -17,7 +18,6 @@ export const HINT_CONDITIONS: Readonly<Record<AnnotationHint, Prisma.Sql>> = {
   idempotentHint: Prisma.sql`"hints" LIKE '%,idempotentHint,%'`,
   openWorldHint: Prisma.sql`"hints" LIKE '%,openWorldHint,%'`,
 };
-export type ToolCursor = { name: string; serverId: number; environment: string };
 
 /**
  * The WHERE conditions of a catalog page, on both engines and both query paths (trigram index and scan): the
