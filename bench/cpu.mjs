@@ -48,6 +48,8 @@ try {
       ...(tools > 0 ? [
         ["GET /api/tools?search=invoice", "/api/tools?search=invoice&limit=50"],
         ["GET /api/tools?search=(tool 1234) (one match)", `/api/tools?search=${encodeURIComponent("(tool 1234)")}&limit=50`],
+        ["GET /api/tools?annotation=destructiveHint", "/api/tools?annotation=destructiveHint&limit=50"],
+        [`GET /api/mcp-servers/${sample}/tools`, `/api/mcp-servers/${sample}/tools?environment=development`],
       ] : []),
     ];
     const sends = scenarios.map(([name, path, body]) => async () => {

@@ -1,9 +1,23 @@
 import { Prisma } from "../generated/prisma/client";
+import type { ANNOTATION_HINTS } from "../schemas/tools";
 import { DECLARED_ENVIRONMENT } from "./declared-tool-rows";
 
+type AnnotationHint = (typeof ANNOTATION_HINTS)[number];
 /** The catalog filters besides search, as GET /api/tools takes them (the server already turned into its id). */
-export type ToolFilters = { environment?: string; annotation?: string; serverId?: number };
+export type ToolFilters = { environment?: string; annotation?: AnnotationHint; serverId?: number };
 export type ToolCursor = { name: string; serverId: number; environment: string };
+
+/**
+ * `?annotation=`: each is the WHERE clause of its partial index (migration 0013), written out as a literal because
+ * the planners (SQLite and PostgreSQL alike) use a partial index only for a query that states its condition; a
+ * bound pattern would walk the name order past every row without the hint.
+ */
+export const HINT_CONDITIONS: Readonly<Record<AnnotationHint, Prisma.Sql>> = {
+  readOnlyHint: Prisma.sql`"hints" LIKE '%,readOnlyHint,%'`,
+  destructiveHint: Prisma.sql`"hints" LIKE '%,destructiveHint,%'`,
+  idempotentHint: Prisma.sql`"hints" LIKE '%,idempotentHint,%'`,
+  openWorldHint: Prisma.sql`"hints" LIKE '%,openWorldHint,%'`,
+};
 
 /**
  * The WHERE conditions of a catalog page, on both engines and both query paths (trigram index and scan): the
@@ -12,7 +26,7 @@ export type ToolCursor = { name: string; serverId: number; environment: string }
 export function catalogConditions(filters: ToolFilters, after: ToolCursor | undefined): Prisma.Sql[] {
   const conditions = [isDeclaredShown(filters.environment)];
   if (filters.environment !== undefined) conditions.push(Prisma.sql`"environment" IN (${filters.environment}, ${DECLARED_ENVIRONMENT})`);
-  if (filters.annotation !== undefined) conditions.push(Prisma.sql`"hints" LIKE ${`%,${filters.annotation},%`}`);
+  if (filters.annotation !== undefined) conditions.push(HINT_CONDITIONS[filters.annotation]);
   if (filters.serverId !== undefined) conditions.push(Prisma.sql`"serverId" = ${filters.serverId}`);
   if (after) {
     conditions.push(Prisma.sql`("name" > ${after.name} OR ("name" = ${after.name} AND "serverId" > ${after.serverId})
