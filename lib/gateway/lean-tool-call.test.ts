@@ -45,7 +45,7 @@ function call(url: string, tool: string, args: Record<string, unknown> = {}): Re
 }
 
 async function connected(url: string): Promise<McpSession> {
-  const session = openSession({ type: "http", url }, { policy, timeoutMs: 10_000 });
+  const session = openSession({ type: url.endsWith("/sse") ? "sse" : "http", url }, { policy, timeoutMs: 10_000 });
   const deadline = startDeadline(10_000);
   await session.connect(deadline).finally(() => deadline.dispose());
   return session;
@@ -55,7 +55,7 @@ describe("the lean tools/call against server-everything over streamable HTTP", {
   it("sends what the SDK sends (headers, session, protocol version) and reads the same result", async () => {
     const session = await connected(`${proxy.url}/mcp`);
     try {
-      expect(canCallLean(session)).toBe(true);
+      if (!canCallLean(session)) throw new Error("a connected legacy-era streamable HTTP session should take the lean path");
       const params = { name: "echo", arguments: { message: "same either way" } };
       proxy.posts.length = 0;
       const viaSdk = await session.client.callTool(params);
@@ -89,6 +89,24 @@ describe("the lean tools/call against server-everything over streamable HTTP", {
   it("keeps image content as the server sent it", async () => {
     const answer = await call(`http://127.0.0.1:${everything.port}/mcp`, "get-tiny-image");
     expect(answer.kind === "result" && answer.result.content).toContainEqual({ type: "image", mimeType: "image/png", data: expect.stringMatching(/^iVBOR/) });
+  });
+});
+
+describe("which sessions take the lean path", { timeout: 30_000 }, () => {
+  it("a streamable HTTP session once connected; not before, and never an SSE (legacy transport) one", async () => {
+    const url = `http://127.0.0.1:${everything.port}/mcp`;
+    const fresh = openSession({ type: "http", url }, { policy, timeoutMs: 10_000 });
+    expect(canCallLean(fresh)).toBe(false);
+    await fresh.close();
+
+    const sseServer = await startEverything("sse");
+    const sse = await connected(`http://127.0.0.1:${sseServer.port}/sse`);
+    try {
+      expect([sse.era(), canCallLean(sse)]).toEqual(["legacy", false]);
+    } finally {
+      await sse.close();
+      await sseServer.stop();
+    }
   });
 });
 
