@@ -4,9 +4,10 @@ import type { McpSession, StreamableHttpLink } from "../health/mcp-session";
 
 /**
  * A pooled session's `tools/call` as one POST of our own, read without the SDK client's per-message machinery.
- * Why: measured sequentially against server-everything's echo, the SDK's `callTool` costs ~870 µs of CPU per call
- * (zod parsing of every message, the SSE answer through web-stream TransformStreams, the Protocol's bookkeeping)
- * out of a gateway call's ~4,000 µs.
+ * Why: the SDK's `callTool` spends CPU on zod parsing of every message, the SSE answer through web-stream
+ * TransformStreams and the Protocol's bookkeeping. Sequential calls of server-everything's echo on one session
+ * (bench/lean-tool-call-cpu.mts, a loaded 2-core machine): 540–770 µs of client CPU per call through the SDK,
+ * 300–370 µs this way, most of which is node:http's own work.
  *
  * The request is the one the SDK would send on a legacy-era (2025) session — byte for byte apart from the id:
  * the config's headers, `mcp-session-id`, the negotiated `mcp-protocol-version`, `traceparent` (safe fetch adds
@@ -36,15 +37,16 @@ export class SessionExpiredError extends Error {
 type ToolCallParams = { name: string; arguments: Record<string, unknown> };
 type JsonRpcAnswer = { id: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
 
-// Strings, so they never meet the SDK's numeric ids on the same session (a server routes answers by id).
-let lastId = 0;
+// Strings, so they never meet the SDK's numeric ids on the same session (a server routes answers by id); one
+// counter per process, as the pooled sessions are shared by every route bundle.
+const ids = globalThis as unknown as { patchbayLeanCallId?: number };
 
 /** `tools/call` on a connected legacy-era streamable HTTP session: the result, or the error the SDK's `callTool` would throw. */
 export async function callToolLean(
   session: McpSession & { streamableHttp: StreamableHttpLink }, params: ToolCallParams, signal: AbortSignal,
 ): Promise<Record<string, unknown>> {
   const { transport, url, fetch } = session.streamableHttp;
-  const id = `patchbay-${++lastId}`;
+  const id = `patchbay-${(ids.patchbayLeanCallId = (ids.patchbayLeanCallId ?? 0) + 1)}`;
   const response = await fetch(url, {
     method: "POST", headers: requestHeaders(session.streamableHttp), signal,
     body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params }),
