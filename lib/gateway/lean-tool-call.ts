@@ -7,7 +7,7 @@ import type { McpSession, StreamableHttpLink } from "../health/mcp-session";
  * Why: the SDK's `callTool` spends CPU on zod parsing of every message, the SSE answer through web-stream
  * TransformStreams and the Protocol's bookkeeping. Sequential calls of server-everything's echo on one session
  * (bench/lean-tool-call-cpu.mts, a loaded 2-core machine): 540–770 µs of client CPU per call through the SDK,
- * 300–370 µs this way, most of which is node:http's own work.
+ * 300–430 µs this way, most of which is node:http's own work.
  *
  * The request is the one the SDK would send on a legacy-era (2025) session — byte for byte apart from the id:
  * the config's headers, `mcp-session-id`, the negotiated `mcp-protocol-version`, `traceparent` (safe fetch adds
