@@ -6,6 +6,7 @@ import type { McpSession } from "../health/mcp-session";
 import type { OutboundPolicy } from "../health/outbound-policy";
 import type { ResolvedConfig } from "../resolve/types";
 import { circuitOf, publishCircuit } from "./circuits";
+import { callToolLean, canCallLean, SessionExpiredError } from "./lean-tool-call";
 import { backoffDelay, isRetryable, type AttemptFailure, type ResilienceSettings } from "./resilience";
 import { borrowSession } from "./session-pool";
 import type { McpToolResult, UpstreamScope } from "./types";
@@ -72,7 +73,8 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
     ({ session, discard } = borrowed);
     await borrowed.connected;
     const signal = request.signal ? AbortSignal.any([deadline.signal, request.signal]) : deadline.signal;
-    const answer = await deadline.race(session.client.callTool({ name: request.tool, arguments: request.arguments }, { signal, timeout: timeoutMs }));
+    const params = { name: request.tool, arguments: request.arguments };
+    const answer = await deadline.race(canCallLean(session) ? callToolLean(session, params, signal) : session.client.callTool(params, { signal, timeout: timeoutMs }));
     return { kind: "result", result: toMcpResult(answer) };
   } catch (error) {
     await discard?.(); // a session that failed a call is not trusted with the next one
@@ -96,6 +98,7 @@ function toMcpResult(answer: Record<string, unknown>): McpToolResult {
 
 function classifyFailure(error: unknown, trace: McpSession["trace"], session: McpSession | undefined): AttemptFailure {
   if (error instanceof ProbeTimeoutError || isTimeoutError(error)) return { kind: "timeout" };
+  if (error instanceof SessionExpiredError) return { kind: "session_expired" };
   if (trace.httpFailure) return { kind: "http", status: trace.httpFailure.status };
   const code = findCode(trace.networkError) ?? findCode(error);
   if (code) return { kind: "connection", code };

@@ -26,6 +26,7 @@ describe("isRetryable — only transport failures are repeated", () => {
     [{ kind: "http", status: 504 }, undefined, true],
     [{ kind: "http", status: 500 }, undefined, false],
     [{ kind: "http", status: 429 }, undefined, false],
+    [{ kind: "session_expired" }, undefined, true],
     [{ kind: "timeout" }, undefined, false],
     [{ kind: "timeout" }, { readOnlyHint: false }, false],
     [{ kind: "timeout" }, readOnly, true],

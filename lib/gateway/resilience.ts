@@ -13,6 +13,8 @@ export type AttemptFailure =
   | { kind: "timeout" }
   | { kind: "http"; status: number }
   | { kind: "connection"; code: string }
+  /** The server answered 404 to a request naming its session: it forgot it, the tool did not run. */
+  | { kind: "session_expired" }
   | { kind: "other" };
 
 const RETRYABLE_HTTP = new Set([502, 503, 504]);
@@ -33,13 +35,14 @@ export function resilienceSettings(resilience: Resilience | undefined): Resilien
 
 /**
  * Whether a failed attempt may be repeated: only transport failures — connection refused or reset, HTTP
- * 502/503/504, or a timeout of a tool annotated `readOnlyHint` or `idempotentHint` (repeating it is harmless).
+ * 502/503/504, a session the server forgot (the next attempt opens a new one), or a timeout of a tool annotated `readOnlyHint` or `idempotentHint` (repeating it is harmless).
  * A result with `isError` is an answer, not a failure, and never reaches here.
  */
 export function isRetryable(failure: AttemptFailure, annotations: Record<string, unknown> | undefined): boolean {
   switch (failure.kind) {
     case "connection": return CONNECTION_CODES.has(failure.code);
     case "http": return RETRYABLE_HTTP.has(failure.status);
+    case "session_expired": return true;
     case "timeout": return annotations?.readOnlyHint === true || annotations?.idempotentHint === true;
     case "other": return false;
   }

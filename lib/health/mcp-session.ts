@@ -11,11 +11,16 @@ import type { FetchLike, ProtocolEra } from "./types";
 
 export type SessionOptions = { policy: OutboundPolicy; timeoutMs: number };
 
+/** What a request of our own on a streamable HTTP session needs: the SDK's transport (session id, protocol version) and its fetch. */
+export type StreamableHttpLink = { transport: StreamableHTTPClientTransport; url: URL; headers: Record<string, string> | undefined; fetch: FetchLike };
+
 /** One MCP client connection for a probe or a tool call; always `close()` it. */
 export type McpSession = {
   client: Client;
   trace: FetchTrace;
   stdio: ProbeStdioTransport | undefined;
+  /** A streamable HTTP session's transport and the traced safe fetch it sends through; absent for stdio and SSE. */
+  streamableHttp: StreamableHttpLink | undefined;
   /** Known once connected: which handshake the server answered. */
   era(): ProtocolEra | null;
   /** The versions the server offered (`server/discover`), or the one `initialize` agreed on. */
@@ -39,7 +44,8 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
   const safeFetch = createSafeFetch(options.policy, {
     timeoutMs: options.timeoutMs, crossOriginRedirects: "refuse", onOversized: (error) => (trace.oversized ??= error), keepAlive: true,
   });
-  const transport = createTransport(config, trace, safeFetch);
+  const tracedFetch = config.type === "stdio" ? undefined : traceFetch(safeFetch, trace, ignoreOptionalRequests(config.type));
+  const transport = createTransport(config, tracedFetch);
   const client = new Client(CLIENT_INFO, {
     capabilities: {},
     jsonSchemaValidator: lazyOutputSchemaValidator,
@@ -55,6 +61,8 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
     client,
     trace,
     stdio: transport instanceof ProbeStdioTransport ? transport : undefined,
+    streamableHttp: transport instanceof StreamableHTTPClientTransport && config.type === "http"
+      ? { transport, url: new URL(config.url), headers: config.headers, fetch: tracedFetch! } : undefined,
     era,
     protocolVersion: () => client.getNegotiatedProtocolVersion() ?? null,
     protocolVersions() {
@@ -76,16 +84,17 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
   };
 }
 
-function createTransport(config: ResolvedConfig, trace: FetchTrace, safeFetch: FetchLike): Transport {
+function createTransport(config: ResolvedConfig, tracedFetch: FetchLike | undefined): Transport {
   if (config.type === "stdio") return new ProbeStdioTransport(config);
 
   const requestInit = config.headers ? { headers: config.headers } : undefined;
   const url = new URL(config.url);
   // Redirects are safeFetch's to judge (same origin only), so the SDK leaves them to it.
-  if (config.type === "sse") {
-    return new SSEClientTransport(url, { fetch: traceFetch(safeFetch, trace), requestInit, redirectPolicy: "follow" });
-  }
-  // GET (the optional server-to-client stream) and DELETE (ending the session) may fail without meaning anything.
-  const ignore = (method: string) => method === "GET" || method === "DELETE";
-  return new StreamableHTTPClientTransport(url, { fetch: traceFetch(safeFetch, trace, ignore), requestInit, redirectPolicy: "follow" });
+  if (config.type === "sse") return new SSEClientTransport(url, { fetch: tracedFetch, requestInit, redirectPolicy: "follow" });
+  return new StreamableHTTPClientTransport(url, { fetch: tracedFetch, requestInit, redirectPolicy: "follow" });
+}
+
+/** Streamable HTTP's GET (the optional server-to-client stream) and DELETE (ending the session) may fail without meaning anything. */
+function ignoreOptionalRequests(type: "http" | "sse"): (method: string) => boolean {
+  return type === "http" ? (method) => method === "GET" || method === "DELETE" : () => false;
 }

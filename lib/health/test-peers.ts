@@ -86,16 +86,23 @@ async function listen(server: net.Server, host: string, toUrl: (port: number) =>
   };
 }
 
-/** Forwards to `target` on 127.0.0.1, recording the JSON-RPC method of every POSTed message and every `traceparent` sent. */
-export async function startRecordingProxy(target: number): Promise<Peer & { methods: string[]; traceparents: string[] }> {
+export type RecordedPost = { method: string; id: unknown; headers: http.IncomingHttpHeaders };
+
+/** Forwards to `target` on 127.0.0.1, recording every POSTed message (method, id, headers) and every `traceparent` sent. */
+export async function startRecordingProxy(target: number): Promise<Peer & { methods: string[]; posts: RecordedPost[]; traceparents: string[] }> {
   const methods: string[] = [];
+  const posts: RecordedPost[] = [];
   const traceparents: string[] = [];
   const peer = await startHttpPeer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const body = Buffer.concat(chunks);
-      if (req.method === "POST") methods.push(String(JSON.parse(body.toString() || "{}").method));
+      if (req.method === "POST") {
+        const message = JSON.parse(body.toString() || "{}") as { method?: unknown; id?: unknown };
+        methods.push(String(message.method));
+        posts.push({ method: String(message.method), id: message.id, headers: req.headers });
+      }
       if (typeof req.headers.traceparent === "string") traceparents.push(req.headers.traceparent);
       const headers = withoutHopByHop(req.headers);
       const upstream = http.request({ host: "127.0.0.1", port: target, path: req.url, method: req.method, headers }, (answer) => {
@@ -107,7 +114,7 @@ export async function startRecordingProxy(target: number): Promise<Peer & { meth
       upstream.end(body);
     });
   });
-  return { ...peer, methods, traceparents };
+  return { ...peer, methods, posts, traceparents };
 }
 
 function withoutHopByHop(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
