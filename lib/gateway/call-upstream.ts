@@ -1,5 +1,7 @@
 import { setTimeout as wait } from "node:timers/promises";
 
+import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+
 import { ProbeTimeoutError, startDeadline } from "../health/deadline";
 import { describeFailure } from "../health/describe-failure";
 import type { McpSession } from "../health/mcp-session";
@@ -106,9 +108,9 @@ function classifyFailure(error: unknown, trace: McpSession["trace"], session: Mc
   return { kind: "other" };
 }
 
-/** The SDK's own request timeout (McpError RequestTimeout, code -32001). */
+/** The SDK client's own request timeout (SDK 2.x: SdkError REQUEST_TIMEOUT), should it fire before our deadline. */
 function isTimeoutError(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === -32001;
+  return error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout;
 }
 
 function findCode(error: unknown, depth = 0): string | undefined {
