@@ -27,7 +27,7 @@ beforeAll(async () => {
   for (const [name, definition] of Object.entries(definitions)) {
     await db.server.create({ data: { name, description: "", transportType: "http", searchText: name, definition: JSON.stringify(definition), revision: 3, createdAt: modifiedAt, modifiedAt } });
   }
-  expect(await applyMigrations(url)).toEqual(["0012_declared_tools"]);
+  expect(await applyMigrations(url, { through: "0012_declared_tools" })).toEqual(["0012_declared_tools"]);
   ({ listCatalogTools } = await import("../../lib/data/tool-views"));
 }, 120_000);
 
