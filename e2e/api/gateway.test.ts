@@ -144,6 +144,34 @@ describe("tools/list on the wire", () => {
   });
 });
 
+describe("a large tools/list on the wire", () => {
+  test("a list of some 130 KB, sent as a stream of its parts, is the list the SDK's own handler answers", async () => {
+    const server = uniqueName("gw-big");
+    const tools = Array.from({ length: 200 }, (_, index) => ({ name: `tool_${index}`, description: `Tool ${index}: ${"é".repeat(300)}` }));
+    expect((await fixture.admin.post("/api/mcp-servers", { name: server, description: "Many declared tools", version: "1.0.0", transport: { type: "http", url: "http://127.0.0.1:9/mcp" }, tools })).status).toBe(201);
+    const agent = uniqueName("gw-big-agent");
+    expect((await fixture.admin.post("/api/agents", { name: agent, description: "One big server", mcp_servers: { big: server } })).status).toBe(201);
+    const { transport } = await connect(fixture.gatewayUrl("agents", agent));
+    const send = async (message: unknown) => {
+      const response = await fetch(fixture.gatewayUrl("agents", agent), {
+        method: "POST", body: JSON.stringify(message),
+        headers: {
+          Authorization: `Bearer ${fixture.runnerToken}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream",
+          "Mcp-Session-Id": transport.sessionId!, "Mcp-Protocol-Version": "2025-11-25",
+        },
+      });
+      return new Uint8Array(await response.arrayBuffer());
+    };
+    // A batch goes to the SDK's own handler; the lone request is answered outside it.
+    const [fromSdk] = JSON.parse(new TextDecoder().decode(await send([{ jsonrpc: "2.0", id: 1, method: "tools/list" }, { jsonrpc: "2.0", id: 2, method: "ping" }])));
+    const lone = await send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+
+    expect(lone.byteLength).toBeGreaterThan(64 * 1024);
+    expect(JSON.parse(new TextDecoder().decode(lone))).toEqual(fromSdk);
+    expect(fromSdk.result.tools.map((tool: { name: string }) => tool.name).sort()).toEqual(tools.map((tool) => `big.${tool.name}`).sort());
+  });
+});
+
 describe("tools/call on the wire", () => {
   const send = (sessionId: string, message: unknown) => fetch(fixture.gatewayUrl("agents", fixture.agent), {
     method: "POST", body: JSON.stringify(message),

@@ -1,11 +1,17 @@
 import { CallToolResultSchema, ErrorCode, McpError, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 
-import { advertisedToolsJson, loadTargetTools } from "../target-tools";
+import { advertisedToolsUtf8, loadTargetTools } from "../target-tools";
 import { callGatewayTool } from "./gateway-server";
 import type { GatewaySession } from "./gateway-sessions";
 
 /** A request is a few hundred bytes; a larger body goes to the SDK, which bounds what it reads. */
 const MAX_PEEKED_BYTES = 64 * 1024;
+
+/** Answers larger than this go out as a stream of their parts (see jsonRpcAnswer). */
+const STREAMED_FROM_BYTES = 64 * 1024;
+const RESULT_OPEN = Buffer.from('{"result":');
+const TOOLS_OPEN = Buffer.from('{"tools":');
+const OBJECT_CLOSE = Buffer.from("}");
 
 /** What to do with a POST to an open session: an answer already made, or the message for the session's transport. */
 export type Peeked = { answer: Response } | { forward: Request; parsedBody?: unknown };
@@ -42,10 +48,10 @@ export async function answerDirectly(session: GatewaySession, request: Request):
   return { forward: request, parsedBody: message };
 }
 
-async function listTools(session: GatewaySession): Promise<{ json: string }> {
+async function listTools(session: GatewaySession): Promise<{ result: Uint8Array[] }> {
   const { tools, revision } = await loadTargetTools(session.target, session.environment);
   session.revision = revision;
-  return { json: `{"tools":${advertisedToolsJson(tools)}}` };
+  return { result: [TOOLS_OPEN, advertisedToolsUtf8(tools), OBJECT_CLOSE] };
 }
 
 async function callTool(session: GatewaySession, id: JsonRpcId, params: ToolCallParams, signal: AbortSignal): Promise<Response> {
@@ -56,7 +62,7 @@ async function callTool(session: GatewaySession, id: JsonRpcId, params: ToolCall
   try {
     const result = CallToolResultSchema.safeParse(await callGatewayTool(session.calls, params, aborter.signal));
     if (!result.success) throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call result: ${result.error.message}`);
-    return jsonRpcAnswer(session, id, { json: JSON.stringify(result.data) });
+    return jsonRpcAnswer(session, id, { result: [Buffer.from(JSON.stringify(result.data))] });
   } catch (error) {
     return jsonRpcAnswer(session, id, { error: error as McpError });
   } finally {
@@ -65,12 +71,28 @@ async function callTool(session: GatewaySession, id: JsonRpcId, params: ToolCall
   }
 }
 
-/** The transport's own answer to one request, byte for byte: `{result, jsonrpc, id}` or `{jsonrpc, id, error}`. */
-function jsonRpcAnswer(session: GatewaySession, id: JsonRpcId, outcome: { json: string } | { error: McpError }): Response {
-  const body = "json" in outcome
-    ? `{"result":${outcome.json},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`
-    : JSON.stringify({ jsonrpc: "2.0", id, error: { code: outcome.error.code, message: outcome.error.message, ...(outcome.error.data !== undefined ? { data: outcome.error.data } : {}) } });
-  return new Response(body, { status: 200, headers: { "Content-Type": "application/json", "mcp-session-id": session.transport.sessionId! } });
+/**
+ * The transport's own answer to one request, byte for byte: `{result, jsonrpc, id}` or `{jsonrpc, id, error}`. A
+ * result comes as UTF-8 parts; a large one goes out as a stream of them, so a list encoded once is written as it
+ * is, not encoded again per answer nor joined and copied into one body (each was a large part of a big list's
+ * CPU); a small one is joined, which costs less than a stream.
+ */
+function jsonRpcAnswer(session: GatewaySession, id: JsonRpcId, outcome: { result: Uint8Array[] } | { error: McpError }): Response {
+  const headers = { "Content-Type": "application/json", "mcp-session-id": session.transport.sessionId! };
+  if ("error" in outcome) {
+    const { code, message, data } = outcome.error;
+    return new Response(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message, ...(data !== undefined ? { data } : {}) } }), { status: 200, headers });
+  }
+  const parts = [RESULT_OPEN, ...outcome.result, Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`)];
+  const length = parts.reduce((sum, part) => sum + part.byteLength, 0);
+  if (length <= STREAMED_FROM_BYTES) return new Response(Buffer.concat(parts, length), { status: 200, headers });
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      controller.close();
+    },
+  });
+  return new Response(body, { status: 200, headers });
 }
 
 /** The checks the streamable HTTP transport makes of a POST before reading it. */
