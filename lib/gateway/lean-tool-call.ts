@@ -1,4 +1,5 @@
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, type JSONRPCMessage } from "@modelcontextprotocol/client";
+import { createParser } from "eventsource-parser";
 
 import type { McpSession, StreamableHttpLink } from "../health/mcp-session";
 
@@ -92,19 +93,21 @@ async function readAnswer(response: Response, id: string, onServerRequest: (requ
 }
 
 /**
- * The answer with our id from an event stream. The stream is read to its end, as the SDK does, even after the
- * answer came: cancelling it would drop the keep-alive connection under it.
+ * The answer with our id from an event stream (parsed by eventsource-parser, as the SDK's client does). The stream
+ * is read to its end, as the SDK does, even after the answer came: cancelling it would drop the keep-alive
+ * connection under it. Size is bounded by safe fetch, which errors the body past the per-event limit.
  */
 function readEventStream(body: ReadableStream<Uint8Array>, id: string, onServerRequest: (request: JSONRPCMessage) => void): Promise<JsonRpcAnswer> {
   return new Promise((resolve, reject) => {
     let answered = false;
-    const read = async () => {
-      for await (const data of eventData(body)) {
+    const parser = createParser({
+      onEvent: ({ event, data }) => {
+        if (event !== undefined && event !== "message") return;
         let message: unknown;
         try {
           message = JSON.parse(data);
         } catch {
-          continue; // the SDK reports such an event and reads on
+          return; // the SDK reports such an event and reads on
         }
         if (!answered && isAnswerTo(message, id)) {
           answered = true;
@@ -112,57 +115,17 @@ function readEventStream(body: ReadableStream<Uint8Array>, id: string, onServerR
         } else if (isRequest(message)) {
           onServerRequest(message);
         }
-      }
+      },
+    });
+    const read = async () => {
+      const decoder = new TextDecoder();
+      for await (const chunk of body) parser.feed(decoder.decode(chunk, { stream: true }));
       if (!answered) reject(new Error("the event stream ended before the answer to tools/call"));
     };
     read().catch((error: unknown) => {
       if (!answered) reject(error);
     });
   });
-}
-
-/**
- * The data of each `message` event (the SSE format of the HTML standard: lines end with CRLF, LF or CR; `data`
- * lines joined with LF; an event ends at a blank line). Size is bounded by safe fetch, which errors the body past
- * the per-event limit; a long line is scanned once, not again with every chunk that extends it.
- */
-async function* eventData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let pending = "";
-  let scanFrom = 0;
-  let data: string[] = [];
-  let event = "";
-  for await (const chunk of body) {
-    pending += decoder.decode(chunk, { stream: true });
-    let start = 0;
-    for (let end = nextLineEnd(pending, scanFrom); end >= 0; end = nextLineEnd(pending, start)) {
-      const line = pending.slice(start, end);
-      start = end + (pending[end] === "\r" && pending[end + 1] === "\n" ? 2 : 1);
-      if (line === "") {
-        if (data.length > 0 && (event === "" || event === "message")) yield data.join("\n");
-        data = [];
-        event = "";
-        continue;
-      }
-      const colon = line.indexOf(":");
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? "" : line.slice(line[colon + 1] === " " ? colon + 2 : colon + 1);
-      if (field === "data") data.push(value);
-      else if (field === "event") event = value;
-    }
-    pending = pending.slice(start);
-    scanFrom = Math.max(0, pending.length - 1); // a CR left at the end is looked at again
-  }
-}
-
-/** Index of the next line end from `from`, or -1; a CR at the very end waits for the next chunk (it may be a CRLF). */
-function nextLineEnd(text: string, from: number): number {
-  for (let i = from; i < text.length; i++) {
-    const char = text.charCodeAt(i);
-    if (char === 10) return i;
-    if (char === 13) return i + 1 < text.length ? i : -1;
-  }
-  return -1;
 }
 
 function isAnswerTo(message: unknown, id: string): message is JsonRpcAnswer {
