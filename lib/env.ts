@@ -61,6 +61,8 @@ const configSchema = z.object({
   /** DESIGN §13: an official-registry-compatible `/v0.1` base for the Explore page and /api/upstream. */
   PATCHBAY_UPSTREAM_URL: z.url().optional(),
   PATCHBAY_SEED_DEMO: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
+  /** lib/http/front-door.ts: `off` sends every request through Next's router (as does tracing, which Next's spans need). */
+  PATCHBAY_FRONT_DOOR: z.enum(["on", "off"]).default("on"),
 });
 
 export type Config = z.infer<typeof configSchema> & { environment: string; healthEnvironments: string[] };

@@ -40,11 +40,11 @@ export function removeTempSqlite(url: string): void {
   }
 }
 
-/** Starts the built app (`next start`) on a free loopback port and waits for /api/readyz; `stop` ends it. */
+/** Starts the built app (lib/cli/serve.mjs, as `npm start` does) on a free loopback port and waits for /api/readyz; `stop` ends it. */
 export async function startPatchbay(options: { env?: Record<string, string>; databaseUrl?: string; port?: number } = {}): Promise<PatchbayProcess> {
   const port = options.port ?? (await freePort());
   const databaseUrl = options.databaseUrl ?? tempSqliteUrl("test");
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, ["lib/cli/serve.mjs", "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...process.env, ...TEST_ENV, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: databaseUrl, PORT: String(port), ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

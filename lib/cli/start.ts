@@ -12,7 +12,7 @@ function main() {
   ensureBuild();
 
   const host = process.env.HOST;
-  const args = ["node_modules/next/dist/bin/next", "start", "-p", String(config.PORT), ...(host ? ["-H", host] : [])];
+  const args = ["lib/cli/serve.mjs", "-p", String(config.PORT), ...(host ? ["-H", host] : [])];
   const server = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   const url = `http://${host && host !== "0.0.0.0" ? host : "localhost"}:${config.PORT}`;
 

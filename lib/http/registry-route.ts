@@ -4,10 +4,9 @@ import { reuseStampsOf } from "../read-model/change-stamps";
 import { readThrough } from "../read-model/read-cache";
 import { etagOver, matchesIfNoneMatch, notModified } from "./conditional-get";
 import { withCors } from "./registry-cors";
-import { route, type RouteContext } from "./route";
+import { answering, route, type RouteContext } from "./route";
 
 const CACHE_CONTROL = "max-age=30";
-type NextRouteContext = Parameters<ReturnType<typeof route>>[1];
 
 /**
  * A `/v0.1` read (DESIGN §13): the handler returns the body; this answers it with an ETag over its bytes (304 on
@@ -27,5 +26,5 @@ export function registryRoute<P, Q, B>(operation: Operation<P, Q, B>, handler: (
     if (matchesIfNoneMatch(context.request, etag)) return notModified(etag, headers);
     return new Response(text, { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", ...headers, ETag: etag } });
   });
-  return async (request: Request, context: NextRouteContext) => withCors(request, await inner(request, context));
+  return answering(operation, async (request, context) => withCors(request, await inner(request, context)));
 }

@@ -20,7 +20,15 @@ export type RouteContext<P, Q, B> = {
   actor: string;
 };
 
-type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+/** A route module's export: Next calls it, and so does the front door (lib/http/front-door.ts), which finds it by `operation`. */
+export type RouteHandler = ((request: Request, context: NextRouteContext) => Promise<Response>) & { operation: Operation<unknown, unknown, unknown> };
+
+/** Names the operation a route handler answers (its method and path), for the front door's table. */
+export function answering<P, Q, B>(operation: Operation<P, Q, B>, handler: (request: Request, context: NextRouteContext) => Promise<Response>): RouteHandler {
+  return Object.assign(handler, { operation: operation as Operation<unknown, unknown, unknown> });
+}
 
 /**
  * The only try/catch of the API: parses params, query and body with the operation's zod schemas, calls
@@ -28,12 +36,12 @@ type NextRouteContext = { params: Promise<Record<string, string | string[] | und
  */
 export function route<P, Q, B>(operation: Operation<P, Q, B>, handler: (context: RouteContext<P, Q, B>) => Promise<Response>) {
   const answer = answerWith(operation, handler);
-  return async (request: Request, nextContext: NextRouteContext): Promise<Response> => {
+  return answering(operation, async (request, nextContext) => {
     const startedAt = performance.now();
     const response = await answer(request, nextContext);
     observeRequest(operation, response.status, (performance.now() - startedAt) / 1000);
     return response;
-  };
+  });
 }
 
 function answerWith<P, Q, B>(operation: Operation<P, Q, B>, handler: (context: RouteContext<P, Q, B>) => Promise<Response>) {

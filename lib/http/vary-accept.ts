@@ -22,7 +22,8 @@ export function installVaryAccept(): void {
   } as ServerResponse["writeHead"];
 }
 
-function appendVary(response: ServerResponse, field: string): void {
+/** Adds `field` to the response's Vary unless it is there already (or Vary is `*`). */
+export function appendVary(response: ServerResponse, field: string): void {
   const current = response.getHeader("vary");
   const fields = (Array.isArray(current) ? current.join(",") : String(current ?? "")).split(",").map((item) => item.trim()).filter(Boolean);
   if (fields.some((item) => item === "*" || item.toLowerCase() === field.toLowerCase())) return;

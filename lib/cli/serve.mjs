@@ -1,0 +1,48 @@
+// @ts-check
+/**
+ * The server process (`npm start` and every test spawn it): Next.js as a custom server, with the front door
+ * (lib/http/front-door.ts) in front of it. instrumentation.ts installs the door on globalThis at boot; until
+ * it does, and for every request it does not take, Next's own handler answers. Plain JavaScript: this file
+ * runs in the server process itself, before anything is compiled.
+ *
+ * Usage: node lib/cli/serve.mjs -p PORT [-H HOST]
+ */
+import http from "node:http";
+import { parseArgs } from "node:util";
+
+// As Next's own CLI sets them before it loads anything (React picks its production build by NODE_ENV).
+process.env.NODE_ENV ||= "production";
+process.env.NEXT_RUNTIME = "nodejs";
+const { default: next } = await import("next");
+
+const FRONT_DOOR = Symbol.for("patchbay.frontDoor");
+const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+const hostname = values.hostname;
+
+const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? "localhost", port });
+const nextHandler = app.getRequestHandler();
+await app.prepare();
+
+/** @type {(request: http.IncomingMessage, response: http.ServerResponse) => void} */
+function serve(request, response) {
+  const door = /** @type {{ take?: (request: http.IncomingMessage, response: http.ServerResponse) => boolean } | undefined} */ (
+    /** @type {Record<symbol, unknown>} */ (globalThis)[FRONT_DOOR]
+  );
+  if (door?.take?.(request, response)) return;
+  void nextHandler(request, response);
+}
+
+const server = http.createServer(serve);
+server.listen(port, hostname, () => console.log(`Patchbay server listening on http://${hostname ?? "localhost"}:${port}`));
+
+// As `next start` does: stop accepting, let requests in flight finish, close Next, exit with the signal's code.
+let stopping = false;
+for (const [signal, code] of /** @type {const} */ ([["SIGINT", 130], ["SIGTERM", 143]])) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(() => void app.close().catch(console.error).finally(() => process.exit(code)));
+    server.closeIdleConnections();
+  });
+}
