@@ -23,11 +23,12 @@ type HeaderRule = { pattern: RegExp; headers: { key: string; value: string }[] }
 
 /**
  * The hot routes — what runners and agents call on every start and every tool call — answered by their own
- * route handlers without Next's router in between (which costs each request more than the handler: ~200 µs
- * of route matching, request adaptation and tracing, measured in session 6). Only plain paths are taken: a
- * percent sign, an empty, `.` or `..` segment, a method the module does not export, or tracing being on
- * leaves the request to Next, which answers it as it always has. next.config's headers come from the build's
- * routes manifest, so both doors answer with the same ones.
+ * route handlers without Next's router in between. That router costs every request about what all of
+ * `/api/healthz` costs (~1,600 req/s on one core); through this door, one resolved server of 10,000 answers
+ * ~8,000 req/s (bench/api.mjs). Only plain paths are taken: a percent sign, an empty, `.` or `..` segment, a
+ * method the module does not export, or tracing being on leaves the request to Next, which answers it as it
+ * always has. next.config's headers come from the build's routes manifest, so both doors answer alike
+ * (e2e/api/front-door.test.ts compares them).
  */
 export function installFrontDoor(modules: RouteModule[], distDir = path.join(process.cwd(), ".next")): void {
   const off = getConfig().PATCHBAY_FRONT_DOOR === "off" || Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
