@@ -3,7 +3,8 @@
 // 50 servers × 20 tools (catalog seeded directly), and the framework floor (GET /api/healthz), in one run.
 // The same tools/call also goes out from autocannon, the load generator of the floor itself, on a session opened
 // by hand: on this one machine an SDK client costs as much CPU per call as the gateway's own work, so those rows
-// compare the servers rather than the clients. A second table gives the CPU each call cost Patchbay and the upstream.
+// compare the servers rather than the clients. A second table gives the CPU each call cost Patchbay, the upstream
+// and the clients (this process).
 // Run: npm run bench:gateway  (node --import tsx bench/gateway.mjs)
 // Options: BENCH_DURATION_S (8), BENCH_SERVERS (50), BENCH_TOOLS_PER_SERVER (20).
 // The machine's load average is printed at start and end; when the 1-minute load at start is above 1.5, the
@@ -94,7 +95,7 @@ async function runScenarios(base, pids) {
     const result = await run(() => (before = cpuOf(pids)));
     const after = cpuOf(pids);
     const perRequest = (key) => ((after[key] - before[key]) / TICKS_PER_S / result.count) * 1e6;
-    rows.push({ name, ...result, cpu: { patchbay: perRequest("patchbay"), upstream: perRequest("upstream") } });
+    rows.push({ name, ...result, cpu: { patchbay: perRequest("patchbay"), upstream: perRequest("upstream"), client: perRequest("client") } });
   };
   const rawRequest = async (url, headers, method, params, isExpected) => {
     const session = await openRawSession(url, headers);
@@ -128,8 +129,10 @@ async function runScenarios(base, pids) {
   return rows;
 }
 
+/** In ticks: the servers' from /proc, and this process's own (the clients: SDK or autocannon, all threads). */
 function cpuOf(pids) {
-  return { patchbay: cpuTicks(pids.patchbay), upstream: cpuTicks(pids.upstream) };
+  const { user, system } = process.cpuUsage();
+  return { patchbay: cpuTicks(pids.patchbay), upstream: cpuTicks(pids.upstream), client: ((user + system) / 1e6) * TICKS_PER_S };
 }
 
 /** An MCP session opened by hand (initialize, then initialized): the headers every request of it carries. */
@@ -157,7 +160,7 @@ async function expectAnswer(url, headers, body, isExpected) {
 
 function printCpuTable(rows) {
   console.log("\nCPU per request, from /proc (user + system, whole process tree), µs:\n");
-  printMarkdown(["scenario", "Patchbay", "upstream (server-everything)"], rows.map((row) => [row.name, row.cpu.patchbay.toFixed(0), row.cpu.upstream.toFixed(0)]));
+  printMarkdown(["scenario", "Patchbay", "upstream (server-everything)", "clients (this process)"], rows.map((row) => [row.name, row.cpu.patchbay.toFixed(0), row.cpu.upstream.toFixed(0), row.cpu.client.toFixed(0)]));
 }
 
 function printTargets(rows, floor) {
