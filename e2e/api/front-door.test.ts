@@ -8,7 +8,7 @@ import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
 /**
  * The front door (lib/http/front-door.ts) answers the hot routes without Next's router. Two servers on one
  * database, one with the door and one without (PATCHBAY_FRONT_DOOR=off), must give every request the same
- * answer: status, body and headers, but for what the connection itself adds and the router-only Vary fields.
+ * answer: status, body and headers, but for what the connection itself adds and the Vary fields of Next's router.
  */
 const ADMIN_TOKEN = "pb_test_front_door_admin_0123456789";
 const AUTH = { Authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -104,7 +104,7 @@ describe("the front door and Next's router answer alike", () => {
     expect(comparable(door)).toEqual(comparable(next));
   });
 
-  test("the door did answer: only Next's router adds its navigation fields to Vary", async () => {
+  test("the door did answer: its Vary lacks the navigation fields Next's router adds", async () => {
     const { door, next } = await bothDoors("GET", "/api/mcp-servers/filesystem");
     expect(String(door.headers.vary)).not.toMatch(/\brsc\b/);
     expect(String(next.headers.vary)).toMatch(/\brsc\b/);

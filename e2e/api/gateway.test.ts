@@ -211,7 +211,7 @@ describe("tools/call on the wire", () => {
   test("notifications/cancelled ends a call answered outside the SDK with a tool error", async () => {
     const { transport } = await connect(fixture.gatewayUrl("agents", fixture.agent));
     const sessionId = transport.sessionId!;
-    // An operation far longer than the test may take: only the cancellation can end it in time.
+    // An operation far longer than the test may take: the cancellation alone can end it in time.
     const pending = send(sessionId, { jsonrpc: "2.0", id: "slow", method: "tools/call", params: { name: "http.trigger-long-running-operation", arguments: { duration: 600, steps: 600 } } });
     let answered = false;
     void pending.then(() => (answered = true));

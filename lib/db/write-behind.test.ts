@@ -27,7 +27,7 @@ describe("writeBehind", () => {
     gates[0]();
   });
 
-  it("flush writes the queue at once and resolves only after every earlier write", async () => {
+  it("flush writes the queue at once and resolves once every earlier write is done, not before", async () => {
     const { groups, gates, write } = gatedWriter();
     const log = writeBehind(write, { delayMs: 60_000, onError: noErrors });
     await log.add(1);
@@ -54,7 +54,7 @@ describe("writeBehind", () => {
     expect(sizes).toEqual([MAX_GROUP, MAX_GROUP, 2]);
   });
 
-  it("once stopping, add resolves only when its item is written", async () => {
+  it("once stopping, add resolves when its item is written, not before", async () => {
     const { groups, gates, write } = gatedWriter();
     const log = writeBehind(write, { delayMs: 60_000, onError: noErrors });
     await log.add(1);

@@ -164,7 +164,7 @@ describe("the lean tools/call against SDK servers of our own", { timeout: 30_000
         const answer = await call(server.url, "huge");
         expect(answer).toEqual({ kind: "failed", outcome: "upstream_error", reason: `response larger than 4 MiB from ${new URL(server.url).origin}`, attempts: 1 });
         if (json) expect(answer.kind === "failed" && answer.reason).toBe(sdkReason);
-        else expect(sdkError).toMatchObject({ code: SdkErrorCode.RequestTimeout }); // the oversized stream only reached the SDK's onerror
+        else expect(sdkError).toMatchObject({ code: SdkErrorCode.RequestTimeout }); // the oversized stream reached the SDK's onerror alone
       });
     });
   }
