@@ -63,5 +63,6 @@ function wantsPage(request: NextRequest): boolean {
 
 export const config = {
   // API paths (and the MCP gateway's) only when they carry a percent sign: the one thing the proxy checks there is their encoding.
-  matcher: ["/((?!api|v0\\.1/|mcp/|_next/static|_next/image|icon.svg|favicon.ico).*)", "/(api|v0\\.1|mcp)/(.*%.*)"],
+  // `api/`, not `api`: a page whose name starts with "api" (`/api-docs`) is a page like any other (DESIGN §14).
+  matcher: ["/((?!api/|v0\\.1/|mcp/|_next/static|_next/image|icon.svg|favicon.ico).*)", "/(api|v0\\.1|mcp)/(.*%.*)"],
 };

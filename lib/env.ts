@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { checkStdioAllow } from "./health/stdio-allow";
+import { guardSettingProblems } from "./http/request-guard.mjs";
 import { environmentNameSchema } from "./schemas/common";
 
 const commaList = z
@@ -63,6 +64,12 @@ const configSchema = z.object({
   PATCHBAY_SEED_DEMO: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
   /** lib/http/front-door.ts: `off` sends every request through Next's router (as does tracing, which Next's spans need). */
   PATCHBAY_FRONT_DOOR: z.enum(["on", "off"]).default("on"),
+  /** DESIGN §14: the origin of every request (links, redirects, same-origin checks); lib/http/request-guard.mjs. */
+  PATCHBAY_PUBLIC_URL: z.string().optional(),
+  /** Host names, besides loopback ones and PATCHBAY_PUBLIC_URL's, that requests on loopback (or with auth off) may name. */
+  PATCHBAY_ALLOWED_HOSTS: commaList,
+  /** CIDRs of reverse proxies whose X-Forwarded-For (and -Proto) is believed. */
+  PATCHBAY_TRUSTED_PROXIES: commaList,
 });
 
 export type Config = z.infer<typeof configSchema> & { environment: string; healthEnvironments: string[] };
@@ -73,10 +80,12 @@ let cached: Config | undefined;
 export function getConfig(): Config {
   if (cached) return cached;
 
-  const parsed = configSchema.safeParse(blankToUndefined(process.env));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  const env = blankToUndefined(process.env);
+  const parsed = configSchema.safeParse(env);
+  const guardProblems = guardSettingProblems(env).map((line) => `  ${line}`);
+  if (!parsed.success || guardProblems.length) {
+    const lines = (parsed.error?.issues ?? []).map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${[...lines, ...guardProblems].join("\n")}`);
   }
   const environment = parsed.data.PATCHBAY_ENVIRONMENT ?? parsed.data.AGENT_ORCHESTRATOR_ENVIRONMENT ?? "development";
   const healthEnvironments = parsed.data.PATCHBAY_HEALTH_ENVIRONMENTS.length ? [...new Set(parsed.data.PATCHBAY_HEALTH_ENVIRONMENTS)] : [environment];

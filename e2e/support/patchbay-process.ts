@@ -40,11 +40,15 @@ export function removeTempSqlite(url: string): void {
   }
 }
 
-/** Starts the built app (lib/cli/serve.mjs, as `npm start` does) on a free loopback port and waits for /api/readyz; `stop` ends it. */
-export async function startPatchbay(options: { env?: Record<string, string>; databaseUrl?: string; port?: number } = {}): Promise<PatchbayProcess> {
+/**
+ * Starts the built app (lib/cli/serve.mjs, as `npm start` does) on a free loopback port and waits for /api/readyz;
+ * `stop` ends it. `hostArgument: null` passes no `-H`, leaving the address to the server's own rules.
+ */
+export async function startPatchbay(options: { env?: Record<string, string>; databaseUrl?: string; port?: number; hostArgument?: string | null } = {}): Promise<PatchbayProcess> {
   const port = options.port ?? (await freePort());
   const databaseUrl = options.databaseUrl ?? tempSqliteUrl("test");
-  const child = spawn(process.execPath, ["lib/cli/serve.mjs", "-p", String(port), "-H", "127.0.0.1"], {
+  const host = options.hostArgument === undefined ? "127.0.0.1" : options.hostArgument;
+  const child = spawn(process.execPath, ["lib/cli/serve.mjs", "-p", String(port), ...(host ? ["-H", host] : [])], {
     env: { ...process.env, ...TEST_ENV, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: databaseUrl, PORT: String(port), ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

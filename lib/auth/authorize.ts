@@ -1,6 +1,7 @@
 import type { Operation } from "../api/operation";
 import { getConfig } from "../env";
-import { ForbiddenError, UnauthorizedError } from "../errors";
+import { ForbiddenError, UnauthorizedError, UnsupportedMediaTypeError } from "../errors";
+import { isJsonMediaType } from "../http/media-type";
 import { authenticate } from "./authenticate";
 import { ANONYMOUS, AUTH_OFF_PRINCIPAL, type Principal } from "./principal";
 import { consumeClaimedRateLimit, consumeRateLimit } from "./rate-limit";
@@ -9,10 +10,16 @@ import { hasRole } from "./roles";
 /** The one place an operation's declared role, the Origin rule and the rate limits are enforced. */
 export async function authorize(request: Request, operation: Operation<any, any, any>): Promise<Principal> {
   const config = getConfig();
+  const isAuthOff = config.PATCHBAY_AUTH === "off";
+  const isWrite = operation.method !== "GET";
   if (operation.refusesForeignOrigin && request.headers.has("origin") && !isSameOrigin(request)) {
     throw new ForbiddenError("This request must come from this site's own origin.");
   }
-  const principal = config.PATCHBAY_AUTH === "off" ? AUTH_OFF_PRINCIPAL : ((await authenticate(request)) ?? ANONYMOUS);
+  // DESIGN §14: without authentication, any page the developer opens could otherwise write through their browser.
+  if (isAuthOff && isWrite && request.headers.has("origin") && !isSameOrigin(request)) {
+    throw new ForbiddenError("With PATCHBAY_AUTH=off, a write must come from this site's own origin.");
+  }
+  const principal = isAuthOff ? AUTH_OFF_PRINCIPAL : ((await authenticate(request)) ?? ANONYMOUS);
   if (operation.role === "public") return principal;
   const isPublic = { registry: config.PATCHBAY_PUBLIC_REGISTRY, metrics: config.PATCHBAY_METRICS_PUBLIC };
   if (operation.publicWhen && isPublic[operation.publicWhen] && principal.via === "anonymous") return principal;
@@ -21,8 +28,14 @@ export async function authorize(request: Request, operation: Operation<any, any,
   if (!hasRole(principal.role, operation.role)) {
     throw new ForbiddenError(`This needs the ${operation.role} role; the token '${principal.name}' has ${principal.role}.`);
   }
-  if (principal.via === "cookie" && operation.method !== "GET" && !isSameOrigin(request)) {
+  if (principal.via === "cookie" && isWrite && !isSameOrigin(request)) {
     throw new ForbiddenError("A cookie-authenticated write must come from this site's own origin.");
+  }
+  // A form on another site can post text/plain with the browser's cookies (or to a Patchbay without
+  // authentication), never application/json without a CORS preflight. Bearer callers (curl, scripts) cannot be
+  // driven by a form, so they may omit the type; uploads in other formats keep their text types.
+  if (isWrite && !operation.rawBody && (isAuthOff || principal.via !== "bearer") && hasBody(request) && !isJsonMediaType(request.headers.get("content-type"))) {
+    throw new UnsupportedMediaTypeError("application/json");
   }
 
   const bucket = rateLimitBucket(operation);
@@ -47,13 +60,15 @@ function rateLimitBucket(operation: Operation<any, any, any>): "writes" | "tests
   return operation.method === "GET" ? null : "writes";
 }
 
+/** The request's origin is the one lib/http/request-guard.mjs vouched for (its forwarding headers), never a raw `Host`. */
 function isSameOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");
-  if (!origin) return false;
+  if (!origin || !URL.canParse(origin)) return false;
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+  const protocol = request.headers.get("x-forwarded-proto") ?? new URL(request.url).protocol.slice(0, -1);
+  return new URL(origin).origin === `${protocol}://${host}`;
+}
+
+function hasBody(request: Request): boolean {
+  return Number(request.headers.get("content-length") ?? "0") > 0 || request.headers.has("transfer-encoding");
 }

@@ -1,14 +1,17 @@
 // @ts-check
 /**
  * The server process (`npm start` and every test spawn it): Next.js as a custom server, with the front door
- * (lib/http/front-door.ts) in front of it. instrumentation.ts installs the door on globalThis at boot; until
- * it does, and for every request it does not take, Next's own handler answers. Plain JavaScript: this file
+ * (lib/http/front-door.ts) in front of it and the request guard (lib/http/request-guard.mjs) in front of both.
+ * instrumentation.ts installs the door on globalThis at boot; until it does, and for every request it does not
+ * take, Next's own handler answers. Plain JavaScript: this file
  * runs in the server process itself, before anything is compiled.
  *
  * Usage: node lib/cli/serve.mjs -p PORT [-H HOST]
  */
 import http from "node:http";
 import { parseArgs } from "node:util";
+
+import { guardRequest, guardSettingsFrom } from "../http/request-guard.mjs";
 
 // As Next's own CLI sets them before it loads anything (React picks its production build by NODE_ENV).
 process.env.NODE_ENV ||= "production";
@@ -18,7 +21,9 @@ const { default: next } = await import("next");
 const FRONT_DOOR = Symbol.for("patchbay.frontDoor");
 const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
-const hostname = values.hostname;
+const guard = guardSettingsFrom(process.env);
+// DESIGN §14: without authentication, only this machine may reach it unless HOST says otherwise.
+const hostname = values.hostname ?? process.env.HOST ?? (guard.isAuthOff ? "127.0.0.1" : undefined);
 
 const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? "localhost", port });
 const nextHandler = app.getRequestHandler();
@@ -26,11 +31,20 @@ await app.prepare();
 
 /** @type {(request: http.IncomingMessage, response: http.ServerResponse) => void} */
 function serve(request, response) {
+  const refusal = guardRequest(request, guard);
+  if (refusal) return refuse(response, refusal);
   const door = /** @type {{ take?: (request: http.IncomingMessage, response: http.ServerResponse) => boolean } | undefined} */ (
     /** @type {Record<symbol, unknown>} */ (globalThis)[FRONT_DOOR]
   );
   if (door?.take?.(request, response)) return;
   void nextHandler(request, response);
+}
+
+/** @param {http.ServerResponse} response @param {import("../http/request-guard.mjs").Refusal} refusal */
+function refuse(response, { status, type, title, detail }) {
+  const body = JSON.stringify({ type: `https://patchbay.dev/problems/${type}`, title, status, detail });
+  response.writeHead(status, { "Content-Type": "application/problem+json", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(body) });
+  response.end(body);
 }
 
 const server = http.createServer(serve);

@@ -11,7 +11,8 @@ function main() {
   const config = getConfigOrExit();
   ensureBuild();
 
-  const host = process.env.HOST;
+  // DESIGN §14: with authentication off, this machine only (lib/cli/serve.mjs does the same when started alone).
+  const host = process.env.HOST ?? (config.PATCHBAY_AUTH === "off" ? "127.0.0.1" : undefined);
   const args = ["lib/cli/serve.mjs", "-p", String(config.PORT), ...(host ? ["-H", host] : [])];
   const server = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   const url = `http://${host && host !== "0.0.0.0" ? host : "localhost"}:${config.PORT}`;

@@ -1,8 +1,7 @@
 /**
- * The caller's address for throttling and the audit log. Route handlers do not see the socket, so this is
- * the first entry of `X-Forwarded-For` (Next's server fills it from the socket when the client sent none),
- * else "local". Behind a reverse proxy the proxy must set (overwrite, not append to) X-Forwarded-For, or
- * clients could pick their own throttle key.
+ * The caller's address for throttling and the audit log: `X-Forwarded-For`, which the request guard
+ * (lib/http/request-guard.mjs) has replaced by the TCP peer's address — or, behind a proxy listed in
+ * PATCHBAY_TRUSTED_PROXIES, by the client that proxy names — before any handler runs; "local" without one.
  */
 export function clientAddress(request: Request): string {
   const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();

@@ -12,12 +12,12 @@ const CACHE_CONTROL = "max-age=30";
  * A `/v0.1` read (DESIGN §13): the handler returns the body; this answers it with an ETag over its bytes (304 on
  * a matching `If-None-Match`), `Cache-Control: max-age=30`, and CORS headers on every answer, errors included.
  * The body depends on who asks (masking), so caches are told it varies by `Authorization`. Bodies come from the
- * read model (keyed by path, query and the caller's view of secrets) until a definition changes.
+ * read model until a definition changes, keyed by what the handler reads: the operation, its parsed parameters and
+ * query, and the caller's view of secrets — never `request.url`, whose text the handler does not read (DESIGN §14).
  */
 export function registryRoute<P, Q, B>(operation: Operation<P, Q, B>, handler: (context: RouteContext<P, Q, B>) => Promise<unknown>, scopes: readonly ChangeScope[] = ["definitions"]) {
   const inner = route(operation, async (context) => {
-    const url = new URL(context.request.url);
-    const key = JSON.stringify(["v0.1", url.pathname, url.search, context.visibility.canReadSecrets]);
+    const key = JSON.stringify(["v0.1", operation.path, context.params, context.query, context.visibility.canReadSecrets]);
     const { text, etag } = await readThrough(key, scopes, async () => {
       const text = JSON.stringify(await handler(context));
       return { text, etag: etagOver([text]) };

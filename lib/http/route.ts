@@ -6,6 +6,7 @@ import { DEFAULT_BODY_LIMIT, hasNul, NUL_REFUSED, readJsonBody, readTextBody } f
 import { InvalidInputError, UnsupportedMediaTypeError } from "../errors";
 import { preserveKeyOrder } from "../schemas/key-order";
 import { observeRequest } from "../metrics/http-metrics";
+import { isJsonMediaType } from "./media-type";
 import { toProblemResponse } from "./problem";
 
 export type RouteContext<P, Q, B> = {
@@ -67,14 +68,9 @@ async function parseBody<B>(operation: Operation<unknown, unknown, B>, request: 
   const limit = operation.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
   if (operation.rawBody) return operation.body!.parse(await readTextBody(request, limit));
 
-  if (operation.jsonOnly && !isJson(request)) throw new UnsupportedMediaTypeError("application/json");
+  if (operation.jsonOnly && !isJsonMediaType(request.headers.get("content-type"))) throw new UnsupportedMediaTypeError("application/json");
   const input = await readJsonBody(request, limit);
   return preserveKeyOrder(operation.body!.parse(input), input);
-}
-
-function isJson(request: Request): boolean {
-  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  return mediaType === "application/json";
 }
 
 function refuseNul<T extends Record<string, unknown>>(values: T): T {
