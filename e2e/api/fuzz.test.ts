@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import http from "node:http";
+
 import { apiClient, httpServer } from "../support/api-client";
 import { freePort, startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { mintRoleTokens, type TestRole } from "../support/roles";
@@ -17,6 +19,8 @@ const SEED = Number(process.env.PATCHBAY_FUZZ_SEED ?? 20261121);
 const BATCH_SIZE = 24;
 const BATCHES = Number(process.env.PATCHBAY_FUZZ_BATCHES ?? 420);
 const CONCURRENCY = 6;
+/** Each sent three times (plain, crafted, plain again): with the batches above, well over 10,000 requests per engine. */
+const CRAFTED_CASES = Number(process.env.PATCHBAY_FUZZ_CRAFTED ?? 1200);
 // 502 is the upstream MCP server's failure reported as such (the fixtures point at a refusing port), not ours.
 const UPSTREAM_ROUTES = /\/(test|health-check|tools\/\{tool\}\/call)$/;
 
@@ -359,5 +363,124 @@ describe("property: every write route and every query string", () => {
     const missed = operations.map(({ method, path }) => `${method} ${path}`).filter((key) => (perOperation.get(key) ?? 0) < 20);
     expect(missed, "operations fuzzed fewer than 20 times").toEqual([]);
     expect(checkedBatches).toBeGreaterThan(0);
+  }, 900_000);
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// DESIGN §14: what a crafted Host, Origin, X-Forwarded-* header, dot segment or encoded slash may change.
+
+type Exchange = { status: number; text: string; location: string };
+type Variant = { label: string; headers?: Record<string, string>; path?: (path: string) => string; expect: "same" | "same-or-redirect" | "same-or-foreign-origin" | 400 | 421 | "no-5xx" };
+
+const CRAFTED_HOSTS = ["x/v0.1/servers/fz-server/versions/latest#", "a b", "x@y", "[::1", "x:99999999", "evil.example:80:80", "x,y"];
+const FOREIGN_HOSTS = ["evil.example", "rebind.evil.example:80", "127.0.0.1.nip.io", "0.0.0.0", "[::2]"];
+const FORWARDED_FOR = ["1.2.3.4", "garbage", "::1", "127.0.0.1, 10.0.0.1", "203.0.113.9, 198.51.100.1", "x".repeat(500), ""];
+
+const variant: fc.Arbitrary<Variant> = fc.oneof(
+  fc.constantFrom<Variant>(
+    { label: "localhost Host", headers: { Host: "localhost" }, expect: "same" },
+    { label: "[::1] Host", headers: { Host: "[::1]:1" }, expect: "same" },
+    { label: "X-Forwarded-Host", headers: { "X-Forwarded-Host": "evil.example" }, expect: "same" },
+    { label: "X-Forwarded-Proto", headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Port": "443" }, expect: "same" },
+    { label: "Forwarded", headers: { Forwarded: "for=1.2.3.4;host=evil.example;proto=https" }, expect: "same" },
+    { label: "foreign Origin", headers: { Origin: "https://evil.example" }, expect: "same-or-foreign-origin" },
+    { label: "null Origin", headers: { Origin: "null" }, expect: "same-or-foreign-origin" },
+  ),
+  fc.constantFrom(...FORWARDED_FOR).map<Variant>((value) => ({ label: "X-Forwarded-For", headers: { "X-Forwarded-For": value }, expect: "same" })),
+  fc.constantFrom(...CRAFTED_HOSTS).map<Variant>((host) => ({ label: "malformed Host", headers: { Host: host }, expect: 400 })),
+  fc.constantFrom(...FOREIGN_HOSTS).map<Variant>((host) => ({ label: "foreign Host", headers: { Host: host }, expect: 421 })),
+  fc.nat().map<Variant>((salt) => ({ label: "dot segments", path: (path) => withDotSegments(path, salt), expect: "same-or-redirect" })),
+  fc.nat().map<Variant>((salt) => ({ label: "encoded slash", path: (path) => withEncodedSlash(path, salt), expect: "no-5xx" })),
+);
+
+/** `/a/b/c` → `/a/./b/c`, `/a/x/../b/c`, `/a/%2e/b/c` or `/a/b/c/.`: the same resource, spelled with dot segments. */
+function withDotSegments(path: string, salt: number): string {
+  const segments = path.split("/");
+  const at = 1 + (salt % (segments.length - 1));
+  const spelling = ["./", "zz/../", "%2e/", "zz/%2e%2e/"][salt % 4];
+  return `${segments.slice(0, at).join("/")}/${spelling}${segments.slice(at).join("/")}`;
+}
+
+/** A `%2F` (or `%2f`) inside the last segment: data, never a separator. */
+function withEncodedSlash(path: string, salt: number): string {
+  return `${path}${salt % 2 ? "%2F" : "%2f"}${["..%2F..%2Ftokens", "x", "", "..%2fvariables"][salt % 4]}`;
+}
+
+/** What fetch would send for `path`: spaces and other characters outside printable ASCII percent-encoded. */
+function sendable(path: string): string {
+  return path.replace(/[^\x21-\x7e]/gu, (char) => [...Buffer.from(char, "utf8")].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`).join(""));
+}
+
+/** One request over node:http (fetch would normalise the path and refuse to send a Host); an event stream's head is its answer. */
+function exchange(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Exchange> {
+  const base = new URL(patchbay.baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: base.hostname, port: base.port, method, path, headers, agent: false }, (response) => {
+      const location = String(response.headers.location ?? "");
+      if ((response.headers["content-type"] ?? "").startsWith("text/event-stream")) {
+        response.destroy();
+        return resolve({ status: response.statusCode ?? 0, text: "(event stream)", location });
+      }
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text, location }));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+describe("property: crafted Host, Origin, forwarding headers, dot segments and encoded slashes", () => {
+  test("never a 5xx, and each answer is the plain request's answer but for the documented refusals (400 bad Host, 421 foreign Host, 403 foreign Origin)", async () => {
+    const document = (await admin().get("/api/openapi.json")).body;
+    const operations: Operation[] = Object.entries<Record<string, any>>(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => ({ method: method.toUpperCase(), path, queryKeys: (item[method].parameters ?? []).filter((parameter: any) => parameter.in === "query").map((parameter: any) => parameter.name), hasBody: Boolean(item[method].requestBody), rawBody: false })));
+    const requests = fc.record({
+      operation: fc.constantFrom(...operations),
+      caller: fc.constantFrom<Caller>("admin", "admin", "viewer", "anonymous"),
+      variant,
+    }).chain(({ operation, caller, variant }) => caseFor(operation).map((fuzz) => ({ fuzz, caller, variant })));
+    const cases = fc.sample(requests, { numRuns: CRAFTED_CASES, seed: SEED });
+
+    let sent = 0;
+    const failures: string[] = [];
+    const seen = new Map<string, number>();
+    await inParallel(cases, CONCURRENCY, async ({ fuzz, caller, variant }) => {
+      const authorization: Record<string, string> = caller === "anonymous" ? {} : { Authorization: `Bearer ${caller === "admin" ? ADMIN_TOKEN : tokens[caller as TestRole]}` };
+      const isWrite = fuzz.operation.method !== "GET";
+      // Writes carry a body every write refuses alike (malformed JSON), so sending one twice changes nothing.
+      const body = isWrite ? "{" : undefined;
+      const headers = { ...authorization, ...(isWrite ? { "Content-Type": "application/json" } : {}) };
+      const path = sendable(`${fuzz.path}${fuzz.query ? `?${fuzz.query}` : ""}`);
+      const craftedPath = variant.path ? sendable(`${variant.path(fuzz.path)}${fuzz.query ? `?${fuzz.query}` : ""}`) : path;
+
+      const plain = await exchange(fuzz.operation.method, path, headers, body);
+      const crafted = await exchange(fuzz.operation.method, craftedPath, { ...headers, ...variant.headers }, body);
+      const again = await exchange(fuzz.operation.method, path, headers, body);
+      sent += 3;
+      seen.set(variant.label, (seen.get(variant.label) ?? 0) + 1);
+
+      const what = `${caller} ${fuzz.operation.method} ${craftedPath.slice(0, 300)} ${JSON.stringify(variant.headers ?? {}).slice(0, 200)} [${variant.label}]`;
+      const isStable = plain.status === again.status && plain.text === again.text;
+      const isSame = crafted.status === plain.status && (!isStable || crafted.text === plain.text);
+      const isRedirectToPlain = [307, 308].includes(crafted.status) && crafted.location !== "" && new URL(crafted.location, patchbay.baseUrl).pathname === new URL(path, patchbay.baseUrl).pathname;
+      const problemType = crafted.status >= 400 ? (() => { try { return JSON.parse(crafted.text).type as string; } catch { return ""; } })() : "";
+      const ok = crafted.status < 500 && (
+        variant.expect === "same" ? isSame
+          : variant.expect === "same-or-redirect" ? isSame || isRedirectToPlain
+            // Sign-in and the gateway refuse any foreign Origin (DESIGN §7, §14), whatever else is wrong.
+            : variant.expect === "same-or-foreign-origin" ? isSame || (crafted.status === 403 && crafted.text.includes("own origin"))
+            : variant.expect === 400 ? crafted.status === 400 && problemType.endsWith("/invalid-host")
+              : variant.expect === 421 ? crafted.status === 421 && problemType.endsWith("/misdirected-request")
+                : true);
+      if (!ok) failures.push(`${what}: plain ${plain.status}, crafted ${crafted.status} ${crafted.location} ${crafted.text.slice(0, 200)}`);
+    });
+    console.log(`crafted: ${sent} requests (${[...seen].map(([label, count]) => `${label} ${count}`).join(", ")}), ${failures.length} unexpected answers`);
+
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThanOrEqual(CRAFTED_CASES * 3);
+    expect([...seen.keys()].sort()).toEqual(["X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "Forwarded", "[::1] Host", "dot segments", "encoded slash", "foreign Host", "foreign Origin", "localhost Host", "malformed Host", "null Origin"].sort());
   }, 900_000);
 });
