@@ -110,3 +110,99 @@ describe("approvals bind the destination (DESIGN §14)", { timeout: 60_000 }, ()
     expect((await invoke(peerA.url)).status).toBe(202);
   });
 });
+
+describe("literal secrets stay where they were written (DESIGN §14)", { timeout: 60_000 }, () => {
+  const server = `${group}-literal`;
+  const original = "http://127.0.0.1:9/mcp";
+
+  beforeAll(async () => {
+    const created = await as("editor").post("/api/mcp-servers", httpServer(server, {
+      transport: { type: "http", url: original, headers: { Authorization: `Bearer ${LITERAL}`, "X-Plain": "kept" } },
+    }));
+    expect(created.status, created.text).toBe(201);
+  });
+
+  const stored = async () => (await admin().get(`/api/mcp-servers/${server}?raw=true`)).body.mcp_server;
+  const sentTheLiteral = () => echo.requests.filter((headers) => JSON.stringify(headers).includes(LITERAL));
+
+  test("the attack: PATCH only the URL to the editor's host → 409 naming headers.Authorization, nothing changed, Test sends nothing there", async () => {
+    const before = await stored();
+    const moved = await as("editor").patch(`/api/mcp-servers/${server}`, { transport: { url: echo.url } });
+    expect(moved.status, moved.text).toBe(409);
+    expect(moved.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(moved.body).toMatchObject({ type: expect.stringMatching(/secret-destination-changed$/), status: 409, keys: ["headers.Authorization"] });
+    expect(moved.text).not.toContain(LITERAL);
+    expect(await stored()).toEqual(before);
+
+    const tested = await as("editor").post(`/api/mcp-servers/${server}/test`, {});
+    expect(tested.status).toBe(200);
+    expect(echo.requests).toEqual([]);
+    // A PUT carrying the masked value back is the same move.
+    const current = await as("editor").get(`/api/mcp-servers/${server}?raw=true`);
+    const { created_at: _c, modified_at: _m, revision: _r, managed_by: _b, ...definition } = current.body.mcp_server;
+    const put = await as("editor").put(`/api/mcp-servers/${server}`, { ...definition, transport: { ...definition.transport, url: echo.url } });
+    expect(put.status, put.text).toBe(409);
+    expect(put.body.keys).toEqual(["headers.Authorization"]);
+    expect(sentTheLiteral()).toEqual([]);
+  });
+
+  test("an editor may not pass ?keep_secrets=true (403); an admin may, and the literal then follows", async () => {
+    const refused = await as("editor").patch(`/api/mcp-servers/${server}?keep_secrets=true`, { transport: { url: echo.url } });
+    expect(refused.status, refused.text).toBe(403);
+    expect((await stored()).transport.url).toBe(original);
+
+    const kept = await admin().patch(`/api/mcp-servers/${server}?keep_secrets=true`, { transport: { url: "http://127.0.0.1:10/mcp" } });
+    expect(kept.status, kept.text).toBe(200);
+    expect((await stored()).transport).toEqual({ type: "http", url: "http://127.0.0.1:10/mcp", headers: { Authorization: `Bearer ${LITERAL}`, "X-Plain": "kept" } });
+  });
+
+  test("restoring a revision that would move the literal → 409; supplying it anew in the same write → allowed", async () => {
+    const revisions = (await admin().get(`/api/mcp-servers/${server}/revisions`)).body.revisions as { revision: number }[];
+    const first = Math.min(...revisions.map((revision) => revision.revision));
+    const restored = await as("editor").post(`/api/mcp-servers/${server}/revisions/${first}/restore`, {});
+    expect(restored.status, restored.text).toBe(409);
+    expect(restored.body.keys).toEqual(["headers.Authorization"]);
+    expect((await stored()).transport.url).toBe("http://127.0.0.1:10/mcp");
+
+    const anew = await as("editor").patch(`/api/mcp-servers/${server}`, { transport: { url: echo.url, headers: { Authorization: "Bearer typed-again-by-the-editor" } } });
+    expect(anew.status, anew.text).toBe(200);
+    expect((await stored()).transport.headers.Authorization).toBe("Bearer typed-again-by-the-editor");
+    expect(sentTheLiteral()).toEqual([]);
+  });
+});
+
+describe("known environments only (DESIGN §14)", { timeout: 60_000 }, () => {
+  const server = `${group}-envs`;
+  const capability = `${group}-envs-cap`;
+  const KNOWN = ["development", "staging"];
+
+  beforeAll(async () => {
+    expect((await admin().post("/api/mcp-servers", httpServer(server, { transport: { type: "http", url: peerA.url }, provides: [`${group}:thing`] }))).status).toBe(201);
+    expect((await admin().post("/api/mcp-servers", httpServer(`${group}-envs-extra`, { environments: { qa: { url: peerB.url } } }))).status).toBe(201);
+    expect((await admin().put(`/api/variables/${group.toUpperCase().replaceAll("-", "_")}_V`, { value: "x", environments: { perf: "y" } })).status).toBe(201);
+    expect((await admin().post(`/api/mcp-servers/${server}/health-check`, {})).body.status).toBe("healthy");
+    expect((await admin().post("/api/capabilities", { name: capability, description: "Envs", mcp_servers: [server] })).status).toBe(201);
+  });
+
+  const expectUnknown = (response: { status: number; headers: Headers; body: Record<string, unknown>; text: string }) => {
+    expect(response.status, response.text).toBe(400);
+    expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(response.body.errors).toEqual([{ path: "/environment", message: expect.stringContaining("must be a known environment") }]);
+    for (const name of [...KNOWN, "qa", "perf"]) expect(response.body.detail).toContain(`'${name}'`);
+  };
+
+  test("an environment nobody defined → 400 naming the known ones, on the gateway, /api/invoke, tool calls and /api/negotiate", async () => {
+    const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+    const gateway = await as("runner").post(`/mcp/capabilities/${capability}?environment=zz`, initialize, { Accept: "application/json, text/event-stream" });
+    expectUnknown(gateway);
+    expectUnknown(await as("runner").post("/api/invoke", { action: `${server}.echo`, capability, environment: "zz", input: {} }));
+    expectUnknown(await as("editor").post(`/api/mcp-servers/${server}/tools/echo/call`, { environment: "zz", arguments: {} }));
+    expectUnknown(await as("runner").post("/api/negotiate", { requires: [`${group}:thing`], environment: "zz" }));
+    expect(await callsOf(peerA)).not.toHaveProperty("zz");
+
+    // Every way an environment becomes known is accepted.
+    for (const environment of ["staging", "qa", "perf", "development"]) {
+      expect((await as("runner").post("/api/negotiate", { requires: [`${group}:thing`], environment })).status).toBe(200);
+    }
+  });
+});
