@@ -48,6 +48,15 @@ export class ConflictError extends ApiError {
   }
 }
 
+/** DESIGN §14: a write would send literal secrets to where the definition did not connect when they were written. */
+export class SecretDestinationChangedError extends ApiError {
+  constructor(keys: string[]) {
+    super(409, "secret-destination-changed", "Secret destination changed",
+      `This write changes where the server connects while it keeps literal secrets it does not supply anew (${keys.join(", ")}): type them again in the same write, replace them with \${VAR} placeholders, or (admin) pass ?keep_secrets=true.`,
+      undefined, { keys });
+  }
+}
+
 export class PreconditionFailedError extends ApiError {
   constructor(detail = "The resource changed since you read it (If-Match does not match its ETag).") {
     super(412, "precondition-failed", "Precondition failed", detail);

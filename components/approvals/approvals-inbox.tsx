@@ -60,6 +60,7 @@ function ApprovalItem({ approval }: { approval: Approval }) {
         {approval.decided_by && approval.decided_at && <>; {approval.state === "denied" ? "denied" : "approved"} by {approval.decided_by} <TimeStamp iso={approval.decided_at} /></>}
         {approval.state === "awaiting_approval" && <>; expires <TimeStamp iso={approval.expires_at} /></>}
       </p>
+      {approval.destination && <Destination destination={approval.destination} />}
       {approval.arguments && <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900">{JSON.stringify(approval.arguments, null, 2)}</pre>}
       {approval.context && Object.keys(approval.context).length > 0 && <p className="text-xs">Context: <code>{JSON.stringify(approval.context)}</code></p>}
       {decide.isError && <Alert tone="danger" title="Not decided">{decide.error.message}</Alert>}
@@ -70,5 +71,21 @@ function ApprovalItem({ approval }: { approval: Approval }) {
         </div>
       )}
     </li>
+  );
+}
+
+/** Where an approved call would go (DESIGN §14): the approval runs only a call that resolves to this very config. */
+function Destination({ destination }: { destination: Record<string, unknown> }) {
+  const where = typeof destination.url === "string" ? destination.url : [destination.command, ...(Array.isArray(destination.args) ? destination.args : [])].join(" ");
+  const values = (destination.headers ?? destination.env) as Record<string, unknown> | undefined;
+  return (
+    <div className="text-xs" aria-label="Destination">
+      <p>Goes to ({String(destination.type)}): <code className="break-all">{where}</code></p>
+      {values && Object.keys(values).length > 0 && (
+        <ul className="ml-4 list-disc">
+          {Object.entries(values).map(([key, value]) => <li key={key}><code>{key}: {String(value)}</code></li>)}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from "../schemas/server-output";
 import {
   forceQuerySchema,
+  keepSecretsQuerySchema,
   serverGetQuerySchema,
   serverListQuerySchema,
   serverNameParamsSchema,
@@ -52,14 +53,16 @@ export const getServerOperation = defineOperation({
 
 export const replaceServerOperation = defineOperation({
   method: "PUT", path: "/api/mcp-servers/{name}", tag, role: "editor", params,
-  summary: "Replace a server (a different name renames it); honours If-Match",
+  summary: "Replace a server (a different name renames it); honours If-Match; 409 secret-destination-changed when literal secrets would move",
+  query: keepSecretsQuerySchema,
   body: serverBodySchema,
   responses: { 200: { description: "The stored server", schema: oneServer }, ...WRITE_ERRORS },
 });
 
 export const patchServerOperation = defineOperation({
   method: "PATCH", path: "/api/mcp-servers/{name}", tag, role: "editor", params,
-  summary: "Partial update as a JSON merge patch (null removes a field); honours If-Match",
+  summary: "Partial update as a JSON merge patch (null removes a field); honours If-Match; 409 secret-destination-changed when literal secrets would move",
+  query: keepSecretsQuerySchema,
   body: jsonObjectSchema,
   responses: { 200: { description: "The stored server", schema: oneServer }, ...WRITE_ERRORS },
 });
@@ -93,4 +96,4 @@ export const serverNameAvailabilityOperation = defineOperation({
 const revisions = revisionOperations(tag, "/api/mcp-servers", params, "server", { schema: oneServer, errors: WRITE_ERRORS });
 export const listServerRevisionsOperation = revisions.list;
 export const getServerRevisionOperation = revisions.get;
-export const restoreServerRevisionOperation = revisions.restore;
+export const restoreServerRevisionOperation = defineOperation({ ...revisions.restore, query: keepSecretsQuerySchema });

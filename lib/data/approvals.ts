@@ -4,6 +4,7 @@ import { getDb } from "../db";
 import { getConfig } from "../env";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
+import type { ResolvedConfig } from "../resolve/types";
 import type { Approval, ApprovalListQuery, ApprovalState } from "../schemas/approvals";
 import { isSecretKey, MASK } from "../schemas/secrets";
 import { isPlainObject } from "../schemas/server-fields";
@@ -13,18 +14,25 @@ import { pinCurrentToolset } from "./tool-pins";
 export const SYSTEM_REQUESTER = "patchbay";
 
 type ApprovalRow = Prisma.ApprovalGetPayload<object>;
-export type ToolCall = { requestedBy: string; server: string; environment: string; tool: string; arguments: Record<string, unknown>; argumentsHash: string; context: Record<string, unknown> };
+export type ToolCall = {
+  requestedBy: string; server: string; environment: string; tool: string; arguments: Record<string, unknown>; argumentsHash: string; context: Record<string, unknown>;
+  /** Hex SHA-256 of the JCS of the resolved upstream config (in clear): where the call would go (DESIGN §14). */
+  destinationHash: string;
+  /** That config as approvers see it, secrets masked. */
+  destination: ResolvedConfig;
+};
 
 const ttlMs = () => getConfig().PATCHBAY_APPROVAL_TTL_S * 1000;
 
 /**
- * A call that needs approval (DESIGN §11): the approved, unexpired, unused approval of this very call (same caller,
- * server, environment, tool and arguments hash) is consumed — once, even under concurrent calls — and the call may
+ * A call that needs approval (DESIGN §11, §14): the approved, unexpired, unused approval of this very call (same
+ * caller, server, environment, tool, arguments hash and destination hash — a context that resolves the server to
+ * another URL, header or command is another request) is consumed — once, even under concurrent calls — and the call may
  * run; otherwise the open request for it is returned, or a new one is made.
  */
 export async function gateToolCall(call: ToolCall): Promise<{ run: true } | { run: false; approval: Approval }> {
   const now = new Date();
-  const same = { kind: "tool_call", requestedBy: call.requestedBy, serverName: call.server, environment: call.environment, tool: call.tool, argumentsHash: call.argumentsHash };
+  const same = { kind: "tool_call", requestedBy: call.requestedBy, serverName: call.server, environment: call.environment, tool: call.tool, argumentsHash: call.argumentsHash, destinationHash: call.destinationHash };
   const approved = await getDb().approval.findMany({ where: { ...same, state: "approved", consumedAt: null, expiresAt: { gt: now } }, select: { id: true } });
   for (const { id } of approved) {
     const consumed = await getDb().approval.updateMany({ where: { id, consumedAt: null }, data: { consumedAt: now } });
@@ -35,6 +43,7 @@ export async function gateToolCall(call: ToolCall): Promise<{ run: true } | { ru
   const created = await getDb().approval.create({
     data: {
       id: randomUUID(), ...same, arguments: JSON.stringify(maskArguments(call.arguments)), context: JSON.stringify(call.context),
+      destination: JSON.stringify(call.destination),
       requestedAt: now, state: "awaiting_approval", expiresAt: new Date(now.getTime() + ttlMs()),
     },
   });
@@ -119,7 +128,8 @@ function toApproval(row: ApprovalRow, now: Date): Approval {
   const parse = (text: string | null) => (text === null ? null : (JSON.parse(text) as Record<string, unknown>));
   return {
     id: row.id, kind: row.kind as Approval["kind"], server: row.serverName, environment: row.environment, tool: row.tool,
-    arguments: parse(row.arguments), arguments_hash: row.argumentsHash, context: parse(row.context), toolset_fingerprint: row.toolsetFingerprint,
+    arguments: parse(row.arguments), arguments_hash: row.argumentsHash, context: parse(row.context),
+    destination: parse(row.destination) as Approval["destination"], destination_hash: row.destinationHash, toolset_fingerprint: row.toolsetFingerprint,
     requested_by: row.requestedBy, requested_at: row.requestedAt.toISOString(), state: stateOf(row, now),
     decided_by: row.decidedBy, decided_at: row.decidedAt?.toISOString() ?? null, expires_at: row.expiresAt.toISOString(),
     consumed_at: row.consumedAt?.toISOString() ?? null,

@@ -1,6 +1,6 @@
 import type { Db, Tx } from "../db";
 import { getDb } from "../db";
-import { ConflictError, InvalidInputError, NotFoundError, PreconditionFailedError } from "../errors";
+import { ConflictError, InvalidInputError, NotFoundError, PreconditionFailedError, SecretDestinationChangedError } from "../errors";
 import { keepMaskedValues } from "../resolve/masked-values";
 import { preserveKeyOrder } from "../schemas/key-order";
 import type { EntityType, RevisionAction } from "../schemas/revision";
@@ -11,8 +11,13 @@ import { isUniqueViolation } from "./prisma-errors";
 import { getRevision, listRevisions, recordRevision } from "./revisions";
 import { lockRow, type LockableTable } from "./row-lock";
 
-/** `isSync`: the write is GitOps sync's own, the only one allowed on what it manages (DESIGN §13). */
-export type WriteOptions = { ifMatch?: string | null; actor: string; isSync?: boolean };
+/**
+ * `isSync`: the write is GitOps sync's own, the only one allowed on what it manages (DESIGN §13). `secrets`: the API
+ * write of a definition that may hold literal secrets, checked against DESIGN §14 — `keep` is an admin's
+ * `?keep_secrets=true`; the store fills in what the write itself supplies.
+ */
+export type WriteOptions = { ifMatch?: string | null; actor: string; isSync?: boolean; secrets?: SecretCheck };
+export type SecretCheck = { keep: boolean; supplied?: unknown };
 export type DeleteOptions = WriteOptions & { force: boolean };
 
 /** The columns every versioned entity's table has; each adds its own (definition, indexes, sealed values). */
@@ -58,6 +63,8 @@ export type EntitySpec<T extends { name: string }, Row extends EntityRow, Out> =
   assertTargets?: (tx: Tx, input: T) => Promise<void>;
   /** Who references it, null when nobody: refuses delete (unless forced) and rename. */
   usersOf?: (name: string, tx: Tx) => Promise<Users | null>;
+  /** DESIGN §14: the literal secrets `next` would carry somewhere else than `current` connects, not supplied anew in `supplied`. */
+  movedSecrets?: (current: Row, next: T, supplied: unknown) => string[];
   /** Keeps the entity's index tables (tags, provides, Reference rows) in step, after each write. */
   writeIndexes?: (tx: Tx, id: number, input: T, names: { from?: string; to: string }) => Promise<void>;
   /** Removes what the database does not cascade, before the row goes. */
@@ -116,17 +123,19 @@ export async function insertEntity<T extends Named, Row extends EntityRow, Out>(
 
 /** PUT: the whole definition; a different `name` renames, refused while anything references the entity. */
 export async function replaceEntity<T extends Named, Row extends EntityRow, Out>(spec: EntitySpec<T, Row, Out>, name: string, input: T, options: WriteOptions, action: RevisionAction = "update") {
-  return getDb().$transaction((tx) => writeEntity(tx, spec, name, () => input, options, action));
+  const secrets = options.secrets && { ...options.secrets, supplied: action === "restore" ? null : input };
+  return getDb().$transaction((tx) => writeEntity(tx, spec, name, () => input, { ...options, secrets }, action));
 }
 
 /** PATCH: a JSON merge patch over the definition as stored, validated whole afterwards, key order as entered. */
 export async function patchEntity<T extends Named, Row extends EntityRow, Out>(spec: EntitySpec<T, Row, Out>, name: string, patch: Record<string, unknown>, options: WriteOptions) {
   return getDb().$transaction((tx) =>
-    writeEntity(tx, spec, name, (row) => parseAsEntered(spec, applyMergePatch(spec.patchBase?.(row, patch) ?? spec.definitionOf(row), patch)), options, "update"),
+    writeEntity(tx, spec, name, (row) => parseAsEntered(spec, applyMergePatch(spec.patchBase?.(row, patch) ?? spec.definitionOf(row), patch)),
+      { ...options, secrets: options.secrets && { ...options.secrets, supplied: patch } }, "update"),
   );
 }
 
-/** Writes a new revision equal to revision `n`, as it was entered. */
+/** Writes a new revision equal to revision `n`, as it was entered; it supplies no literal secret anew (DESIGN §14). */
 export async function restoreEntityRevision<T extends Named, Row extends EntityRow, Out>(spec: EntitySpec<T, Row, Out>, name: string, revision: number, options: WriteOptions) {
   const { snapshot } = await getEntityRevision(spec, name, revision);
   return replaceEntity(spec, name, parseAsEntered(spec, snapshot), options, "restore");
@@ -167,12 +176,16 @@ export async function writeEntity<T extends Named, Row extends EntityRow, Out>(
   spec: EntitySpec<T, Row, Out>,
   name: string,
   nextDefinition: (current: Row) => T,
-  { ifMatch, actor, isSync = false }: WriteOptions,
+  { ifMatch, actor, isSync = false, secrets }: WriteOptions,
   action: RevisionAction,
 ): Promise<Out> {
   const current = await lockAndFind(tx, spec, name, ifMatch);
   assertNotSyncManaged(current, spec.noun, name, isSync);
   const input = spec.keepMasked(nextDefinition(current), current);
+  if (secrets && !secrets.keep && spec.movedSecrets) {
+    const moved = spec.movedSecrets(current, input, secrets.supplied ?? null);
+    if (moved.length > 0) throw new SecretDestinationChangedError(moved);
+  }
   if (input.name !== name) await assertRenamable(tx, spec, name, input.name);
   await spec.assertTargets?.(tx, input);
 

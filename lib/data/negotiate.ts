@@ -5,6 +5,7 @@ import { isSoundBinding, rankProviders } from "../resolve/provider-ranking";
 import { resolveServer } from "../resolve/resolve-server";
 import { pointerSegment } from "../schemas/json-pointer";
 import type { Binding, NegotiateBody, Negotiation } from "../schemas/negotiate";
+import { assertKnownEnvironment } from "./known-environments";
 import { loadProviders, type Provider } from "./providers";
 import { loadResolveContext } from "./resolve-context";
 
@@ -14,6 +15,7 @@ import { loadResolveContext } from "./resolve-context";
  * resolved is passed over (a warning says why) for the next; a string left without one is `missing`.
  */
 export async function negotiate(body: NegotiateBody, { canReadSecrets }: Visibility): Promise<Negotiation> {
+  await assertKnownEnvironment(body.environment);
   const ctx = await loadResolveContext(body.environment, { mask: !canReadSecrets });
   const providers = await loadProviders(body.requires, ctx.environment);
   const bindings: Record<string, Binding> = {};

@@ -1,6 +1,7 @@
 import { writeDeclaredTools } from "./declared-tools";
 import { deleteToolCatalog } from "./tool-catalog";
 import type { Tx } from "../db";
+import { movedLiteralSecrets } from "../resolve/secret-destinations";
 import { serverInputSchema, normalizeServerInput, type ServerInput } from "../schemas/server";
 import type { StoredServer } from "../schemas/server-output";
 import { findEntity, keepMaskedDefinition, operationsOf, type EntitySpec } from "./entity-store";
@@ -24,6 +25,7 @@ export const serverSpec: EntitySpec<ServerInput, ServerRow, StoredServer> = {
   snapshotOf: definitionOf,
   toOutput: toStoredServer,
   keepMasked: (input, current) => keepMaskedDefinition(input, definitionOf(current)),
+  movedSecrets: (current, next, supplied) => movedLiteralSecrets(definitionOf(current) as Record<string, unknown>, next as Record<string, unknown>, supplied),
   usersOf: async (name, tx) => referencedBy(await findServerUsers(name, tx)),
   writeIndexes: async (tx, serverId, input, { from }) => {
     await writeLabels(tx, serverId, input, { replace: from !== undefined });

@@ -1,4 +1,5 @@
 import type { Principal } from "../auth/principal";
+import { assertKnownEnvironment } from "../data/known-environments";
 import { ApiError, ForbiddenError, InvalidInputError } from "../errors";
 import type { InvokeBody, InvokeResponse } from "../schemas/invoke";
 import { runToolCall } from "./run-tool-call";
@@ -13,6 +14,7 @@ export type InvokeAnswer = { status: 200; body: InvokeResponse } | { status: 202
  * are problem+json: 400 invalid input (/input/… paths), 403 denied, 404 unknown action, 502, 503 + Retry-After, 504.
  */
 export async function invoke(body: InvokeBody, caller: Principal, signal?: AbortSignal): Promise<InvokeAnswer> {
+  await assertKnownEnvironment(body.environment);
   const scope = openUpstreamScope();
   try {
     const target = body.agent !== undefined ? { kind: "agent" as const, name: body.agent } : { kind: "capability" as const, name: body.capability! };

@@ -1,4 +1,6 @@
 import { gateToolCall } from "../data/approvals";
+import { maskDestination } from "../resolve/masked-destination";
+import type { ResolvedConfig } from "../resolve/types";
 import { validateAgainstSchema } from "../schemas/json-schema";
 import type { ToolPolicy } from "../schemas/server-fields";
 import { jcsSha256 } from "../tools/fingerprint";
@@ -13,6 +15,8 @@ export type GatedCall = {
   arguments: Record<string, unknown>;
   context: Record<string, unknown>;
   caller: string;
+  /** Where the call goes: the resolved upstream config in clear, and the values in it that came from secrets. */
+  destination: { config: ResolvedConfig; sensitiveValues: readonly string[] };
 };
 
 export type Refusal =
@@ -22,7 +26,8 @@ export type Refusal =
 /**
  * The policy and approval steps of the call pipeline (DESIGN §11, §12), one copy for every caller: `enabled` and
  * `allowed_when` refuse naming the rule; a call needing approval waits for one bound to (caller, server,
- * environment, upstream tool, hash of the final arguments), which one run consumes. Null: the call may go on.
+ * environment, upstream tool, hash of the final arguments, hash of the resolved upstream config — DESIGN §14), which
+ * one run consumes. Null: the call may go on.
  */
 export async function gatePolicyAndApproval(policy: ToolPolicy | undefined, call: GatedCall): Promise<Refusal | null> {
   const decision = decideToolCall(policy, call.upstreamTool, { arguments: call.arguments, context: call.context }, matchesSchema);
@@ -32,6 +37,7 @@ export async function gatePolicyAndApproval(policy: ToolPolicy | undefined, call
   const gate = await gateToolCall({
     requestedBy: call.caller, server: call.server, environment: call.environment, tool: call.upstreamTool,
     arguments: call.arguments, argumentsHash: jcsSha256(call.arguments), context: call.context,
+    destinationHash: jcsSha256(call.destination.config), destination: maskDestination(call.destination.config, call.destination.sensitiveValues),
   });
   if (gate.run) return null;
   const { id, state } = gate.approval;

@@ -66,9 +66,11 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
     const latency_ms = await log(outcome, { server: call.server, attempts, argumentsHash });
     return { outcome, result: redacted, server: call.server, environment, latency_ms, trace_id, ...extra, attempts };
   };
+  const config = blueprint.mcpServers[tool.origin.alias] as ResolvedConfig;
   try {
     const refusal = await gatePolicyAndApproval(server.tool_policy, {
       server: call.server, environment, upstreamTool: call.tool, arguments: call.arguments, context: request.context ?? {}, caller: request.caller.name,
+      destination: { config, sensitiveValues: blueprint.sensitiveValues[tool.origin.alias] ?? [] },
     });
     if (refusal) return await answer(refusal.outcome, toolError(refusal.text), refusal.outcome === "awaiting_approval" ? { approval: refusal.approval } : {});
     if (withheld) return await answer("denied", toolError(`Withheld by the drift gate: ${withheld.reason}.`));
@@ -81,7 +83,6 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
       return await answer("denied", toolError(`The arguments do not match the input schema of tool '${request.tool}': ${lines}`), { invalid_arguments: invalid });
     }
 
-    const config = blueprint.mcpServers[tool.origin.alias] as ResolvedConfig;
     const { policy, stdioAllow } = getProbeSettings();
     // Unresolved placeholders, or a stdio command line outside PATCHBAY_STDIO_ALLOW (DESIGN §7): nothing is started.
     const refused = refuseBeforeConnecting(config, stdioAllow);

@@ -1,6 +1,7 @@
+import { assertKnownEnvironment } from "../data/known-environments";
 import { getServer } from "../data/servers";
 import { driftGateOf } from "../gateway/drift-gate";
-import { gatePolicyAndApproval } from "../gateway/policy-gate";
+import { gatePolicyAndApproval, type GatedCall } from "../gateway/policy-gate";
 import { logCall } from "../gateway/log-call";
 import { createRedactor } from "../gateway/redact";
 import type { CallOutcome } from "../gateway/types";
@@ -35,6 +36,7 @@ export async function testServerConnection(name: string, body: TestBody): Promis
  * call of a tool the server has is logged like the pipeline's, with neither agent nor capability.
  */
 export async function callServerTool(name: string, tool: string, body: ToolCallBody, caller: string) {
+  await assertKnownEnvironment(body.environment);
   const target = await loadTarget(name);
   const resolved = await resolveForProbe(target.server, body);
   if ("errors" in resolved) {
@@ -47,7 +49,7 @@ export async function callServerTool(name: string, tool: string, body: ToolCallB
     trace_id: activeTraceId() ?? newTraceId(),
   });
 
-  const refusal = await applyToolPolicy(target.server, tool, body, { caller, environment: resolved.environment });
+  const refusal = await applyToolPolicy(target.server, tool, body, { caller, environment: resolved.environment, destination: { config: resolved.config, sensitiveValues: resolved.secrets } });
   if (refusal) {
     await log("approval" in refusal ? "awaiting_approval" : "denied", 0);
     return refusal;
@@ -77,9 +79,12 @@ export async function callServerTool(name: string, tool: string, body: ToolCallB
   }
 }
 
-async function applyToolPolicy(server: ProbeTarget["server"], tool: string, body: ToolCallBody, call: { caller: string; environment: string }) {
+type Gate = Pick<GatedCall, "caller" | "environment" | "destination">;
+
+async function applyToolPolicy(server: ProbeTarget["server"], tool: string, body: ToolCallBody, call: Gate) {
   const refusal = await gatePolicyAndApproval(server.tool_policy, {
     server: server.name, environment: call.environment, upstreamTool: tool, arguments: body.arguments, context: body.context ?? {}, caller: call.caller,
+    destination: call.destination,
   });
   if (!refusal) return null;
   return { ...toolError(refusal.text), ...(refusal.outcome === "awaiting_approval" ? { approval: refusal.approval } : {}) };

@@ -3,7 +3,7 @@ import { ENV_VAR_PATTERN } from "../schemas/placeholders";
 import { isReservedVariableName } from "../schemas/variable";
 import { mapConfigStrings } from "./client-config";
 import { MASK, type ResolvedConfig, type ResolveContext } from "./types";
-import { hostOfUrlTemplate, scopeRefusal, type ScopeTarget } from "./variable-scope";
+import { hostOfUrlTemplate, isSecureUrl, scopeRefusal, type ScopeTarget } from "./variable-scope";
 
 type Lookup = { value: string; sensitive: boolean } | { unresolved: string };
 
@@ -21,7 +21,8 @@ export function substituteEnvVars(
 ): { config: ResolvedConfig; warnings: FieldError[]; sensitiveValues: string[] } {
   const warnings: FieldError[] = [];
   const sensitiveValues = new Set<string>();
-  const target: ScopeTarget = { server: serverName, host: config.type === "stdio" ? null : hostOfUrlTemplate(config.url) };
+  const host = config.type === "stdio" ? null : hostOfUrlTemplate(config.url);
+  const target: ScopeTarget = { server: serverName, host, secure: config.type !== "stdio" && isSecureUrl(config.url, host) };
 
   const substituted = mapConfigStrings(config, (text, path) => {
     const reasons = new Map<string, string>();

@@ -29,6 +29,17 @@ describe("substituteEnvVars with registry variables (DESIGN §2 step 3, §10)", 
       warnings: ["variable TOKEN is not used here: it is scoped to hosts *.example.com, not attacker.test; left for the runner"], sensitive: [],
     },
     {
+      proves: "a host-scoped secret is never sent over plain http to a host that is not loopback (DESIGN §14)",
+      config: { type: "http", url: "http://store.example.com/mcp", headers: { Authorization: "Bearer ${TOKEN}" } }, variables: { TOKEN: token },
+      expected: { type: "http", url: "http://store.example.com/mcp", headers: { Authorization: "Bearer ${TOKEN}" } },
+      warnings: ["variable TOKEN is not used here: it is scoped to hosts and is sent only over https or to a loopback address, not over plain http to store.example.com; left for the runner"], sensitive: [],
+    },
+    {
+      proves: "a host-scoped secret may go over plain http to a loopback address",
+      config: { type: "http", url: "http://127.0.0.1:8080/mcp", headers: { K: "${LOCAL}" } }, variables: { LOCAL: { value: "local-token", secret: true, scope: { hosts: ["127.0.0.1"] } } },
+      expected: { type: "http", url: "http://127.0.0.1:8080/mcp", headers: { K: "local-token" } }, warnings: [], sensitive: ["local-token"],
+    },
+    {
       proves: "a secret is never used by a server outside its scope",
       server: "other", config: { type: "http", url: "https://store.example.com/mcp", headers: { K: "${TOKEN}" } }, variables: { TOKEN: token },
       expected: { type: "http", url: "https://store.example.com/mcp", headers: { K: "${TOKEN}" } },

@@ -1,7 +1,10 @@
 import type { VariableScope } from "../schemas/variable";
 
-/** Where a config is going: the server it belongs to and the host its URL names (null: stdio, or not known). */
-export type ScopeTarget = { server: string; host: string | null };
+/**
+ * Where a config is going: the server it belongs to, the host its URL names (null: stdio, or not known), and
+ * whether the URL is `https` or names a loopback address (DESIGN §14: a host-scoped secret goes nowhere else).
+ */
+export type ScopeTarget = { server: string; host: string | null; secure: boolean };
 
 const PLACEHOLDER = /\$\{|\{\{/;
 /** Scheme and authority as written: `https://user@host:8443`, up to the first `/`, `\`, `?` or `#`. */
@@ -24,6 +27,13 @@ export function hostOfUrlTemplate(url: string): string | null {
   }
 }
 
+/** DESIGN §14: `https`, or a loopback host (`localhost`, `*.localhost`, 127.0.0.0/8, `[::1]`) — what a host-scoped secret may be sent over. */
+export function isSecureUrl(url: string, host: string | null): boolean {
+  if (host === null) return false;
+  if (/^https:/i.test(url)) return true;
+  return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 /** `*.example.com` matches one or more labels before `example.com`, never `example.com` itself. */
 export function matchesHostGlob(host: string, glob: string): boolean {
   if (!glob.startsWith("*.")) return host === asciiHost(glob);
@@ -42,6 +52,7 @@ export function scopeRefusal(scope: VariableScope | undefined, target: ScopeTarg
   if (!scope.hosts.some((glob) => matchesHostGlob(target.host!, glob))) {
     return `it is scoped to hosts ${scope.hosts.join(", ")}, not ${target.host}`;
   }
+  if (!target.secure) return `it is scoped to hosts and is sent only over https or to a loopback address, not over plain http to ${target.host}`;
   return null;
 }
 

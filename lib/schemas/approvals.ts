@@ -14,6 +14,8 @@ export const approvalSchema = z.object({
   arguments: jsonObjectSchema.nullable().describe("tool_call: the arguments, values under secret-looking keys masked"),
   arguments_hash: z.string().nullable().describe("tool_call: hex SHA-256 of the JCS of the arguments"),
   context: jsonObjectSchema.nullable(),
+  destination: jsonObjectSchema.nullable().describe("tool_call: the resolved upstream config the call goes to ({type, url, headers} or {type, command, args, env}), secrets masked; null on requests made before destinations were recorded"),
+  destination_hash: z.string().nullable().describe("tool_call: hex SHA-256 of the JCS of that config in clear; an approval runs only a call that resolves to the same"),
   toolset_fingerprint: z.string().nullable().describe("drift: the toolset that approving pins"),
   requested_by: z.string(),
   requested_at: z.iso.datetime(),

@@ -31,6 +31,9 @@ export const serverGetQuerySchema = z.strictObject({
 
 export const forceQuerySchema = z.strictObject({ force: booleanFlagSchema });
 
+/** DESIGN §14: an admin's consent to move literal secrets with a server (PUT, PATCH, restore). */
+export const keepSecretsQuerySchema = z.strictObject({ keep_secrets: booleanFlagSchema.describe("admin only: let literal secrets follow a changed URL origin or command line") });
+
 export const serverNameParamsSchema = z.object({ name: z.string() });
 
 export const validateBodySchema = z.strictObject({

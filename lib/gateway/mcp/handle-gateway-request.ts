@@ -1,6 +1,7 @@
 import type { Principal } from "../../auth/principal";
 import { getRawAgent } from "../../data/agents";
 import { getCapability } from "../../data/capabilities";
+import { assertKnownEnvironment } from "../../data/known-environments";
 import { loadTargetTools } from "../target-tools";
 import type { GatewayTarget } from "../types";
 import { answerDirectly } from "./direct-answers";
@@ -26,6 +27,7 @@ export async function handleGatewayRequest(target: GatewayTarget, { request, pri
     return untransformed(await session.transport.handleRequest(peeked.forward, { parsedBody: peeked.parsedBody }));
   }
 
+  await assertKnownEnvironment(query.environment);
   const [{ environment, revision }, version] = await Promise.all([loadTargetTools(target, query.environment), targetVersion(target)]);
   if (request.method !== "POST") return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required.");
 

@@ -4,6 +4,7 @@ import {
   patchServerOperation,
   replaceServerOperation,
 } from "@/lib/api/servers";
+import { secretCheckOf } from "@/lib/auth/keep-secrets";
 import { getRawServer, getResolvedServer } from "@/lib/data/server-views";
 import { deleteServer, patchServer, replaceServer } from "@/lib/data/servers";
 import { cachedJson } from "@/lib/http/cached-json";
@@ -28,15 +29,15 @@ export const GET = route(getServerOperation, async ({ request, params, query, vi
   });
 });
 
-/** PUT /api/mcp-servers/:name — full replace; 412 on a stale If-Match. */
-export const PUT = route(replaceServerOperation, async ({ params, body, ifMatch, actor }) => {
-  const server = await replaceServer(params.name, body, { ifMatch, actor });
+/** PUT /api/mcp-servers/:name — full replace; 412 on a stale If-Match; 409 when literal secrets would move (DESIGN §14). */
+export const PUT = route(replaceServerOperation, async ({ params, query, body, ifMatch, actor, principal }) => {
+  const server = await replaceServer(params.name, body, { ifMatch, actor, secrets: secretCheckOf(query.keep_secrets, principal) });
   return json({ mcp_server: server }, { revision: server.revision });
 });
 
-/** PATCH /api/mcp-servers/:name — JSON merge patch; 412 on a stale If-Match. */
-export const PATCH = route(patchServerOperation, async ({ params, body, ifMatch, actor }) => {
-  const server = await patchServer(params.name, body, { ifMatch, actor });
+/** PATCH /api/mcp-servers/:name — JSON merge patch; 412 on a stale If-Match; 409 when literal secrets would move (DESIGN §14). */
+export const PATCH = route(patchServerOperation, async ({ params, query, body, ifMatch, actor, principal }) => {
+  const server = await patchServer(params.name, body, { ifMatch, actor, secrets: secretCheckOf(query.keep_secrets, principal) });
   return json({ mcp_server: server }, { revision: server.revision });
 });
 

@@ -1,0 +1,86 @@
+import { isLiteralSecret } from "../schemas/secrets";
+import { isPlainObject } from "../schemas/server-fields";
+import { MASK } from "./types";
+
+type Definition = Record<string, unknown>;
+/** A literal secret of a definition: its key as the 409 names it, and the environment it belongs to (null: the base). */
+type Literal = { name: string; environment: string | null; field: string; key: string };
+
+/**
+ * DESIGN §14 "Literal secrets stay where they were written": the literal secrets of `after` that would now be sent
+ * somewhere else than under `before` — the origin of the URL (or the stdio command line) of the base transport or of
+ * an environment they reach changed — and that the write does not itself supply anew (`supplied`: the PUT body or
+ * the merge patch, where a literal value, not `••••`, at the same place counts; null for a restore, which supplies
+ * nothing). Named as `headers.Authorization` or `environments.production.env.API_KEY`.
+ */
+export function movedLiteralSecrets(before: Definition, after: Definition, supplied: unknown): string[] {
+  const environments = [...new Set([...Object.keys(environmentsOf(before)), ...Object.keys(environmentsOf(after))])];
+  const moved = (environment: string | null) => destinationOf(before, environment) !== destinationOf(after, environment);
+  return literalsOf(after)
+    .filter((literal) => {
+      // A base value reaches the base and every environment that does not set the same key itself.
+      const reaches = literal.environment !== null ? [literal.environment]
+        : [null, ...environments.filter((name) => !hasKey(environmentsOf(after)[name], literal.field, literal.key))];
+      return reaches.some(moved) && !suppliesAnew(supplied, literal);
+    })
+    .map((literal) => literal.name);
+}
+
+/**
+ * Where a definition connects in `environment` (null: the base), as compared across a write: transport type plus
+ * the URL's origin, or the stdio command line. An environment the definition does not define is its base (§2).
+ */
+export function destinationOf(definition: Definition, environment: string | null): string {
+  const base = isPlainObject(definition.transport) ? definition.transport : {};
+  const override = environment === null ? undefined : environmentsOf(definition)[environment];
+  const merged = isPlainObject(override) ? { ...base, ...override } : base;
+  if (merged.type === "stdio") return JSON.stringify(["stdio", merged.command ?? null, merged.args ?? null]);
+  return JSON.stringify([merged.type ?? null, originOf(merged.url)]);
+}
+
+/** The URL's origin; a URL whose host is still a placeholder compares by its scheme and authority as written. */
+function originOf(url: unknown): string | null {
+  if (typeof url !== "string") return null;
+  const written = /^([^:/?#]+:)?(\/\/[^/?#]*)?/.exec(url)?.[0] ?? "";
+  if (/\$\{|\{\{/.test(written)) return written;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return written;
+  }
+}
+
+function literalsOf(definition: Definition): Literal[] {
+  const found: Literal[] = [];
+  const visit = (transport: unknown, environment: string | null) => {
+    if (!isPlainObject(transport)) return;
+    for (const field of ["headers", "env"]) {
+      const map = transport[field];
+      if (!isPlainObject(map)) continue;
+      for (const [key, value] of Object.entries(map)) {
+        if (!isLiteralSecret(key, value)) continue;
+        found.push({ name: `${environment === null ? "" : `environments.${environment}.`}${field}.${key}`, environment, field, key });
+      }
+    }
+  };
+  visit(definition.transport, null);
+  for (const [name, override] of Object.entries(environmentsOf(definition))) visit(override, name);
+  return found;
+}
+
+function suppliesAnew(supplied: unknown, literal: Literal): boolean {
+  if (!isPlainObject(supplied)) return false;
+  const transport = literal.environment === null ? supplied.transport : environmentsOf(supplied)[literal.environment];
+  const map = isPlainObject(transport) ? transport[literal.field] : undefined;
+  if (!isPlainObject(map)) return false;
+  const value = map[literal.key];
+  return isLiteralSecret(literal.key, value) && !String(value).includes(MASK);
+}
+
+function hasKey(transport: unknown, field: string, key: string): boolean {
+  return isPlainObject(transport) && isPlainObject(transport[field]) && Object.hasOwn(transport[field], key);
+}
+
+function environmentsOf(definition: Definition): Record<string, unknown> {
+  return isPlainObject(definition.environments) ? definition.environments : {};
+}
