@@ -16,7 +16,9 @@ const admin = () => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN
 
 beforeAll(async () => {
   databaseUrl = await freshDatabaseUrl("sessions");
-  patchbay = await startPatchbay({ databaseUrl, env: { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false" } });
+  // As behind a reverse proxy on this machine: the tests name client addresses with X-Forwarded-For, which is
+  // believed only from PATCHBAY_TRUSTED_PROXIES (DESIGN §14; e2e/api/request-guard.test.ts shows the rest).
+  patchbay = await startPatchbay({ databaseUrl, env: { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", PATCHBAY_TRUSTED_PROXIES: "127.0.0.0/8" } });
 });
 
 afterAll(async () => {
