@@ -355,7 +355,7 @@ describe("scrub, then cut: a secret across the cut of an upstream's error body",
       const health = await viewer.get(`/api/mcp-servers/${name}/health`);
       expect(health.status).toBe(200);
       // The control: the echo is in the reason, so only the scrubbing stands between the secret and the viewer.
-      expect(health.body.reason, `${mode} ${offset}`).toContain(`${PREAMBLE}${modes[mode].echo(`/${mode}/`)}`);
+      expect(health.body.health.reason, `${mode} ${offset}`).toContain(`${PREAMBLE}${modes[mode].echo(`/${mode}/`)}`);
       for (const [where, text] of [["GET …/health", health.text], ["the test result", tested.text], ["the health-check", checked.text]] as const) {
         const found = secretPrefixesIn(text);
         if (found.length) leaks.push(`${mode} offset ${offset}: ${where} shows ${found.join(", ")}`);

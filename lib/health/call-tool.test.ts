@@ -6,7 +6,7 @@ import { createOutboundPolicy } from "./outbound-policy";
 import { countProbeChildren } from "./probe-children";
 import { EVERYTHING, startEverything, startRecordingProxy, type EverythingServer } from "./test-peers";
 
-const options: CallToolOptions = { timeoutMs: 10_000, policy: createOutboundPolicy(), stdioAllow: ["node **"] };
+const options: CallToolOptions = { timeoutMs: 10_000, policy: createOutboundPolicy(), stdioAllow: ["node **"], secrets: [] };
 let server: EverythingServer;
 let proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
 

@@ -1,3 +1,4 @@
+import { scrubThenCut } from "../resolve/scrub";
 import { OutboundBlockedError } from "./outbound-policy";
 import type { ResponseTooLargeError } from "./response-limit";
 import type { FetchLike } from "./types";
@@ -22,9 +23,11 @@ const BODY_WAIT_MS = 1_000;
  * Wraps `fetchFn`, recording into `trace` the first refused address, the latest failing HTTP status (the body of a
  * failure is read, capped, and handed on re-wrapped: after a `server/discover` that failed, the `initialize` that
  * follows is the one that tells), the first network error and the first 2xx reply to a POST that is not JSON-RPC. `ignore` skips requests whose
- * failure means nothing (e.g. the optional GET stream of streamable HTTP).
+ * failure means nothing (e.g. the optional GET stream of streamable HTTP). The failure's `detail` is the body with
+ * `secrets` scrubbed, then cut (DESIGN §14): the body may echo what the request carried.
  */
-export function traceFetch(fetchFn: FetchLike, trace: FetchTrace, ignore: (method: string) => boolean = () => false): FetchLike {
+export function traceFetch(fetchFn: FetchLike, trace: FetchTrace, options: { secrets: readonly string[]; ignore?: (method: string) => boolean }): FetchLike {
+  const { secrets, ignore = () => false } = options;
   return async (url, init) => {
     const method = (init?.method ?? "GET").toUpperCase();
     try {
@@ -37,7 +40,7 @@ export function traceFetch(fetchFn: FetchLike, trace: FetchTrace, ignore: (metho
       }
 
       const text = await readCapped(response);
-      const detail = text.replace(/\s+/g, " ").trim().slice(0, DETAIL_CHARS);
+      const detail = scrubThenCut(text.replace(/\s+/g, " ").trim(), secrets, DETAIL_CHARS);
       trace.httpFailure = {
         status: response.status, statusText: response.statusText, detail, url: String(url),
         wwwAuthenticate: response.headers.get("www-authenticate"),
