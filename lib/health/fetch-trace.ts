@@ -39,8 +39,8 @@ export function traceFetch(fetchFn: FetchLike, trace: FetchTrace, options: { sec
         return response;
       }
 
-      const text = await readCapped(response);
-      const detail = scrubThenCut(text.replace(/\s+/g, " ").trim(), secrets, DETAIL_CHARS);
+      const { text, complete } = await readCapped(response);
+      const detail = scrubThenCut(text, secrets, DETAIL_CHARS, { endsCut: !complete, tidy: (scrubbed) => scrubbed.replace(/\s+/g, " ").trim() });
       trace.httpFailure = {
         status: response.status, statusText: response.statusText, detail, url: String(url),
         wwwAuthenticate: response.headers.get("www-authenticate"),
@@ -63,7 +63,7 @@ async function describeNonJsonRpc(response: Response): Promise<string | null> {
   if (type !== "application/json") return `answers ${type || "without a content type"}, not JSON-RPC`;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readCapped(response.clone()));
+    parsed = JSON.parse((await readCapped(response.clone())).text);
   } catch {
     return "answers malformed JSON, not JSON-RPC";
   }
@@ -72,16 +72,25 @@ async function describeNonJsonRpc(response: Response): Promise<string | null> {
   return isJsonRpc ? null : "answers JSON that is not JSON-RPC";
 }
 
-async function readCapped(response: Response): Promise<string> {
-  if (!response.body) return "";
+/** The body up to the cap; `complete` is false when it was cut there (or failed, or was slow) before its end. */
+async function readCapped(response: Response): Promise<{ text: string; complete: boolean }> {
+  if (!response.body) return { text: "", complete: true };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const stop = setTimeout(() => void reader.cancel().catch(() => {}), BODY_WAIT_MS);
+  let complete = false;
+  let waitedTooLong = false;
+  const stop = setTimeout(() => {
+    waitedTooLong = true;
+    void reader.cancel().catch(() => {});
+  }, BODY_WAIT_MS);
   try {
     while (size < BODY_CAP_BYTES) {
       const { done, value } = await reader.read();
-      if (done) break;
+      if (done) {
+        complete = !waitedTooLong; // a cancelled read ends as done too, but the body did not
+        break;
+      }
       chunks.push(value);
       size += value.byteLength;
     }
@@ -91,7 +100,7 @@ async function readCapped(response: Response): Promise<string> {
     clearTimeout(stop);
     void reader.cancel().catch(() => {});
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return { text: new TextDecoder().decode(Buffer.concat(chunks)), complete };
 }
 
 function isAbort(error: unknown): boolean {

@@ -64,3 +64,22 @@ describe("scrubThenCut", () => {
     expect(scrubThenCut("secret-1 and more text", ["secret-1"], 10)).toBe("•••• and m");
   });
 });
+
+describe("scrubThenCut of a text that was itself cut at its end (a capped read)", () => {
+  const secret = "tok-0123456789abcdef";
+  test.each([4, 5, 10, 19])("the first %i characters of a secret at the very end are dropped", (length) => {
+    const text = `body ${secret.slice(0, length)}`;
+    expect(scrubThenCut(text, [secret], 200, { endsCut: true })).toBe("body ");
+    expect(scrubThenCut(text, [secret], 200)).toBe(text);
+  });
+
+  test("an encoded start too, and one whose last character the cut split in its bytes", () => {
+    expect(scrubThenCut(`x ${encodeURIComponent("a/b c+d=e&f").slice(0, 7)}`, ["a/b c+d=e&f"], 200, { endsCut: true })).toBe("x ");
+    expect(scrubThenCut("x sécr\uFFFD", ["sécrét-value"], 200, { endsCut: true })).toBe("x ");
+  });
+
+  test("tidy runs after scrubbing: a secret with a run of spaces is masked before whitespace collapses", () => {
+    const spaced = "two  spaces-secret";
+    expect(scrubThenCut(`a\n\n${spaced}\tb`, [spaced], 200, { tidy: (text) => text.replace(/\s+/g, " ") })).toBe("a •••• b");
+  });
+});

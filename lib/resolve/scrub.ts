@@ -17,11 +17,36 @@ export function scrubSecrets<T>(value: T, secrets: Iterable<string>): T {
 /**
  * The one way to shorten text that may hold a secret (DESIGN §14 "scrub, then cut"): every secret, in every form, is
  * replaced first, and only then is the text cut to `maxChars` — so a cut can never leave a secret's first characters
- * behind where the whole secret would have been masked.
+ * behind where the whole secret would have been masked. `endsCut`: the text as read was already cut at its end (a
+ * capped body), so it may end in the first characters of a secret; those are dropped before anything else. `tidy`
+ * (collapsing whitespace, say) runs on the scrubbed text, so it cannot change a secret out of recognition first.
  */
-export function scrubThenCut(text: string, secrets: Iterable<string>, maxChars: number): string {
-  const scrubbed = scrubSecrets(text, secrets);
+export function scrubThenCut(
+  text: string, secrets: Iterable<string>, maxChars: number,
+  { endsCut = false, tidy = (scrubbed: string) => scrubbed }: { endsCut?: boolean; tidy?: (text: string) => string } = {},
+): string {
+  const list = [...secrets];
+  const whole = endsCut ? withoutSecretStartAtEnd(text, list) : text;
+  const scrubbed = tidy(scrubSecrets(whole, list));
   return scrubbed.length <= maxChars ? scrubbed : scrubbed.slice(0, maxChars);
+}
+
+/**
+ * `text` without the longest ending that is the start of a form of a secret (a secret the cut split); a character
+ * the cut split in its bytes (decoded as U+FFFD) goes too.
+ */
+function withoutSecretStartAtEnd(cutText: string, secrets: string[]): string {
+  const text = cutText.replace(/\uFFFD+$/u, "");
+  let drop = 0;
+  for (const form of secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH).flatMap(secretForms)) {
+    for (let length = Math.min(form.length - 1, text.length); length > drop; length--) {
+      if (text.endsWith(form.slice(0, length))) {
+        drop = length;
+        break;
+      }
+    }
+  }
+  return text.slice(0, text.length - drop);
 }
 
 /**
