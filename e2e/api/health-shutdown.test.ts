@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -9,6 +9,10 @@ import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process
 
 let patchbay: PatchbayProcess | undefined;
 const script = `process.on("SIGTERM", () => {}); require("fs").writeFileSync(process.env.PID_FILE, String(process.pid)); setInterval(() => {}, 1000);`;
+/** The stubborn child as a script file, allowed as that one whole command line (a `*` never matches code, DESIGN §14). */
+const scriptFile = path.join(mkdtempSync(path.join(tmpdir(), "patchbay-shutdown-script-")), "stubborn.js");
+writeFileSync(scriptFile, script);
+const STDIO_ALLOW = `node ${scriptFile}`;
 
 /** Running, and not a zombie waiting to be reaped (this machine's init may never reap it). */
 function isRunning(pid: number): boolean {
@@ -21,11 +25,11 @@ function isRunning(pid: number): boolean {
 afterAll(async () => patchbay?.stop());
 
 test("SIGTERM to Patchbay ends a running stdio probe's child, even one that ignores SIGTERM (SIGKILL follows)", async () => {
-  patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_STDIO_ALLOW: "node -e *" } });
+  patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_STDIO_ALLOW: STDIO_ALLOW } });
   const api = apiClient(patchbay.baseUrl);
   const pidFile = path.join(mkdtempSync(path.join(tmpdir(), "patchbay-shutdown-")), "child.pid");
   const name = uniqueName("stubborn");
-  await api.post("/api/mcp-servers", httpServer(name, { transport: { type: "stdio", command: "node", args: ["-e", script], env: { PID_FILE: pidFile } } }));
+  await api.post("/api/mcp-servers", httpServer(name, { transport: { type: "stdio", command: "node", args: [scriptFile], env: { PID_FILE: pidFile } } }));
 
   const testing = api.post(`/api/mcp-servers/${name}/test`, {}).catch(() => null);
   await expect.poll(() => existsSync(pidFile), { timeout: 15_000 }).toBe(true);
@@ -40,11 +44,11 @@ test("SIGTERM to Patchbay ends a running stdio probe's child, even one that igno
 });
 
 test("SIGTERM to Patchbay also ends a stubborn stdio child that a scheduled sweep (in the worker thread) started", async () => {
-  patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_STDIO_ALLOW: "node -e *", PATCHBAY_HEALTH_INTERVAL_S: "1", PATCHBAY_HEALTH_TIMEOUT_MS: "600000" } });
+  patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_STDIO_ALLOW: STDIO_ALLOW, PATCHBAY_HEALTH_INTERVAL_S: "1", PATCHBAY_HEALTH_TIMEOUT_MS: "600000" } });
   const api = apiClient(patchbay.baseUrl);
   const pidFile = path.join(mkdtempSync(path.join(tmpdir(), "patchbay-shutdown-")), "child.pid");
   const name = uniqueName("stubborn-swept");
-  await api.post("/api/mcp-servers", httpServer(name, { transport: { type: "stdio", command: "node", args: ["-e", script], env: { PID_FILE: pidFile } } }));
+  await api.post("/api/mcp-servers", httpServer(name, { transport: { type: "stdio", command: "node", args: [scriptFile], env: { PID_FILE: pidFile } } }));
 
   await expect.poll(() => existsSync(pidFile), { timeout: 30_000 }).toBe(true);
   const childPid = Number(readFileSync(pidFile, "utf8"));

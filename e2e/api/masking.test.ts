@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
@@ -275,5 +277,97 @@ describe("no planted secret reaches a viewer or an editor", () => {
 
   test("the server's logs hold none of them", () => {
     expect(leaksIn(patchbay.logs())).toEqual([]);
+  });
+});
+
+/**
+ * Scrub, then cut (DESIGN §14): an upstream that answers 500 echoing the request path, which carries a host-scoped
+ * secret, placed so that the secret straddles the cut of the error detail at every offset around it — in the raw
+ * form and percent-encoded. Had the detail been cut before scrubbing, the secret's first characters would show.
+ * No prefix of the secret (4 characters or more, raw or encoded) may reach the viewer's GET …/health, the event
+ * stream or the editor's test result.
+ */
+describe("scrub, then cut: a secret across the cut of an upstream's error body", () => {
+  const CUT_VARIABLE = "PLANTED_CUT";
+  const secret = `QZX${tag}+cut=secret`;
+  /** What the 500 body says before the path: the detail of a reason is cut at 200 characters. */
+  const PREAMBLE = "upstream refused ";
+  const DETAIL_CHARS = 200;
+  const modes = {
+    raw: { echo: (path: string) => path, secretForm: secret },
+    encoded: { echo: (path: string) => encodeURIComponent(path), secretForm: encodeURIComponent(secret) },
+  } as const;
+  let pathPeer: http.Server;
+  let pathPeerPort: number;
+  const seenPaths: string[] = [];
+
+  beforeAll(async () => {
+    pathPeer = http.createServer((request, response) => {
+      const url = request.url ?? "";
+      seenPaths.push(url);
+      request.resume();
+      const mode = url.startsWith("/encoded/") ? modes.encoded : modes.raw;
+      request.on("end", () => {
+        response.writeHead(500, { "Content-Type": "text/plain" });
+        response.end(`${PREAMBLE}${mode.echo(url)}`);
+      });
+    });
+    await new Promise<void>((resolve) => pathPeer.listen(0, "127.0.0.1", resolve));
+    pathPeerPort = (pathPeer.address() as AddressInfo).port;
+    expectCreated(await admin().put(`/api/variables/${CUT_VARIABLE}`, { secret: true, value: secret, scope: { hosts: ["127.0.0.1"] } }), "cut secret");
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => (pathPeer ? (pathPeer.closeAllConnections(), pathPeer.close(() => resolve())) : resolve()));
+  });
+
+  /** Every prefix of 4 characters or more of the secret's raw and encoded forms found in `text`. */
+  function secretPrefixesIn(text: string): string[] {
+    const forms = [secret, encodeURIComponent(secret), encodeURI(secret), JSON.stringify(secret).slice(1, -1)];
+    return [...new Set(forms.flatMap((form) => Array.from({ length: form.length - 3 }, (_, index) => form.slice(0, index + 4))))]
+      .filter((prefix) => text.includes(prefix));
+  }
+
+  test("at every offset from (cut − secret length) to the cut, in the raw and the encoded echo, no prefix of the secret shows", async () => {
+    const editor = as("editor");
+    const viewer = as("viewer");
+    const servers: { name: string; mode: keyof typeof modes; offset: number }[] = [];
+    for (const mode of Object.keys(modes) as (keyof typeof modes)[]) {
+      const { echo, secretForm } = modes[mode];
+      // Where the secret starts in the detail with no padding: the echo of `/<mode>/` comes first.
+      const start = PREAMBLE.length + echo(`/${mode}/`).length;
+      for (let offset = DETAIL_CHARS - secretForm.length; offset <= DETAIL_CHARS; offset++) {
+        const pad = "p".repeat(offset - start);
+        const name = `cut-${mode}-${offset}-${tag}`;
+        const url = `http://127.0.0.1:${pathPeerPort}/${mode}/${pad}\${${CUT_VARIABLE}}/mcp`;
+        expectCreated(await editor.post("/api/mcp-servers", httpServer(name, { transport: { type: "http", url } })), name);
+        servers.push({ name, mode, offset });
+      }
+    }
+    expect(servers.length).toBe(modes.raw.secretForm.length + modes.encoded.secretForm.length + 2);
+
+    const leaks: string[] = [];
+    for (const { name, mode, offset } of servers) {
+      const checked = await editor.post(`/api/mcp-servers/${name}/health-check`);
+      expect(checked.status, checked.text).toBe(200);
+      const tested = await editor.post(`/api/mcp-servers/${name}/test`, {});
+      expect(tested.status, tested.text).toBe(200);
+      const health = await viewer.get(`/api/mcp-servers/${name}/health`);
+      expect(health.status).toBe(200);
+      // The control: the echo is in the reason, so only the scrubbing stands between the secret and the viewer.
+      expect(health.body.health.reason, `${mode} ${offset}`).toContain(`${PREAMBLE}${modes[mode].echo(`/${mode}/`)}`);
+      for (const [where, text] of [["GET …/health", health.text], ["the test result", tested.text], ["the health-check", checked.text]] as const) {
+        const found = secretPrefixesIn(text);
+        if (found.length) leaks.push(`${mode} offset ${offset}: ${where} shows ${found.join(", ")}`);
+      }
+    }
+    for (const { name } of servers) await stream!.waitFor((event) => event.name === name, 30_000);
+    const events = JSON.stringify(stream!.events.filter((event) => String((event as { name?: string }).name).startsWith("cut-")));
+    expect(events).toContain(PREAMBLE);
+    const inEvents = secretPrefixesIn(events);
+    if (inEvents.length) leaks.push(`the event stream shows ${inEvents.join(", ")}`);
+    expect(leaks).toEqual([]);
+    // The peer did receive the secret in every path: a reason cut before scrubbing would carry its start.
+    expect(seenPaths.filter((path) => path.includes(secret)).length).toBeGreaterThanOrEqual(servers.length);
   });
 });

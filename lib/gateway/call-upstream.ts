@@ -23,6 +23,8 @@ export type UpstreamRequest = {
   settings: ResilienceSettings;
   scope: UpstreamScope;
   policy: OutboundPolicy;
+  /** The values substituted into `config` from secrets: scrubbed from an error body or stderr before either is shortened. */
+  secrets: readonly string[];
   signal?: AbortSignal;
 };
 

@@ -39,13 +39,13 @@ let calls = 0;
 function call(url: string, tool: string, args: Record<string, unknown> = {}): ReturnType<typeof callUpstream> {
   const request: UpstreamRequest = {
     server: `lean-${++calls}`, environment: "test", config: { type: "http", url }, tool, arguments: args, annotations: undefined,
-    settings: resilienceSettings({ timeout_ms: 10_000, retries: 1, backoff: { min_ms: 1, max_ms: 1 } }), scope, policy,
+    settings: resilienceSettings({ timeout_ms: 10_000, retries: 1, backoff: { min_ms: 1, max_ms: 1 } }), scope, policy, secrets: [],
   };
   return callUpstream(request);
 }
 
 async function connected(url: string): Promise<McpSession> {
-  const session = openSession({ type: url.endsWith("/sse") ? "sse" : "http", url }, { policy, timeoutMs: 10_000 });
+  const session = openSession({ type: url.endsWith("/sse") ? "sse" : "http", url }, { policy, timeoutMs: 10_000, secrets: [] });
   const deadline = startDeadline(10_000);
   await session.connect(deadline).finally(() => deadline.dispose());
   return session;
@@ -95,7 +95,7 @@ describe("the lean tools/call against server-everything over streamable HTTP", {
 describe("which sessions take the lean path", { timeout: 30_000 }, () => {
   it("a streamable HTTP session once connected; not before, and never an SSE (legacy transport) one", async () => {
     const url = `http://127.0.0.1:${everything.port}/mcp`;
-    const fresh = openSession({ type: "http", url }, { policy, timeoutMs: 10_000 });
+    const fresh = openSession({ type: "http", url }, { policy, timeoutMs: 10_000, secrets: [] });
     expect(canCallLean(fresh)).toBe(false);
     await fresh.close();
 
@@ -145,7 +145,7 @@ describe("the lean tools/call against SDK servers of our own", { timeout: 30_000
         const url = server.url;
         const request = (message: string): UpstreamRequest => ({
           server: `lean-forgotten-${json}`, environment: "test", config: { type: "http", url }, tool: "echo", arguments: { message },
-          annotations: undefined, settings: resilienceSettings({ timeout_ms: 10_000, retries: 1, backoff: { min_ms: 1, max_ms: 1 } }), scope, policy,
+          annotations: undefined, settings: resilienceSettings({ timeout_ms: 10_000, retries: 1, backoff: { min_ms: 1, max_ms: 1 } }), scope, policy, secrets: [],
         });
         expect(await callUpstream(request("first"))).toMatchObject({ kind: "result", attempts: 1 });
         const sessionsBefore = server.initializes();

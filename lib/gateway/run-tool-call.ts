@@ -59,7 +59,8 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
   const server = configs.server(call.server);
   if (!server) throw new NotFoundError(`MCP server '${call.server}' does not exist.`);
   const blueprint = configs.blueprint(request.context);
-  const redact = createRedactor(server.redaction, blueprint.sensitiveValues[tool.origin.alias] ?? []);
+  const secrets = blueprint.sensitiveValues[tool.origin.alias] ?? [];
+  const redact = createRedactor(server.redaction, secrets);
   const answer = async (outcome: CallOutcome, result: McpToolResult, extra: Partial<ToolCallAnswer> = {}): Promise<ToolCallAnswer> => {
     const attempts = extra.attempts ?? 0;
     const redacted = redact(result);
@@ -89,7 +90,7 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
     if (refused) return await answer("upstream_error", toolError(`MCP server '${call.server}' cannot be called: ${refused.reason}`));
     const upstream = await callUpstream({
       server: call.server, environment, config, tool: call.tool, arguments: call.arguments, annotations: tool.annotations,
-      settings: resilienceSettings(server.resilience), scope: request.scope, policy, signal: request.signal,
+      settings: resilienceSettings(server.resilience), scope: request.scope, policy, secrets, signal: request.signal,
     });
     if (upstream.kind === "circuit_open") {
       return await answer("circuit_open", toolError(`MCP server '${call.server}' is failing: its circuit is open; retry after ${upstream.retryAfterS} s.`), { retry_after_s: upstream.retryAfterS });

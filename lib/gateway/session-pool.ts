@@ -18,7 +18,7 @@ const pool: Pool = (holder.patchbayUpstreamPool ??= { entries: new Map() });
 
 /** `connected` settles once the session may be used; on failure, `session.trace` tells what went over the wire. */
 export type PooledSession = { session: McpSession; connected: Promise<void>; discard(): Promise<void> };
-export type BorrowOptions = { server: string; environment: string; scope: UpstreamScope; policy: OutboundPolicy; timeoutMs: number; deadline: Deadline };
+export type BorrowOptions = { server: string; environment: string; scope: UpstreamScope; policy: OutboundPolicy; timeoutMs: number; deadline: Deadline; secrets: readonly string[] };
 
 /**
  * A connected MCP client session for one upstream (DESIGN §12): http and sse sessions are pooled per (server,
@@ -31,7 +31,7 @@ export function borrowSession(config: ResolvedConfig, options: BorrowOptions): P
   const key = sessionKey(config, options, isScoped);
   let entry = pool.entries.get(key);
   if (!entry) {
-    const session = openSession(config, { policy: options.policy, timeoutMs: options.timeoutMs });
+    const session = openSession(config, { policy: options.policy, timeoutMs: options.timeoutMs, secrets: options.secrets });
     const created: Entry = { key, session, connected: session.connect(options.deadline), lastUsedAt: Date.now(), scoped: isScoped };
     created.connected.catch(() => discard(created));
     pool.entries.set(key, created);

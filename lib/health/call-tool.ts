@@ -9,7 +9,8 @@ import { normalizeToolResult, type NormalizedToolResult } from "./normalize-cont
 import type { OutboundPolicy } from "./outbound-policy";
 import { refuseBeforeConnecting } from "./refuse-before-connecting";
 
-export type CallToolOptions = { timeoutMs: number; policy: OutboundPolicy; stdioAllow: readonly string[] };
+/** `secrets`: the values substituted from secrets, scrubbed from an error body or stderr before either is shortened. */
+export type CallToolOptions = { timeoutMs: number; policy: OutboundPolicy; stdioAllow: readonly string[]; secrets: readonly string[] };
 
 /** The server could not be asked: refused before connecting (422) or it failed to answer (502). */
 export class ToolCallFailedError extends ApiError {

@@ -39,7 +39,7 @@ export async function checkServer(target: ProbeTarget, request: ProbeRequest = {
   const probed = "errors" in resolved
     ? unreachedResult("unknown", unresolvedReason(resolved.errors), new Date().toISOString())
     : await withSpan("patchbay.probe", { "patchbay.server": target.server.name, "patchbay.environment": resolved.environment },
-      () => probeServer(resolved.config, probeOptionsFor(target.server)));
+      () => probeServer(resolved.config, probeOptionsFor(target.server, resolved.secrets)));
   // Whatever the server echoed (an error body, stderr) is recorded and shown to viewers: never a secret.
   const scrubbed = { ...scrubSecrets(probed, resolved.secrets), environment: resolved.environment };
   const result = { ...scrubbed, drift: await catalogTools(target, scrubbed) };
@@ -71,9 +71,9 @@ export async function resolveForProbe(server: ServerInput, request: ProbeRequest
   return resolution.ok ? { config: resolution.config, secrets, environment } : { errors: resolution.errors, secrets, environment };
 }
 
-export function probeOptionsFor(server: ServerInput): ProbeOptions {
+export function probeOptionsFor(server: ServerInput, secrets: readonly string[]): ProbeOptions {
   const { timeoutMs, policy, stdioAllow } = getProbeSettings();
-  return { timeoutMs, policy, stdioAllow, healthEndpoint: server.support?.health_endpoint };
+  return { timeoutMs, policy, stdioAllow, secrets, healthEndpoint: server.support?.health_endpoint };
 }
 
 function unresolvedReason(errors: FieldError[]): string {

@@ -8,6 +8,9 @@ import type { HealthStatus } from "./types";
 
 export type Failure = { status: HealthStatus; reason: string };
 
+/** How much of the child's last stderr line a reason shows (scrubbed first, by the transport). */
+const STDERR_LINE_CHARS = 200;
+
 /** Statuses by which an HTTP server says there is no MCP endpoint here (DESIGN §5: `not_mcp`, not an outage). */
 const NOT_MCP_STATUSES = new Set([404, 405]);
 
@@ -77,7 +80,7 @@ function describeStdioFailure(stdio: ProbeStdioTransport): string | null {
   if (!exit) return null;
 
   const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
-  const lastLine = stdio.stderrTail.trim().split("\n").pop()?.slice(0, 200);
+  const lastLine = stdio.lastStderrLine(STDERR_LINE_CHARS);
   return `process ${how} before answering${lastLine ? `: ${lastLine}` : ""}`;
 }
 

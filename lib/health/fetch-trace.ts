@@ -1,3 +1,4 @@
+import { scrubThenCut } from "../resolve/scrub";
 import { OutboundBlockedError } from "./outbound-policy";
 import type { ResponseTooLargeError } from "./response-limit";
 import type { FetchLike } from "./types";
@@ -22,9 +23,11 @@ const BODY_WAIT_MS = 1_000;
  * Wraps `fetchFn`, recording into `trace` the first refused address, the latest failing HTTP status (the body of a
  * failure is read, capped, and handed on re-wrapped: after a `server/discover` that failed, the `initialize` that
  * follows is the one that tells), the first network error and the first 2xx reply to a POST that is not JSON-RPC. `ignore` skips requests whose
- * failure means nothing (e.g. the optional GET stream of streamable HTTP).
+ * failure means nothing (e.g. the optional GET stream of streamable HTTP). The failure's `detail` is the body with
+ * `secrets` scrubbed, then cut (DESIGN §14): the body may echo what the request carried.
  */
-export function traceFetch(fetchFn: FetchLike, trace: FetchTrace, ignore: (method: string) => boolean = () => false): FetchLike {
+export function traceFetch(fetchFn: FetchLike, trace: FetchTrace, options: { secrets: readonly string[]; ignore?: (method: string) => boolean }): FetchLike {
+  const { secrets, ignore = () => false } = options;
   return async (url, init) => {
     const method = (init?.method ?? "GET").toUpperCase();
     try {
@@ -36,8 +39,8 @@ export function traceFetch(fetchFn: FetchLike, trace: FetchTrace, ignore: (metho
         return response;
       }
 
-      const text = await readCapped(response);
-      const detail = text.replace(/\s+/g, " ").trim().slice(0, DETAIL_CHARS);
+      const { text, complete } = await readCapped(response);
+      const detail = scrubThenCut(text, secrets, DETAIL_CHARS, { endsCut: !complete, tidy: (scrubbed) => scrubbed.replace(/\s+/g, " ").trim() });
       trace.httpFailure = {
         status: response.status, statusText: response.statusText, detail, url: String(url),
         wwwAuthenticate: response.headers.get("www-authenticate"),
@@ -60,7 +63,7 @@ async function describeNonJsonRpc(response: Response): Promise<string | null> {
   if (type !== "application/json") return `answers ${type || "without a content type"}, not JSON-RPC`;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readCapped(response.clone()));
+    parsed = JSON.parse((await readCapped(response.clone())).text);
   } catch {
     return "answers malformed JSON, not JSON-RPC";
   }
@@ -69,16 +72,25 @@ async function describeNonJsonRpc(response: Response): Promise<string | null> {
   return isJsonRpc ? null : "answers JSON that is not JSON-RPC";
 }
 
-async function readCapped(response: Response): Promise<string> {
-  if (!response.body) return "";
+/** The body up to the cap; `complete` is false when it was cut there (or failed, or was slow) before its end. */
+async function readCapped(response: Response): Promise<{ text: string; complete: boolean }> {
+  if (!response.body) return { text: "", complete: true };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const stop = setTimeout(() => void reader.cancel().catch(() => {}), BODY_WAIT_MS);
+  let complete = false;
+  let waitedTooLong = false;
+  const stop = setTimeout(() => {
+    waitedTooLong = true;
+    void reader.cancel().catch(() => {});
+  }, BODY_WAIT_MS);
   try {
     while (size < BODY_CAP_BYTES) {
       const { done, value } = await reader.read();
-      if (done) break;
+      if (done) {
+        complete = !waitedTooLong; // a cancelled read ends as done too, but the body did not
+        break;
+      }
       chunks.push(value);
       size += value.byteLength;
     }
@@ -88,7 +100,7 @@ async function readCapped(response: Response): Promise<string> {
     clearTimeout(stop);
     void reader.cancel().catch(() => {});
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return { text: new TextDecoder().decode(Buffer.concat(chunks)), complete };
 }
 
 function isAbort(error: unknown): boolean {

@@ -9,7 +9,8 @@ import { createSafeFetch } from "./safe-fetch";
 import { ProbeStdioTransport } from "./stdio-transport";
 import type { FetchLike, ProtocolEra } from "./types";
 
-export type SessionOptions = { policy: OutboundPolicy; timeoutMs: number };
+/** `secrets`: every value substituted into the config from a secret, scrubbed from whatever echo is kept before it is shortened. */
+export type SessionOptions = { policy: OutboundPolicy; timeoutMs: number; secrets: readonly string[] };
 
 /** What a request of our own on a streamable HTTP session needs: the SDK's transport (session id, protocol version) and its fetch. */
 export type StreamableHttpLink = { transport: StreamableHTTPClientTransport; url: URL; headers: Record<string, string> | undefined; fetch: FetchLike };
@@ -44,8 +45,8 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
   const safeFetch = createSafeFetch(options.policy, {
     timeoutMs: options.timeoutMs, crossOriginRedirects: "refuse", onOversized: (error) => (trace.oversized ??= error), keepAlive: true,
   });
-  const tracedFetch = config.type === "stdio" ? undefined : traceFetch(safeFetch, trace, ignoreOptionalRequests(config.type));
-  const transport = createTransport(config, tracedFetch);
+  const tracedFetch = config.type === "stdio" ? undefined : traceFetch(safeFetch, trace, { secrets: options.secrets, ignore: ignoreOptionalRequests(config.type) });
+  const transport = createTransport(config, tracedFetch, options.secrets);
   const client = new Client(CLIENT_INFO, {
     capabilities: {},
     jsonSchemaValidator: lazyOutputSchemaValidator,
@@ -84,8 +85,8 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
   };
 }
 
-function createTransport(config: ResolvedConfig, tracedFetch: FetchLike | undefined): Transport {
-  if (config.type === "stdio") return new ProbeStdioTransport(config);
+function createTransport(config: ResolvedConfig, tracedFetch: FetchLike | undefined, secrets: readonly string[]): Transport {
+  if (config.type === "stdio") return new ProbeStdioTransport(config, secrets);
 
   const requestInit = config.headers ? { headers: config.headers } : undefined;
   const url = new URL(config.url);

@@ -11,7 +11,7 @@ import { DEPRECATED_TRANSPORT_NOTE, probeServer, type ProbeOptions } from "./pro
 import { EVERYTHING, startEverything, startHttpPeer, type EverythingServer, type Peer } from "./test-peers";
 import type { ProbeResult } from "./types";
 
-const options: ProbeOptions = { timeoutMs: 10_000, policy: createOutboundPolicy({}), stdioAllow: ["node **"] };
+const options: ProbeOptions = { timeoutMs: 10_000, policy: createOutboundPolicy({}), stdioAllow: ["node **"], secrets: [] };
 const SDK_SERVER = path.resolve(import.meta.dirname, "../../node_modules/@modelcontextprotocol/server/dist");
 const AUTH_SERVER = "https://auth.example.test";
 

@@ -13,7 +13,7 @@ import {
   type EverythingServer, type Peer,
 } from "./test-peers";
 
-const options: ProbeOptions = { timeoutMs: 10_000, policy: createOutboundPolicy({ deny: "127.0.0.2/32" }), stdioAllow: ["node **"] };
+const options: ProbeOptions = { timeoutMs: 10_000, policy: createOutboundPolicy({ deny: "127.0.0.2/32" }), stdioAllow: ["node **"], secrets: [] };
 const dir = mkdtempSync(path.join(tmpdir(), "patchbay-probe-"));
 let streamable: EverythingServer;
 let sse: EverythingServer;
@@ -143,7 +143,7 @@ describe("probeServer against real peers", { timeout: 30_000 }, () => {
     for (const command of ["touch", "/usr/bin/touch"]) {
       const marker = path.join(dir, `ran-${path.basename(command)}-${Date.now()}`);
       const result = await probeServer({ type: "stdio", command, args: [marker] }, { ...options, stdioAllow: ["node", "TOUCH"] });
-      expect(result).toMatchObject({ status: "skipped", reason: `stdio command not allowed: ${command}`, latency_ms: null });
+      expect(result).toMatchObject({ status: "skipped", reason: `stdio command not allowed by PATCHBAY_STDIO_ALLOW: ${command}`, latency_ms: null });
       expect(existsSync(marker)).toBe(false);
     }
   });
@@ -190,6 +190,24 @@ describe("probeServer against real peers", { timeout: 30_000 }, () => {
   it("explains a stdio server that exits at once", async () => {
     const result = await probeServer({ type: "stdio", command: "node", args: ["-e", `console.error("missing API key"); process.exit(3)`] }, options);
     expect(result).toMatchObject({ status: "unhealthy", reason: "process exited with code 3 before answering: missing API key" });
+  });
+
+  it("scrubs a secret from the stderr line before cutting it, at every offset across the cut (DESIGN §14)", async () => {
+    const secret = "sk-stderr-0123456789";
+    for (const offset of [200 - secret.length, 190, 196, 199, 200]) {
+      const line = `${"e".repeat(offset)}${secret} and more`;
+      const result = await probeServer({ type: "stdio", command: "node", args: ["-e", `console.error(${JSON.stringify(line)}); process.exit(3)`] }, { ...options, secrets: [secret] });
+      expect(result.status).toBe("unhealthy");
+      expect(result.reason).toMatch(/^process exited with code 3 before answering: e+/);
+      for (let length = 4; length <= secret.length; length++) expect(result.reason, `offset ${offset}`).not.toContain(secret.slice(0, length));
+    }
+  });
+
+  it("a last stderr line that began before the kept tail is not shown: part of a secret could start it", async () => {
+    const secret = "sk-tail-0123456789";
+    const line = `${"t".repeat(1_000)}${secret}${"u".repeat(1_990)}`;
+    const result = await probeServer({ type: "stdio", command: "node", args: ["-e", `process.stderr.write(${JSON.stringify(line)}); process.exit(3)`] }, { ...options, secrets: [secret] });
+    expect(result).toMatchObject({ status: "unhealthy", reason: "process exited with code 3 before answering" });
   });
 
   it("unknown when a ${VAR} or {{param}} is left unresolved, without connecting", async () => {

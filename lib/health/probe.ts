@@ -22,6 +22,8 @@ export type ProbeOptions = {
   policy: OutboundPolicy;
   /** `PATCHBAY_STDIO_ALLOW` entries (whole command lines); see `stdio-allow.ts`. */
   stdioAllow: readonly string[];
+  /** The values substituted from secrets: scrubbed from an error body or stderr before either is shortened (DESIGN §14). */
+  secrets: readonly string[];
   /** Slower than this (default: half the timeout) is `degraded`. */
   slowMs?: number;
   now?: () => Date;

@@ -14,8 +14,8 @@ export function refuseBeforeConnecting(
   if (config.type === "stdio") {
     // The arguments are not named: they may hold substituted secrets, and reasons reach every viewer.
     const refused = refuseCommandLine(config.command, config.args ?? [], stdioAllow);
-    if (refused === "command") return { status: "skipped", reason: `stdio command not allowed: ${config.command}` };
-    if (refused === "arguments") return { status: "skipped", reason: `stdio arguments not allowed for ${config.command}` };
+    if (refused === "command") return { status: "skipped", reason: `stdio command not allowed by PATCHBAY_STDIO_ALLOW: ${config.command}` };
+    if (refused === "arguments") return { status: "skipped", reason: `stdio arguments not allowed by PATCHBAY_STDIO_ALLOW for ${config.command}` };
   }
   if (config.type !== "stdio" && !isHttpUrl(config.url)) return { status: "unknown", reason: `not an http(s) URL: ${config.url}` };
   return null;

@@ -64,7 +64,7 @@ export async function callServerTool(name: string, tool: string, body: ToolCallB
   // The same redaction as the call pipeline's: `redaction` patterns and json_paths, then the resolved secrets.
   const redact = createRedactor(target.server.redaction, resolved.secrets);
   try {
-    const result = redact(await callTool(resolved.config, tool, body.arguments, { timeoutMs, policy, stdioAllow }));
+    const result = redact(await callTool(resolved.config, tool, body.arguments, { timeoutMs, policy, stdioAllow, secrets: resolved.secrets }));
     await log(result.is_error ? "tool_error" : "ok", 1);
     return result;
   } catch (error) {

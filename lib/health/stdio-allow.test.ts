@@ -3,10 +3,12 @@ import { describe, expect, it } from "vitest";
 import { checkStdioAllow, isCommandLineAllowed, matchesGlob, refuseCommandLine } from "./stdio-allow";
 
 describe("isCommandLineAllowed — whole command lines", () => {
-  const allow = ["node /opt/mcp/*.js", "uvx mcp-server-fetch", "npx -y @modelcontextprotocol/*", "/usr/bin/python3 -m server_*", "deno **", "bun run * **"];
+  const allow = ["node /opt/mcp/*.js", "node /opt/mcp/*/*.js", "uvx mcp-server-fetch", "npx -y @modelcontextprotocol/*", "/usr/bin/python3 -m server_*", "deno **", "bun run * **"];
   const cases: Array<[string, string[], boolean]> = [
     ["node", ["/opt/mcp/fs.js"], true],
     ["node", ["/opt/mcp/sub/fs.js"], true],
+    ["node", ["/opt/mcp/sub/deeper/fs.js"], false],
+    ["node", ["/opt/mcp/../fs.js"], false],
     ["node", ["/opt/mcp/fs.mjs"], false],
     ["node", ["/opt/mcp/../../tmp/evil.js"], false],
     ["node", ["/opt/mcp/fs.js", "--inspect"], false],
@@ -56,15 +58,72 @@ describe("isCommandLineAllowed — whole command lines", () => {
   });
 });
 
+/**
+ * DESIGN §14 "stdio patterns": `*` matches a run of `[A-Za-z0-9._-]` inside one argument; `/`, `@`, `:`, `+`, `#`, `=`
+ * and everything else must be written literally. The attacks: npx installs whatever spec follows the package name.
+ */
+describe("stdio patterns: '*' stays inside a package name", () => {
+  const allow = ["npx -y @modelcontextprotocol/*", "npx -y @pinned/*@*", "uvx mcp-server-*"];
+  const attacks = [
+    "@modelcontextprotocol/server-x@https://127.0.0.1:9/p.tgz",
+    "@modelcontextprotocol/server-x@http://127.0.0.1:9/p.tgz",
+    "@modelcontextprotocol/server-x@git+https://example.com/evil.git",
+    "@modelcontextprotocol/server-x@git+ssh://git@example.com/evil.git#main",
+    "@modelcontextprotocol/server-x@github:evil/pkg",
+    "@modelcontextprotocol/server-x@npm:left-pad@1",
+    "@modelcontextprotocol/server-x@file:/tmp/evil",
+    "@modelcontextprotocol/server-x@file:../../tmp/evil",
+    "@modelcontextprotocol/server-x@1",
+    "@modelcontextprotocol/server-x/../../evil",
+    "@modelcontextprotocol/a/b",
+    "@modelcontextprotocol/server x",
+    "@modelcontextprotocol/server-x=1",
+    "@modelcontextprotocol/server-x#main",
+    "@modelcontextprotocol/server-x+y",
+    "@modelcontextprotocol/server-x\\y",
+    "@modelcontextprotocol/server-x\ny",
+    "@modelcontextprotocol/sérver",
+  ];
+  it.each(attacks)("refuses npx -y %j", (spec) => {
+    expect(refuseCommandLine("npx", ["-y", spec], allow)).toBe("arguments");
+  });
+
+  it.each([
+    "@pinned/server@https://127.0.0.1:9/p.tgz",
+    "@pinned/server@git+https://example.com/evil.git",
+    "@pinned/server@npm:left-pad@1",
+    "@pinned/server@file:/tmp/evil",
+    "@pinned/server@1.0.0@x",
+  ])("a version pin '*@*' still takes no URL, alias or path: refuses npx -y %j", (spec) => {
+    expect(refuseCommandLine("npx", ["-y", spec], allow)).toBe("arguments");
+  });
+
+  it.each([
+    ["npx", ["-y", "@modelcontextprotocol/server-memory"]],
+    ["npx", ["-y", "@modelcontextprotocol/server-everything"]],
+    ["npx", ["-y", "@modelcontextprotocol/server.v2_beta-1"]],
+    ["npx", ["-y", "@pinned/server@1.2.3"]],
+    ["npx", ["-y", "@pinned/server@latest"]],
+    ["npx", ["-y", "@pinned/server@1.0.0-rc.1"]],
+    ["uvx", ["mcp-server-fetch"]],
+  ])("admits %s %j", (command, args) => {
+    expect(refuseCommandLine(command, args, allow)).toBeNull();
+  });
+});
+
 describe("matchesGlob", () => {
   it.each([
     ["*", "", true], ["a*", "abc", true], ["*c", "abc", true], ["a*c", "ac", true], ["a*b*c", "aXbYc", true],
     ["a*b*c", "aXbY", false], ["abc", "abc", true], ["abc", "abd", false], ["*.js", "x.json", false],
+    ["*", "a.b_c-D9", true], ["*", "a/b", false], ["*", "a@b", false], ["*", "a:b", false], ["*", "a+b", false],
+    ["*", "a#b", false], ["*", "a=b", false], ["*", "a b", false], ["*", "a%2Fb", false], ["*/*", "a/b", true],
+    ["*@*", "x@1.0", true], ["*@*", "x@1@2", false], ["a/*.js", "a/b/c.js", false], ["*.js", "*.js", false], ["a😀", "a😀", true],
   ])("%j ~ %j → %s", (pattern, text, expected) => {
     expect(matchesGlob(pattern, text)).toBe(expected);
   });
 
   it("stays linear-ish on a pathological pattern", () => {
     expect(matchesGlob("*a*a*a*a*a*a*a*b", "a".repeat(20_000))).toBe(false);
+    expect(matchesGlob("*a*a*a*a*a*a*a*b", `${"a".repeat(20_000)}/b`)).toBe(false);
   });
 });

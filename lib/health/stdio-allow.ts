@@ -6,14 +6,17 @@ import { isAbsolute, normalize } from "node:path";
  * arguments match one entry:
  * - the command is a bare name (`node`, looked up on Patchbay's own PATH) or an absolute path, matched exactly
  *   (paths after normalizing); it takes no wildcard;
- * - each argument pattern matches exactly one argument, in order, and the counts must be equal; `*` matches any
- *   run of characters (none included) inside that one argument, never across arguments;
+ * - each argument pattern matches exactly one argument, in order, and the counts must be equal; `*` matches a run
+ *   (none included) of `[A-Za-z0-9._-]` inside that one argument (DESIGN §14). Everything else — `/`, `@`, `:`, `+`,
+ *   `#`, `=`, whitespace — is matched only where the pattern writes it: `npx -y @modelcontextprotocol/*` admits
+ *   `@modelcontextprotocol/server-memory` but no `…@https://…`, `…@git+…`, `…@npm:…` or `…@file:…` spec, and a version
+ *   pin is written `@modelcontextprotocol/*@*`;
  * - `**` as the entry's last token (and only there) admits any further arguments, none included: `node **` is
  *   the old "any node command line" and must be asked for explicitly;
  * - a bare command (`node`) allows that command with no arguments at all.
  * A `*` never matches an argument that holds a `..` path segment (`/opt/mcp/*.js` must not admit
  * `/opt/mcp/../../tmp/x.js`); such an argument matches only a pattern without `*` that spells it out.
- * An argument cannot contain whitespace in a pattern, but `*` can match an argument that does.
+ * A pattern cannot contain whitespace, so an argument with whitespace is never admitted by an argument pattern.
  */
 export type StdioRule = { command: string; args: string[]; anyFurther: boolean };
 
@@ -76,28 +79,36 @@ function matchesArgument(pattern: string, arg: string): boolean {
   return matchesGlob(pattern, arg);
 }
 
-/** `*` as any run of characters; iterative with one backtrack point, so at worst pattern × text steps. */
+/** What one `*` may stand for: a run of these, never a separator or a spec character (DESIGN §14). */
+const STAR_CHARACTER = /^[A-Za-z0-9._-]$/;
+
+/**
+ * `*` as a run of `[A-Za-z0-9._-]` (none included), every other character literal. The set of pattern positions
+ * still alive is walked once per character of the text, so at worst pattern × text steps whatever the pattern.
+ */
 export function matchesGlob(pattern: string, text: string): boolean {
-  let p = 0;
-  let t = 0;
-  let star = -1;
-  let resumeAt = 0;
-  while (t < text.length) {
-    if (p < pattern.length && pattern[p] === "*") {
-      star = p++;
-      resumeAt = t;
-    } else if (p < pattern.length && pattern[p] === text[t]) {
-      p++;
-      t++;
-    } else if (star !== -1) {
-      p = star + 1;
-      t = ++resumeAt;
-    } else {
-      return false;
+  let alive = withStarsSkipped(pattern, [0]);
+  for (const char of text.split("")) {
+    const starFits = STAR_CHARACTER.test(char);
+    const next: number[] = [];
+    for (const p of alive) {
+      if (pattern[p] === "*" && starFits) next.push(p);
+      else if (p < pattern.length && pattern[p] !== "*" && pattern[p] === char) next.push(p + 1);
     }
+    if (next.length === 0) return false;
+    alive = withStarsSkipped(pattern, next);
   }
-  while (pattern[p] === "*") p++;
-  return p === pattern.length;
+  return alive.includes(pattern.length);
+}
+
+/** The positions given, plus every position reached from one by letting the `*`s there match nothing; no duplicates. */
+function withStarsSkipped(pattern: string, positions: number[]): number[] {
+  const reached = new Set<number>();
+  for (let p of positions) {
+    reached.add(p);
+    while (pattern[p] === "*") reached.add(++p);
+  }
+  return [...reached];
 }
 
 function isPathLike(command: string): boolean {

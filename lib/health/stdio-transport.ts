@@ -4,6 +4,7 @@ import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/s
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 
+import { scrubThenCut } from "../resolve/scrub";
 import { isStoppingChildren, stopProbeChild, trackProbeChild } from "./probe-children";
 import { MAX_RESPONSE_BYTES, ResponseTooLargeError } from "./response-limit";
 import { buildChildEnv } from "./stdio-policy";
@@ -25,11 +26,29 @@ export class ProbeStdioTransport implements Transport {
   exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   spawnError: (Error & { code?: string }) | undefined;
   oversized: ResponseTooLargeError | undefined;
-  stderrTail = "";
+  private stderrTail = "";
+  /** Whether stderr outgrew the tail: its first line may then have begun before what was kept. */
+  private stderrDropped = false;
   private readonly buffer = new ReadBuffer({ maxBufferSize: MAX_RESPONSE_BYTES });
   private closing: Promise<void> | undefined;
 
-  constructor(readonly config: { command: string; args?: string[]; env?: Record<string, string> }) {}
+  /** `secrets`: the values substituted into the config from secrets, scrubbed from stderr before it is shortened. */
+  constructor(
+    readonly config: { command: string; args?: string[]; env?: Record<string, string> },
+    private readonly secrets: readonly string[],
+  ) {}
+
+  /**
+   * The last line the child wrote to stderr, secrets scrubbed, then cut to `maxChars` (DESIGN §14); undefined when
+   * there is none, or when it began before the kept tail (a line seen only in part could hold part of a secret).
+   */
+  lastStderrLine(maxChars: number): string | undefined {
+    const text = this.stderrTail.trimEnd();
+    const start = text.lastIndexOf("\n") + 1;
+    if (start === 0 && this.stderrDropped) return undefined;
+    const line = text.slice(start).trim();
+    return line ? scrubThenCut(line, this.secrets, maxChars) : undefined;
+  }
 
   start(): Promise<void> {
     if (this.child) throw new Error("ProbeStdioTransport already started");
@@ -51,7 +70,9 @@ export class ProbeStdioTransport implements Transport {
       child.stdin.on("error", (error) => this.onerror?.(error));
       child.stdout.on("data", (chunk: Buffer) => this.receive(chunk));
       child.stderr.on("data", (chunk: Buffer) => {
-        this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+        const tail = this.stderrTail + chunk.toString("utf8");
+        if (tail.length > STDERR_TAIL_CHARS) this.stderrDropped = true;
+        this.stderrTail = tail.slice(-STDERR_TAIL_CHARS);
       });
     });
   }

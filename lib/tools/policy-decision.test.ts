@@ -38,6 +38,24 @@ describe("tool policy decisions (DESIGN §11)", () => {
     expect(decideToolCall(given as ToolPolicy | undefined, tool, { arguments: args, context }, matches)).toEqual(expected);
   });
 
+  test.each([
+    ["a '/' in the name", "admin/delete"],
+    ["a leading dot", ".hidden"],
+    ["dots and slashes", "a.b/c.d/e-f_g"],
+  ])("'*' governs %s (one glob dialect, DESIGN §14)", (_label, tool) => {
+    expect(decideToolCall({ tools: { "*": { approval: "always" } } }, tool, { arguments: {}, context: {} }, matches)).toEqual({ outcome: "needs_approval", rule: "*" });
+  });
+
+  test.each([
+    ["admin/*", "admin/delete", "admin/*"],
+    ["*/delete", "admin/delete", "*/delete"],
+    ["[ab]", "a", null],
+    ["{a,b}", "a", null],
+    ["a+", "aa", null],
+  ])("the rule %j against %j: %j (nothing but * and ? is special)", (rule, tool, expected) => {
+    expect(findPolicyEntry({ tools: { [rule]: { approval: "always" } } }, tool)?.rule ?? null).toBe(expected);
+  });
+
   test("equally long globs: the first written wins", () => {
     expect(findPolicyEntry({ tools: { "a?c": { approval: "always" }, "ab*": { approval: "none" } } }, "abc")?.rule).toBe("a?c");
   });

@@ -1,5 +1,4 @@
-import picomatch from "picomatch";
-
+import { isToolGlob, toolGlob } from "../resolve/tool-glob";
 import type { ToolPolicy } from "../schemas/server-fields";
 
 export type ToolPolicyEntry = NonNullable<ToolPolicy["tools"]>[string];
@@ -14,14 +13,15 @@ export type PolicyDecision =
 
 /**
  * Which entry of `tool_policy.tools` governs `tool` (DESIGN §11): its exact name, else the longest glob that matches
- * it (`*`, `?`, classes as picomatch reads them; ties go to the first written). Null when none does.
+ * it in the one tool-name dialect (`*` any run, `/` included; `?` one; DESIGN §14; ties go to the first written). Null
+ * when none does.
  */
 export function findPolicyEntry(policy: ToolPolicy | undefined, tool: string): { rule: string; entry: ToolPolicyEntry } | null {
   const tools = policy?.tools ?? {};
   if (Object.hasOwn(tools, tool)) return { rule: tool, entry: tools[tool] };
   let best: { rule: string; entry: ToolPolicyEntry } | null = null;
   for (const [rule, entry] of Object.entries(tools)) {
-    if (!picomatch.scan(rule).isGlob || !picomatch.isMatch(tool, rule, { dot: true })) continue;
+    if (!isToolGlob(rule) || !toolGlob(rule).test(tool)) continue;
     if (!best || rule.length > best.rule.length) best = { rule, entry };
   }
   return best;

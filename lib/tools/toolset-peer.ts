@@ -1,7 +1,8 @@
 /**
  * A real MCP server whose tools a test changes between probes (not a test file itself): the SDK's
  * `createMcpHandler` — both eras, a fresh `McpServer` per request built from the current tool list — served by
- * node:http on loopback. `restart()` closes it and listens again on the same port with the same tools.
+ * node:http on loopback. `restart()` closes it and listens again on the same port with the same tools; `calls` counts
+ * the `tools/call`s that reached each tool.
  */
 import http from "node:http";
 import type net from "node:net";
@@ -13,19 +14,24 @@ export type ToolsetPeer = {
   url: string;
   tools: PeerTool[];
   instructions: string | undefined;
+  calls: Record<string, number>;
   restart(): Promise<void>;
   close(): Promise<void>;
 };
 
 export async function startToolsetPeer(tools: PeerTool[], instructions?: string): Promise<ToolsetPeer> {
   const state = { tools, instructions };
+  const calls: Record<string, number> = {};
   const handler = createMcpHandler(() => {
     const server = new McpServer({ name: "patchbay-toolset-peer", version: "1.0.0" }, { capabilities: { tools: {} }, instructions: state.instructions });
     for (const tool of state.tools) {
       server.registerTool(tool.name, {
         title: tool.title, description: tool.description, annotations: tool.annotations,
         inputSchema: fromJsonSchema(tool.input_schema as JsonSchemaType),
-      }, async () => ({ content: [{ type: "text", text: `${tool.name} ran` }] }));
+      }, async () => {
+        calls[tool.name] = (calls[tool.name] ?? 0) + 1;
+        return { content: [{ type: "text", text: `${tool.name} ran` }] };
+      });
     }
     return server;
   });
@@ -50,6 +56,7 @@ export async function startToolsetPeer(tools: PeerTool[], instructions?: string)
 
   return {
     url: `http://127.0.0.1:${port}/mcp`,
+    calls,
     get tools() { return state.tools; },
     set tools(next) { state.tools = next; },
     get instructions() { return state.instructions; },
