@@ -5,25 +5,18 @@ import { getConfig } from "../env";
 import { UnauthorizedError } from "../errors";
 import { clientAddress } from "../http/client-address";
 import type { Role } from "../schemas/role";
-import { checkRateLimit, consumeRateLimit, recordRateLimitHit } from "./rate-limit";
+import { checkThrottled } from "./failed-auth-throttle";
 import { readSessionCookie } from "./session-cookie";
 
-/** Per client address and minute: guessing tokens is slow, a person who mistypes a few times is not stopped. */
-export const SIGN_IN_ATTEMPTS_PER_MIN = 20;
-export const SIGN_IN_FAILURES_PER_MIN = 10;
-
 /**
- * POST /api/session: throttled per client address (429), audited whether it succeeds or not (the token's
- * name when known, never the token), and on success a new server-side session for the token.
+ * POST /api/session: a failed attempt counts against the client address like any failed authentication, and an
+ * address over that limit is refused (429) before the token is looked at (lib/auth/failed-auth-throttle.ts). Audited
+ * whether it succeeds or not (the token's name when known, never the token); on success a new server-side session.
  */
 export async function signIn(token: string, request: Request): Promise<{ name: string; role: Role; sessionId: string; expiresAt: Date }> {
   const address = clientAddress(request);
-  await consumeRateLimit(`sign-in:${address}`, SIGN_IN_ATTEMPTS_PER_MIN);
-  await checkRateLimit(`sign-in-failed:${address}`, SIGN_IN_FAILURES_PER_MIN);
-
-  const found = await findActiveToken(token);
+  const found = await checkThrottled(address, () => findActiveToken(token));
   if (!found) {
-    await recordRateLimitHit(`sign-in-failed:${address}`);
     const name = await findTokenName(token);
     await recordAuditEvent({
       actor: name ?? "anonymous", action: "session.refuse", entityType: "session", entityName: name ?? "unknown token",
