@@ -100,6 +100,21 @@ describe("failed authentications per client address (DESIGN §14)", () => {
     });
   });
 
+  test("POST /api/session/preview (the sign-in link's question) names the token and signs nothing in; its failures count like sign-ins", async () => {
+    await inOneWindow(async (address) => {
+      const client = clientFrom(patchbay.baseUrl, address);
+      const named = await client.post("/api/session/preview", { token: ADMIN_TOKEN });
+      expect(named.status).toBe(200);
+      expect(named.body).toEqual({ name: "admin (PATCHBAY_ADMIN_TOKEN)" });
+      expect(named.headers["set-cookie"]).toBeUndefined();
+
+      const statuses: number[] = [];
+      for (let guess = 0; guess < LIMIT; guess++) statuses.push((await client.post("/api/session/preview", { token: `pb_guess_${guess}` })).status);
+      expect(statuses).toEqual(Array(LIMIT).fill(401));
+      expect((await client.post("/api/session/preview", { token: ADMIN_TOKEN })).status).toBe(429);
+    });
+  });
+
   test("after the window passes, the right token from a throttled address works again", { timeout: 120_000 }, async () => {
     await inOneWindow(async (address) => {
       const guesser = clientFrom(patchbay.baseUrl, address);

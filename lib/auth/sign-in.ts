@@ -33,6 +33,17 @@ export async function signIn(token: string, request: Request): Promise<{ name: s
   return { name: found.name, role: found.role, sessionId, expiresAt };
 }
 
+/**
+ * POST /api/session/preview: the name of the token a sign-in link carries, so the page can ask "Sign in as <name>"
+ * before anything happens (DESIGN §14: a link alone must not sign anyone in). Throttled and counted exactly like a
+ * sign-in, so it is no cheaper way to guess; it creates no session.
+ */
+export async function previewSignIn(token: string, request: Request): Promise<{ name: string }> {
+  const found = await checkThrottled(clientAddress(request), () => findActiveToken(token));
+  if (!found) throw new UnauthorizedError("That token is unknown, revoked or expired.");
+  return { name: found.name };
+}
+
 /** DELETE /api/session: the session row ends at once (the cookie is cleared by the caller either way). */
 export async function signOut(request: Request): Promise<void> {
   const sessionId = readSessionCookie(request);
