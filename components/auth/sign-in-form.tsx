@@ -6,33 +6,39 @@ import { sanitizeNext } from "@/lib/auth/safe-next";
 import { isProblem } from "@/lib/query/fetch-json";
 import { useSignIn } from "@/lib/query/use-sign-in";
 
-/** Signs in with a token (POST /api/session sets the HttpOnly cookie), then goes back where the user was. */
-export function SignInForm({ next }: { next: string }) {
+import { SignInLink } from "./sign-in-link";
+
+/**
+ * Signs in with a token (POST /api/session sets the HttpOnly cookie), then goes back where the user was. A sign-in
+ * link's token is not used until the person confirms it (SignInLink). `signedInAs`: the session this browser has.
+ */
+export function SignInForm({ next, signedInAs }: { next: string; signedInAs: string | null }) {
   const [token, setToken] = useState("");
+  const [linkToken, setLinkToken] = useState<string | null>(null);
   const session = useSignIn();
   const isBusy = session.isPending;
   const error = session.error && (isProblem(session.error, 401) ? "That token is unknown, revoked or expired." : "Signing in failed; try again.");
 
-  function signIn(value: string) {
-    session.mutate(value, { onSuccess: () => window.location.assign(sanitizeNext(next)) });
-  }
-
-  // The first-start link carries the token in the fragment, which never reaches a server or a log.
+  // The first-start link carries the token in the fragment, which never reaches a server or a log. It is dropped
+  // from the address bar at once (history, bookmarks, a screen share), and only offered: see SignInLink.
   useEffect(() => {
     const fromLink = new URLSearchParams(window.location.hash.slice(1)).get("token");
     if (!fromLink) return;
     history.replaceState(null, "", window.location.pathname + window.location.search);
-    signIn(fromLink);
-    // Once, on mount: the token in the link is read and dropped from the address bar.
+    // The fragment exists in the browser alone, so it is read after hydration, not during the render.
+    setLinkToken(fromLink);
   }, []);
+
+  if (linkToken) return <SignInLink token={linkToken} next={sanitizeNext(next)} signedInAs={signedInAs} onDismiss={() => setLinkToken(null)} />;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    signIn(token.trim());
+    session.mutate(token.trim(), { onSuccess: () => window.location.assign(sanitizeNext(next)) });
   }
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-describedby={error ? "sign-in-error" : undefined}>
+      {signedInAs && <p role="note" className="text-sm text-slate-600 dark:text-slate-400">You are signed in as <strong>{signedInAs}</strong>; signing in again replaces that session.</p>}
       <label className="block text-sm font-medium" htmlFor="token">API token</label>
       <input
         id="token"

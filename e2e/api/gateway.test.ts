@@ -122,18 +122,18 @@ describe("tools/list on the wire", () => {
     },
   });
 
-  test("a lone request, a batch, and the SDK's client all get the same tools; malformed messages get the transport's own errors", async () => {
+  test("a lone request, one with _meta (the SDK's), and the SDK's client all get the same tools; malformed messages get the transport's own errors, and a batch is refused", async () => {
     const { client, transport } = await connect(fixture.gatewayUrl("agents", fixture.agent));
     const expected = (await client.listTools()).tools;
     const lone = await send(transport.sessionId!, JSON.stringify({ jsonrpc: "2.0", id: "lone", method: "tools/list" }));
-    const batch = await send(transport.sessionId!, JSON.stringify([{ jsonrpc: "2.0", id: 7, method: "tools/list", params: {} }, { jsonrpc: "2.0", id: 8, method: "ping" }]));
+    const withMeta = await send(transport.sessionId!, JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list", params: { _meta: { progressToken: 1 } } }));
 
     expect(lone.status).toBe(200);
     expect(lone.headers.get("content-type")).toBe("application/json");
     expect(lone.headers.get("mcp-session-id")).toBe(transport.sessionId);
     expect(await lone.json()).toEqual({ jsonrpc: "2.0", id: "lone", result: { tools: expected } });
-    expect(batch.status).toBe(200);
-    expect(await batch.json()).toEqual([{ jsonrpc: "2.0", id: 7, result: { tools: expected } }, { jsonrpc: "2.0", id: 8, result: {} }]);
+    expect(withMeta.status).toBe(200);
+    expect(await withMeta.json()).toEqual({ jsonrpc: "2.0", id: 7, result: { tools: expected } });
 
     const notJson = await send(transport.sessionId!, "{not json");
     expect([notJson.status, (await notJson.json()).error.code]).toEqual([400, -32700]);
@@ -141,6 +141,9 @@ describe("tools/list on the wire", () => {
     expect(badVersion.status).toBe(400);
     const notAcceptable = await send(transport.sessionId!, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), { Accept: "application/json" });
     expect(notAcceptable.status).toBe(406);
+    // Batches were removed in 2025-06-18 and are refused whole (DESIGN §14; gateway-bodies.test.ts covers the budget).
+    const batch = await send(transport.sessionId!, JSON.stringify([{ jsonrpc: "2.0", id: 8, method: "tools/list" }, { jsonrpc: "2.0", id: 9, method: "ping" }]));
+    expect([batch.status, (await batch.json()).error.code]).toEqual([400, -32600]);
   });
 });
 
@@ -162,8 +165,8 @@ describe("a large tools/list on the wire", () => {
       });
       return new Uint8Array(await response.arrayBuffer());
     };
-    // A batch goes to the SDK's own handler; the lone request is answered outside it.
-    const [fromSdk] = JSON.parse(new TextDecoder().decode(await send([{ jsonrpc: "2.0", id: 1, method: "tools/list" }, { jsonrpc: "2.0", id: 2, method: "ping" }])));
+    // A request with _meta goes to the SDK's own handler; the lone request is answered outside it.
+    const fromSdk = JSON.parse(new TextDecoder().decode(await send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { progressToken: 1 } } })));
     const lone = await send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
 
     expect(lone.byteLength).toBeGreaterThan(64 * 1024);
@@ -182,7 +185,7 @@ describe("tools/call on the wire", () => {
   });
   const call = (id: number | string, name: string, extra: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: { message: "wire" }, ...extra } });
 
-  test("a lone request (answered outside the SDK), a batch and one with _meta (the SDK's) get the same results and the same errors", async () => {
+  test("a lone request (answered outside the SDK) and one with _meta (the SDK's) get the same results and the same errors", async () => {
     const { client, transport } = await connect(fixture.gatewayUrl("agents", fixture.agent));
     const sessionId = transport.sessionId!;
     const expected = await client.callTool({ name: "http.echo", arguments: { message: "wire" } });
@@ -190,16 +193,14 @@ describe("tools/call on the wire", () => {
     const lone = await send(sessionId, call("lone", "http.echo"));
     expect([lone.status, lone.headers.get("content-type"), lone.headers.get("mcp-session-id")]).toEqual([200, "application/json", sessionId]);
     expect(await lone.json()).toEqual({ jsonrpc: "2.0", id: "lone", result: expected });
-    const batch = await send(sessionId, [call(7, "http.echo"), { jsonrpc: "2.0", id: 8, method: "ping" }]);
-    expect(await batch.json()).toEqual([{ jsonrpc: "2.0", id: 7, result: expected }, { jsonrpc: "2.0", id: 8, result: {} }]);
     const withMeta = await send(sessionId, call(9, "http.echo", { _meta: { progressToken: 1 } }));
     expect(await withMeta.json()).toEqual({ jsonrpc: "2.0", id: 9, result: expected });
 
     const unknownLone = await (await send(sessionId, call(10, "http.no-such-tool"))).json();
-    const unknownBatch = await (await send(sessionId, [call(10, "http.no-such-tool")])).json();
+    const unknownWithMeta = await (await send(sessionId, call(10, "http.no-such-tool", { _meta: { progressToken: 2 } }))).json();
     expect(unknownLone.error.code).toBe(-32602);
     expect(unknownLone.error.message).toContain("no-such-tool");
-    expect(unknownLone).toEqual(unknownBatch); // the transport answers a batch of one with one message
+    expect(unknownLone).toEqual(unknownWithMeta);
     const badArguments = await send(sessionId, { jsonrpc: "2.0", id: 11, method: "tools/call", params: { name: "http.echo", arguments: "not an object" } });
     expect(badArguments.status).toBe(200);
     // Malformed params are the SDK's to answer: its schema check fails the request (-32603, naming the field).

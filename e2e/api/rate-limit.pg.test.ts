@@ -2,6 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { clientFrom } from "../support/from-address";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { freshDatabaseUrl } from "../support/test-database";
 
@@ -30,12 +31,12 @@ afterAll(async () => {
   await Promise.all(instances.map((instance) => instance.stop()));
 });
 
-/** How many one-minute windows hits of `key` were counted in. */
-async function windowsOf(key: string): Promise<number> {
+/** How many one-minute windows hits of the keys `pattern` (SQL LIKE) matches were counted in. */
+async function windowsOf(pattern: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query(`SELECT count(*)::int AS n FROM "RateLimitWindow" WHERE "key" = $1`, [key]);
+    const { rows } = await client.query(`SELECT count(*)::int AS n FROM "RateLimitWindow" WHERE "key" LIKE $1`, [pattern]);
     return rows[0].n;
   } finally {
     await client.end();
@@ -87,15 +88,19 @@ describe("rate limits across two instances", () => {
     throw new Error("three rounds in a row straddled a minute");
   });
 
-  test("the sign-in throttle is shared too: 10 failures spread over both instances, and the 11th is refused with 429", async () => {
+  test("failed authentications are counted per address over both instances: 30 wrong tokens spread over A and B → 401, the 31st → 429 on either, even with the right token", async () => {
     for (let round = 0; round < 3; round++) {
-      const address = uniqueName("203.0.113.9");
-      const clients = instances.map((instance) => apiClient(instance.baseUrl, { "X-Forwarded-For": address }));
+      // The TCP peer is the client address: each round connects from its own loopback address.
+      const address = `127.0.0.${20 + round}`;
+      const clients = instances.map((instance) => clientFrom(instance.baseUrl, address));
       const statuses: number[] = [];
-      for (let attempt = 0; attempt < 11; attempt++) statuses.push((await clients[attempt % 2].post("/api/session", { token: "pb_wrong_guess" })).status);
-      if ((await windowsOf(`sign-in-failed:${address}`)) !== 1) continue;
+      for (let guess = 0; guess < 30; guess++) statuses.push((await clients[guess % 2].get("/api/mcp-servers", { Authorization: `Bearer pb_wrong_guess_${guess}` })).status);
+      statuses.push((await clients[0].get("/api/mcp-servers", { Authorization: "Bearer pb_wrong_guess_next" })).status);
+      statuses.push((await clients[1].post("/api/session", { token: "pb_wrong_guess_sign_in" })).status);
+      statuses.push((await clients[1].get("/api/mcp-servers", { Authorization: `Bearer ${ADMIN_TOKEN}` })).status);
+      if ((await windowsOf(`auth-failed:%${address}`)) !== 1) continue;
 
-      expect(statuses).toEqual([...Array(10).fill(401), 429]);
+      expect(statuses).toEqual([...Array(30).fill(401), 429, 429, 429]);
       return;
     }
     throw new Error("three rounds in a row straddled a minute");

@@ -90,6 +90,7 @@ const ALLOWED: Record<string, number> = {
   "GET /api/tokens": 200,
   "DELETE /api/tokens/{id}": 204,
   "POST /api/session": 400,
+  "POST /api/session/preview": 400,
   "GET /api/session": 200,
   "DELETE /api/session": 204,
   "GET /api/openapi.json": 200,

@@ -174,9 +174,9 @@ describe("POST /api/session is guarded", () => {
   test("429 with Retry-After after too many failed attempts from one address; another address is unaffected", async () => {
     const address = freshAddress();
     const client = apiClient(patchbay.baseUrl, { "X-Forwarded-For": address });
-    // 10 failures a minute; 21 attempts reach a 429 even when they straddle a minute.
+    // 30 failed authentications a minute (DESIGN §14); 61 attempts reach a 429 even when they straddle a minute.
     let refused: ApiResponse | undefined;
-    for (let attempt = 0; attempt < 21 && !refused; attempt++) {
+    for (let attempt = 0; attempt < 61 && !refused; attempt++) {
       const response = await client.post("/api/session", { token: "pb_wrong_guess" });
       if (response.status === 429) refused = response;
       else expect(response.status).toBe(401);
@@ -188,13 +188,11 @@ describe("POST /api/session is guarded", () => {
     expect((await signIn(ADMIN_TOKEN)).response.status).toBe(200);
   });
 
-  test("429 after too many attempts from one address, even successful ones", async () => {
+  test("successful sign-ins are not failures: 40 in a row from one address all sign in", async () => {
     const client = apiClient(patchbay.baseUrl, { "X-Forwarded-For": freshAddress() });
     const statuses: number[] = [];
-    // 20 attempts a minute; 41 reach a 429 even when they straddle a minute.
-    for (let attempt = 0; attempt < 41 && !statuses.includes(429); attempt++) statuses.push((await client.post("/api/session", { token: ADMIN_TOKEN })).status);
-    expect(statuses.at(-1)).toBe(429);
-    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    for (let attempt = 0; attempt < 40; attempt++) statuses.push((await client.post("/api/session", { token: ADMIN_TOKEN })).status);
+    expect(statuses).toEqual(Array(40).fill(200));
   });
 });
 

@@ -35,13 +35,15 @@ test("a page sends a stranger to sign in and, once signed in, back where they we
   await expect(page.getByText("admin (PATCHBAY_ADMIN_TOKEN)")).toBeVisible();
 });
 
-test("the first-start link signs in from its fragment", async ({ page, guarded }) => {
+test("the first-start link signs in from its fragment, once the person confirms it", async ({ page, guarded }) => {
   await page.goto(`${guarded.baseUrl}/sign-in#token=${ADMIN_TOKEN}`);
+  await page.getByRole("button", { name: "Sign in as admin (PATCHBAY_ADMIN_TOKEN)" }).click();
   await expect(page).toHaveURL(/\/mcp-servers$/);
 });
 
 test("an admin mints a token (shown once), the audit log names who changed what, and revoking locks the token out", async ({ page, guarded }) => {
   await page.goto(`${guarded.baseUrl}/sign-in#token=${ADMIN_TOKEN}`);
+  await page.getByRole("button", { name: "Sign in as admin (PATCHBAY_ADMIN_TOKEN)" }).click();
   await expect(page).toHaveURL(/\/mcp-servers$/);
 
   await page.getByRole("link", { name: "Tokens" }).click();

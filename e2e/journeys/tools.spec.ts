@@ -113,6 +113,7 @@ guardedTest("Approvals inbox: a call held by tool_policy appears live, is approv
   expect((await admin.post("/api/mcp-servers", httpServer(name, { transport: { type: "http", url: peer.url }, tool_policy: { tools: { "purge_*": { approval: "always" } } } }))).status).toBe(201);
 
   await page.goto(`${guarded.baseUrl}/sign-in#token=${ADMIN_TOKEN}`);
+  await page.getByRole("button", { name: "Sign in as admin (PATCHBAY_ADMIN_TOKEN)" }).click();
   await expect(page).toHaveURL(/\/mcp-servers$/);
   await page.getByRole("navigation").getByRole("link", { name: "Approvals" }).click();
   const inbox = page.getByRole("region", { name: "Approval requests" });

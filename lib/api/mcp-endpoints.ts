@@ -13,7 +13,7 @@ const query = healthEnvironmentQuerySchema;
 const jsonRpcSchema = z.looseObject({ jsonrpc: z.literal("2.0") });
 
 const TRANSPORT = {
-  400: { description: "A JSON-RPC error: malformed message, no `Mcp-Session-Id` where one is needed, or a request before `initialize`", schema: jsonRpcSchema },
+  400: { description: "A JSON-RPC error: malformed message, a batch (−32600: batches are refused), no `Mcp-Session-Id` where one is needed, or a request before `initialize`", schema: jsonRpcSchema },
   401: problemResponse("No or an unknown bearer token"),
   403: problemResponse("Not a runner (or admin) token, or a foreign Origin"),
   406: { description: "The Accept header must admit the transport's media types", schema: jsonRpcSchema },
@@ -34,6 +34,7 @@ function gatewayOperations(kind: "agents" | "capabilities") {
     post: define("POST", `MCP messages to the ${noun}'s gateway: \`initialize\` opens a session (\`?environment=\` fixes its environment; serverInfo \`patchbay/<name>\`, version its revision), then \`tools/list\` (the effective tools, \`alias.tool\` and virtual names), \`tools/call\` (the call pipeline) and \`ping\` with \`Mcp-Session-Id\`. Spends the runner call budget`, {
       200: { description: "The JSON-RPC answer, as JSON or as a server-sent event stream", schema: jsonRpcSchema },
       202: { description: "A notification or response was accepted" },
+      413: problemResponse("The body is over 4 MiB (counted as it arrives; refused before it is parsed)"),
     }, "calls"),
     get: define("GET", `The session's server-sent event stream: \`notifications/tools/list_changed\` when the ${noun}'s effective tools change`, {
       200: { description: "An event stream", contentType: "text/event-stream", schema: z.string() },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { auditListSchema, auditQuerySchema } from "../schemas/audit";
-import { sessionCreateSchema, sessionSchema, tokenCreateSchema, tokenSummarySchema } from "../schemas/token";
+import { sessionCreateSchema, sessionPreviewSchema, sessionSchema, tokenCreateSchema, tokenSummarySchema } from "../schemas/token";
 import { defineOperation } from "./operation";
 import { BAD_REQUEST, NOT_FOUND, problemResponse } from "./problem-responses";
 
@@ -36,7 +36,21 @@ export const createSessionOperation = defineOperation({
     401: problemResponse("Unknown, revoked or expired token"),
     403: problemResponse("An Origin header that is not this site's own"),
     415: problemResponse("The body is not sent as application/json"),
-    429: problemResponse("Too many attempts from this client address (Retry-After)"),
+    429: problemResponse("Too many failed authentications from this client address (Retry-After)"),
+    ...BAD_REQUEST,
+  },
+});
+
+export const previewSessionOperation = defineOperation({
+  method: "POST", path: "/api/session/preview", tag, role: "public", rateLimit: "none", jsonOnly: true, refusesForeignOrigin: true,
+  summary: "The name of the token a sign-in link carries, so the page can ask \"Sign in as <name>\" before signing in; signs nothing in. A wrong token counts as a failed authentication of the client address",
+  body: sessionCreateSchema,
+  responses: {
+    200: { description: "The token's name", schema: sessionPreviewSchema },
+    401: problemResponse("Unknown, revoked or expired token"),
+    403: problemResponse("An Origin header that is not this site's own"),
+    415: problemResponse("The body is not sent as application/json"),
+    429: problemResponse("Too many failed authentications from this client address (Retry-After)"),
     ...BAD_REQUEST,
   },
 });

@@ -2,6 +2,8 @@ import { findActiveSession } from "../data/sessions";
 import { findActiveToken } from "../data/tokens";
 import { getConfig } from "../env";
 import { UnauthorizedError } from "../errors";
+import { clientAddress } from "../http/client-address";
+import { checkThrottled, refuseKnownThrottled } from "./failed-auth-throttle";
 import type { Principal } from "./principal";
 import { cachedPrincipal } from "./principal-cache";
 import { takeStampsFor } from "../read-model/change-stamps";
@@ -9,19 +11,26 @@ import { readSessionCookie } from "./session-cookie";
 
 /**
  * The caller behind a request: a Bearer token first, then the session cookie. A Bearer token that is
- * wrong is an error (the client meant to authenticate); a stale cookie is just no session.
+ * wrong is an error (the client meant to authenticate); a stale cookie is just no session. Both count as
+ * failed authentications of the client address, and an address over the limit is refused with 429 before
+ * its credential is looked at (lib/auth/failed-auth-throttle.ts).
  */
 export async function authenticate(request: Request): Promise<Principal | null> {
   const authorization = request.headers.get("authorization");
+  const sessionId = authorization ? null : readSessionCookie(request);
+  if (!authorization && !sessionId) return null;
+  const address = clientAddress(request);
+  refuseKnownThrottled(address);
+
   if (authorization) {
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    const principal = match ? await cachedPrincipal(`bearer:${match[1]}`, () => loadTokenPrincipal(match[1]), () => takeStampsFor(request)) : null;
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+    const principal = token
+      ? await cachedPrincipal(`bearer:${token}`, () => checkThrottled(address, () => loadTokenPrincipal(token)), () => takeStampsFor(request))
+      : await checkThrottled(address, async () => null);
     if (!principal) throw new UnauthorizedError("The bearer token is unknown, revoked or expired.");
     return principal;
   }
-
-  const sessionId = readSessionCookie(request);
-  return sessionId ? cachedPrincipal(`cookie:${sessionId}`, () => loadSessionPrincipal(sessionId), () => takeStampsFor(request)) : null;
+  return cachedPrincipal(`cookie:${sessionId}`, () => checkThrottled(address, () => loadSessionPrincipal(sessionId!)), () => takeStampsFor(request));
 }
 
 async function loadTokenPrincipal(token: string) {

@@ -1,4 +1,4 @@
-import { countRateLimitHit, readRateLimitCount } from "../data/rate-limit-windows";
+import { countRateLimitHit } from "../data/rate-limit-windows";
 import { RateLimitedError } from "../errors";
 
 const WINDOW_MS = 60_000;
@@ -58,21 +58,12 @@ function currentClaim(key: string, windowStart: number): Claim {
   return fresh;
 }
 
-/** Counts a hit without refusing it (e.g. a failed sign-in, refused later by `checkRateLimit`). */
-export async function recordRateLimitHit(key: string, now = Date.now()): Promise<void> {
-  await countRateLimitHit(key, startOfWindow(now));
-}
-
-/** 429 when the window of `key` already holds `limitPerMinute` hits; counts nothing. */
-export async function checkRateLimit(key: string, limitPerMinute: number, now = Date.now()): Promise<void> {
-  const windowStart = startOfWindow(now);
-  if ((await readRateLimitCount(key, windowStart)) >= limitPerMinute) throw new RateLimitedError(secondsLeft(windowStart, now));
-}
-
-function startOfWindow(now: number): Date {
+/** The start of the fixed one-minute window `now` falls in. */
+export function startOfWindow(now: number): Date {
   return new Date(now - (now % WINDOW_MS));
 }
 
-function secondsLeft(windowStart: Date, now: number): number {
+/** Whole seconds until the window that starts at `windowStart` frees (at least 1): the `Retry-After` of a 429. */
+export function secondsLeft(windowStart: Date, now: number): number {
   return Math.max(1, Math.ceil((windowStart.getTime() + WINDOW_MS - now) / 1000));
 }

@@ -5,25 +5,18 @@ import { getConfig } from "../env";
 import { UnauthorizedError } from "../errors";
 import { clientAddress } from "../http/client-address";
 import type { Role } from "../schemas/role";
-import { checkRateLimit, consumeRateLimit, recordRateLimitHit } from "./rate-limit";
+import { checkThrottled } from "./failed-auth-throttle";
 import { readSessionCookie } from "./session-cookie";
 
-/** Per client address and minute: guessing tokens is slow, a person who mistypes a few times is not stopped. */
-export const SIGN_IN_ATTEMPTS_PER_MIN = 20;
-export const SIGN_IN_FAILURES_PER_MIN = 10;
-
 /**
- * POST /api/session: throttled per client address (429), audited whether it succeeds or not (the token's
- * name when known, never the token), and on success a new server-side session for the token.
+ * POST /api/session: a failed attempt counts against the client address like any failed authentication, and an
+ * address over that limit is refused (429) before the token is looked at (lib/auth/failed-auth-throttle.ts). Audited
+ * whether it succeeds or not (the token's name when known, never the token); on success a new server-side session.
  */
 export async function signIn(token: string, request: Request): Promise<{ name: string; role: Role; sessionId: string; expiresAt: Date }> {
   const address = clientAddress(request);
-  await consumeRateLimit(`sign-in:${address}`, SIGN_IN_ATTEMPTS_PER_MIN);
-  await checkRateLimit(`sign-in-failed:${address}`, SIGN_IN_FAILURES_PER_MIN);
-
-  const found = await findActiveToken(token);
+  const found = await checkThrottled(address, () => findActiveToken(token));
   if (!found) {
-    await recordRateLimitHit(`sign-in-failed:${address}`);
     const name = await findTokenName(token);
     await recordAuditEvent({
       actor: name ?? "anonymous", action: "session.refuse", entityType: "session", entityName: name ?? "unknown token",
@@ -38,6 +31,17 @@ export async function signIn(token: string, request: Request): Promise<{ name: s
     detail: { client_address: address, role: found.role, token_id: found.id, expires_at: expiresAt.toISOString() },
   });
   return { name: found.name, role: found.role, sessionId, expiresAt };
+}
+
+/**
+ * POST /api/session/preview: the name of the token a sign-in link carries, so the page can ask "Sign in as <name>"
+ * before anything happens (DESIGN §14: a link alone must not sign anyone in). Throttled and counted exactly like a
+ * sign-in, so it is no cheaper way to guess; it creates no session.
+ */
+export async function previewSignIn(token: string, request: Request): Promise<{ name: string }> {
+  const found = await checkThrottled(clientAddress(request), () => findActiveToken(token));
+  if (!found) throw new UnauthorizedError("That token is unknown, revoked or expired.");
+  return { name: found.name };
 }
 
 /** DELETE /api/session: the session row ends at once (the cookie is cleared by the caller either way). */

@@ -5,8 +5,8 @@ const PRUNE_EVERY_MS = 60_000;
 let lastPrunedAt = 0;
 
 /**
- * Counts `hits` hits (one, or a block an instance claims) in the window of `key` that starts at `windowStart` and
- * returns the window's count, including them. One atomic statement, so every instance on the database shares the count.
+ * Counts `hits` hits (one, a block an instance claims, or −1 to give one back) in the window of `key` that starts at
+ * `windowStart` and returns the window's count, including them. One atomic statement, so every instance on the database shares the count.
  */
 export async function countRateLimitHit(key: string, windowStart: Date, hits = 1): Promise<number> {
   pruneOccasionally();
@@ -15,12 +15,6 @@ export async function countRateLimitHit(key: string, windowStart: Date, hits = 1
     ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitWindow"."count" + ${hits}
     RETURNING "count"`;
   return Number(rows[0].count);
-}
-
-/** The hits counted so far in the window of `key` that starts at `windowStart`. */
-export async function readRateLimitCount(key: string, windowStart: Date): Promise<number> {
-  const row = await getDb().rateLimitWindow.findUnique({ where: { key_windowStart: { key, windowStart } }, select: { count: true } });
-  return row?.count ?? 0;
 }
 
 /** Windows older than two minutes count for nothing; at most one delete a minute per instance removes them. */

@@ -43,16 +43,19 @@ export function depthOf(value: unknown): number {
 
 /** A non-blank text body of at most `limit` bytes. */
 export async function readTextBody(request: Request, limit: number, what = "a body"): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new PayloadTooLargeError(limit);
-
-  const text = await readText(request, limit);
+  const text = await readBoundedText(request, limit);
   if (text.trim() === "") throw new InvalidInputError(`The request needs ${what}.`, [{ path: "", message: "is required" }]);
   if (hasNul(text)) throw new InvalidInputError(NUL_REFUSED, [{ path: "", message: "contains a NUL character" }]);
   return text;
 }
 
-async function readText(request: Request, limit: number): Promise<string> {
+/**
+ * The body as text, empty or not, of at most `limit` bytes: a declared Content-Length over it is refused unread, and
+ * the bytes are counted as they stream (a chunked body has no length, and a declared one can lie). 413 past it.
+ */
+export async function readBoundedText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new PayloadTooLargeError(limit);
   if (!request.body) return "";
 
   const reader = request.body.getReader();

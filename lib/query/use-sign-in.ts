@@ -8,3 +8,8 @@ import { fetchJson } from "./fetch-json";
 export function useSignIn() {
   return useMutation({ mutationFn: (token: string) => fetchJson<void>("/api/session", { method: "POST", json: { token } }) });
 }
+
+/** POST /api/session/preview: the name a sign-in link's token would sign in as (401 when it is unknown); signs nothing in. */
+export function useSignInPreview() {
+  return useMutation({ mutationFn: (token: string) => fetchJson<{ name: string }>("/api/session/preview", { method: "POST", json: { token } }) });
+}

@@ -20,3 +20,5 @@ export const tokenSummarySchema = z.object({
 
 export const sessionCreateSchema = z.strictObject({ token: z.string().min(1, "is required").max(500) });
 export const sessionSchema = z.object({ name: z.string(), role: z.enum(ROLES), auth: z.enum(["on", "off"]) });
+/** What a sign-in link's token would sign in as: its name alone (the page asks the person before signing in). */
+export const sessionPreviewSchema = z.object({ name: z.string() });

@@ -1,11 +1,9 @@
 import { CallToolResultSchema, ErrorCode, McpError, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 
 import { advertisedToolsUtf8, loadTargetTools } from "../target-tools";
+import { forwardable, type GatewayPost } from "./gateway-body";
 import { callGatewayTool } from "./gateway-server";
 import type { GatewaySession } from "./gateway-sessions";
-
-/** A request is a few hundred bytes; a larger body goes to the SDK, which bounds what it reads. */
-const MAX_PEEKED_BYTES = 64 * 1024;
 
 /** Answers larger than this go out as a stream of their parts (see jsonRpcAnswer). */
 const STREAMED_FROM_BYTES = 64 * 1024;
@@ -27,25 +25,18 @@ type ToolCallParams = { name: string; arguments?: Record<string, unknown> };
  * - `tools/call` through the same function as the session server's handler, its result checked against the same
  *   schema the SDK checks it with, and its errors sent as the SDK sends them.
  * Only a lone, plainly well-formed request that the transport itself would accept (Accept, Content-Type, protocol
- * version) is answered here; anything else goes to the transport, with the body already parsed when it was read.
+ * version) is answered here; anything else goes to the transport, with the body (read once, bounded, by
+ * readGatewayPost) already parsed.
  * A `notifications/cancelled` for a call answered here aborts it (and still reaches the transport).
  */
-export async function answerDirectly(session: GatewaySession, request: Request): Promise<Peeked> {
-  const length = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (request.method !== "POST" || !isAcceptedByTransport(request.headers) || !(length <= MAX_PEEKED_BYTES)) return { forward: request };
+export async function answerDirectly(session: GatewaySession, request: Request, post: GatewayPost | undefined): Promise<Peeked> {
+  if (!post?.parsed || !isAcceptedByTransport(request.headers)) return forwardable(request, post);
 
-  const text = await request.text();
-  let message: unknown;
-  try {
-    message = JSON.parse(text);
-  } catch {
-    // The transport answers a parse error its own way: it gets the body as it came.
-    return { forward: new Request(request.url, { method: "POST", headers: request.headers, body: text }) };
-  }
+  const { message } = post;
   if (isRequest(message, "tools/list") && hasOnlyKeys(message.params, [])) return { answer: jsonRpcAnswer(session, message.id, await listTools(session)) };
   if (isRequest(message, "tools/call") && isToolCallParams(message.params)) return { answer: await callTool(session, message.id, message.params, request.signal) };
   if (isCancellation(message)) session.callsInFlight.get(message.params.requestId)?.abort();
-  return { forward: request, parsedBody: message };
+  return forwardable(request, post);
 }
 
 async function listTools(session: GatewaySession): Promise<{ result: Uint8Array[] }> {

@@ -5,24 +5,29 @@ import { assertKnownEnvironment } from "../../data/known-environments";
 import { loadTargetTools } from "../target-tools";
 import type { GatewayTarget } from "../types";
 import { answerDirectly } from "./direct-answers";
+import { forwardable, isBatch, readGatewayPost } from "./gateway-body";
 import { findGatewaySession, openGatewaySession, touchGatewaySession } from "./gateway-sessions";
 import { ensureToolsWatcher } from "./tools-watcher";
 
 type GatewayRequestContext = { request: Request; principal: Principal; query: { environment?: string } };
 
 /**
- * One HTTP request to a gateway endpoint, already authorized as runner: with `Mcp-Session-Id` it goes to that
+ * One HTTP request to a gateway endpoint, already authorized as runner. A POST's body is read first, at most 4 MiB
+ * (413 past it), and a JSON-RPC batch is refused whole (−32600, nothing of it runs). With `Mcp-Session-Id` it goes to that
  * session's transport (404 for a session this caller has not open here); without, the target must exist (404)
  * and a new session's transport answers it — an `initialize` opens the session, anything else is refused by the
  * SDK and the session is dropped.
  */
 export async function handleGatewayRequest(target: GatewayTarget, { request, principal, query }: GatewayRequestContext): Promise<Response> {
+  const post = request.method === "POST" ? await readGatewayPost(request) : undefined;
+  if (isBatch(post)) return jsonRpcError(400, -32600, "Invalid Request: JSON-RPC batches are not accepted (MCP 2025-06-18 removed them); send one message per request.");
+
   const sessionId = request.headers.get("mcp-session-id");
   if (sessionId) {
     const session = findGatewaySession(sessionId, target, principal);
     if (!session) return jsonRpcError(404, -32001, "Session not found: it ended, or was never opened here by this token.");
     touchGatewaySession(session);
-    const peeked = await answerDirectly(session, request);
+    const peeked = await answerDirectly(session, request, post);
     if ("answer" in peeked) return untransformed(peeked.answer);
     return untransformed(await session.transport.handleRequest(peeked.forward, { parsedBody: peeked.parsedBody }));
   }
@@ -32,7 +37,8 @@ export async function handleGatewayRequest(target: GatewayTarget, { request, pri
   if (request.method !== "POST") return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required.");
 
   const session = await openGatewaySession({ target, environment, version, revision, caller: principal });
-  const response = await session.transport.handleRequest(request);
+  const { forward, parsedBody } = forwardable(request, post);
+  const response = await session.transport.handleRequest(forward, { parsedBody });
   if (session.transport.sessionId) ensureToolsWatcher();
   else await session.close();
   return untransformed(response);
