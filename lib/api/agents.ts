@@ -12,7 +12,7 @@ import {
 import { jsonObjectSchema } from "../schemas/common";
 import { documentGetQuerySchema, documentListQuerySchema, documentNameParamsSchema } from "../schemas/document";
 import { fieldErrorSchema } from "../schemas/server-output";
-import { forceQuerySchema } from "../schemas/server-query";
+import { forceQuerySchema, keepSecretsQuerySchema } from "../schemas/server-query";
 import { effectiveToolsSchema } from "../schemas/effective-tools";
 import { healthEnvironmentQuerySchema } from "../schemas/health";
 import { defineOperation } from "./operation";
@@ -56,14 +56,16 @@ export const blueprintOperation = defineOperation({
 
 export const replaceAgentOperation = defineOperation({
   method: "PUT", path: "/api/agents/{name}", tag, role: "editor", params,
-  summary: "Replace an agent (a different name renames it); honours If-Match",
+  summary: "Replace an agent (a different name renames it); honours If-Match; 409 secret-destination-changed when an inline config's literal secrets would move",
+  query: keepSecretsQuerySchema,
   body: agentBodySchema,
   responses: { 200: { description: "The stored agent", schema: oneAgent }, ...SAVE_ERRORS },
 });
 
 export const patchAgentOperation = defineOperation({
   method: "PATCH", path: "/api/agents/{name}", tag, role: "editor", params,
-  summary: "Partial update as a JSON merge patch (null removes a field or alias); honours If-Match",
+  summary: "Partial update as a JSON merge patch (null removes a field or alias); honours If-Match; 409 secret-destination-changed when an inline config's literal secrets would move",
+  query: keepSecretsQuerySchema,
   body: jsonObjectSchema,
   responses: { 200: { description: "The stored agent", schema: oneAgent }, ...SAVE_ERRORS },
 });
@@ -87,7 +89,7 @@ export const adoptAgentInlineOperation = defineOperation({
 const revisions = revisionOperations(tag, "/api/agents", params, "agent", { schema: oneAgent, errors: SAVE_ERRORS });
 export const listAgentRevisionsOperation = revisions.list;
 export const getAgentRevisionOperation = revisions.get;
-export const restoreAgentRevisionOperation = revisions.restore;
+export const restoreAgentRevisionOperation = defineOperation({ ...revisions.restore, query: keepSecretsQuerySchema });
 
 export const agentToolsOperation = defineOperation({
   method: "GET", path: "/api/agents/{name}/tools", tag, role: "viewer", params,

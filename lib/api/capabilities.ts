@@ -4,7 +4,7 @@ import { jsonObjectSchema } from "../schemas/common";
 import { capabilityBodySchema, capabilityListSchema, storedCapabilitySchema } from "../schemas/capability";
 import { documentListQuerySchema, documentNameParamsSchema } from "../schemas/document";
 import { fieldErrorSchema } from "../schemas/server-output";
-import { forceQuerySchema } from "../schemas/server-query";
+import { forceQuerySchema, keepSecretsQuerySchema } from "../schemas/server-query";
 import { usedBySchema } from "../schemas/used-by";
 import { effectiveToolsSchema } from "../schemas/effective-tools";
 import { healthEnvironmentQuerySchema } from "../schemas/health";
@@ -39,14 +39,16 @@ export const getCapabilityOperation = defineOperation({
 
 export const replaceCapabilityOperation = defineOperation({
   method: "PUT", path: "/api/capabilities/{name}", tag, role: "editor", params,
-  summary: "Replace a capability (a different name renames it, refused while agents use it); honours If-Match",
+  summary: "Replace a capability (a different name renames it, refused while agents use it); honours If-Match; 409 secret-destination-changed when an inline config's literal secrets would move",
+  query: keepSecretsQuerySchema,
   body: capabilityBodySchema,
   responses: { 200: { description: "The stored capability", schema: oneCapability }, ...SAVE_ERRORS },
 });
 
 export const patchCapabilityOperation = defineOperation({
   method: "PATCH", path: "/api/capabilities/{name}", tag, role: "editor", params,
-  summary: "Partial update as a JSON merge patch (null removes a field or alias); honours If-Match",
+  summary: "Partial update as a JSON merge patch (null removes a field or alias); honours If-Match; 409 secret-destination-changed when an inline config's literal secrets would move",
+  query: keepSecretsQuerySchema,
   body: jsonObjectSchema,
   responses: { 200: { description: "The stored capability", schema: oneCapability }, ...SAVE_ERRORS },
 });
@@ -76,7 +78,7 @@ export const adoptInlineOperation = defineOperation({
 const revisions = revisionOperations(tag, "/api/capabilities", params, "capability", { schema: oneCapability, errors: SAVE_ERRORS });
 export const listCapabilityRevisionsOperation = revisions.list;
 export const getCapabilityRevisionOperation = revisions.get;
-export const restoreCapabilityRevisionOperation = revisions.restore;
+export const restoreCapabilityRevisionOperation = defineOperation({ ...revisions.restore, query: keepSecretsQuerySchema });
 
 export const capabilityToolsOperation = defineOperation({
   method: "GET", path: "/api/capabilities/{name}/tools", tag, role: "viewer", params,

@@ -3,7 +3,7 @@ import type { ZodType } from "zod";
 import type { Visibility } from "../auth/visibility";
 import type { Tx } from "../db";
 import type { FieldError } from "../errors";
-import { maskInlineSecrets } from "../resolve/inline-secrets";
+import { maskInlineSecrets, movedInlineSecrets } from "../resolve/inline-secrets";
 import { inlineWarnings } from "../resolve/references";
 import { withoutServerSetFields, type DocumentListQuery } from "../schemas/document";
 import type { McpServerReferences } from "../schemas/reference";
@@ -45,6 +45,8 @@ export function documentSpec<T extends Definition>({ kind, noun, schema, targets
     toOutput: (row) => toStoredDocument<T>(row) as Stored<T>,
     // An inline config's literal secrets are masked like a server's.
     keepMasked: (input, current) => keepMaskedDefinition(input, definitionOf<T>(current)),
+    // …and may not follow an inline config to another destination (DESIGN §14), as a server's may not.
+    movedSecrets: (current, next, supplied) => movedInlineSecrets(definitionOf<T>(current), next, supplied),
     assertTargets: (tx, input) => assertTargetsExist(tx, `${noun} '${input.name}'`, targetsOf(input)),
     usersOf: usersOf && (async (name, tx) => referencedBy(await usersOf(name, tx))),
     writeIndexes: (tx, _id, input, names) => replaceReferences(tx, kind, names, targetsOf(input)),

@@ -22,24 +22,34 @@ export async function getAgentTools(name: string, environment?: string): Promise
   return toBody(name, chosen, await loadAgentTools(name, chosen));
 }
 
+/**
+ * Runs once the servers a target reads its tools from are known, before their tools are read: the gateway
+ * discovers a toolset never discovered in the environment there (DESIGN §14).
+ */
+export type BeforeToolsRead = (servers: string[]) => Promise<void>;
+
 /** A capability's effective tools with their hidden defaults and projections: what the gateway calls. */
-export async function loadCapabilityTools(name: string, environment: string): Promise<EffectiveTools> {
+export async function loadCapabilityTools(name: string, environment: string, beforeRead?: BeforeToolsRead): Promise<EffectiveTools> {
   const stored = await getCapability(name);
   const bindings = await loadProviderBindings([stored.mcp_servers], environment);
   const capability = bindProvides(stored, bindings, `capability ${name}`).definition;
-  const toolsOf = await loadToolsOf(serverNames([capability.mcp_servers]), environment);
+  const servers = serverNames([capability.mcp_servers]);
+  await beforeRead?.(servers);
+  const toolsOf = await loadToolsOf(servers, environment);
   return capabilityTools(capability, toolsOf);
 }
 
 /** An agent's effective tools with their hidden defaults and projections: what the gateway calls. */
-export async function loadAgentTools(name: string, environment: string): Promise<EffectiveTools> {
+export async function loadAgentTools(name: string, environment: string, beforeRead?: BeforeToolsRead): Promise<EffectiveTools> {
   const stored = await getRawAgent(name);
   const found = await Promise.all((stored.capabilities ?? []).map((capability) => getCapability(capability).catch(missingAs(undefined))));
   const bindings = await loadProviderBindings([stored.mcp_servers, ...found.map((capability) => capability?.mcp_servers)], environment);
   const agent = bindProvides(stored, bindings, `agent ${name}`).definition;
   const capabilities = found.filter((capability) => capability !== undefined).map((capability) => bindProvides(capability, bindings, `capability ${capability.name}`).definition);
   const missing = (agent.capabilities ?? []).flatMap((capability, index) => (found[index] ? [] : [{ path: `/capabilities/${index}`, message: `agent ${name} references unknown capability '${capability}'` }]));
-  const toolsOf = await loadToolsOf(serverNames([agent.mcp_servers, ...capabilities.map((capability) => capability.mcp_servers)]), environment);
+  const servers = serverNames([agent.mcp_servers, ...capabilities.map((capability) => capability.mcp_servers)]);
+  await beforeRead?.(servers);
+  const toolsOf = await loadToolsOf(servers, environment);
   const result = agentTools(agent, capabilities, toolsOf);
   return { tools: result.tools, errors: [...missing, ...result.errors] };
 }

@@ -123,6 +123,12 @@ export async function insertCatalogRows(tx: Tx, rows: CatalogRow[]) {
   }
 }
 
+/** Whether a successful probe ever stored a toolset for (server, environment). */
+export async function hasToolset(serverId: number, environment: string): Promise<boolean> {
+  const row = await getDb().toolset.findUnique({ where: { serverId_environment: { serverId, environment } }, select: { serverId: true } });
+  return row !== null;
+}
+
 /** The drift flag of (server, environment), for a probe that did not reach the server: drift stays until re-pinned. */
 export async function readDriftFlag(serverId: number, environment: string): Promise<boolean> {
   const row = await getDb().toolset.findUnique({ where: { serverId_environment: { serverId, environment } }, select: { drift: true } });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 
 import { getConfig } from "../env";
 import { loadAgentTools, loadCapabilityTools } from "../data/effective-tools";
+import { discoverUnseenToolsets } from "../health/first-discovery";
 import { readThrough } from "../read-model/read-cache";
 import type { EffectiveTool } from "../resolve/effective-tools";
 import { driftGateOf } from "./drift-gate";
@@ -16,6 +17,7 @@ const parsed = new Map<string, { text: string; value: Loaded }>();
  * The effective tools of DESIGN §11 a target advertises in `environment`, with a revision over what `tools/list`
  * shows, minus what the drift gate withholds. Called on every `tools/list` and `tools/call`: remembered until a
  * definition, a probe, a pin or a drift decision is committed (the read model's `definitions` and `health` scopes).
+ * A server whose toolset was never discovered in `environment` is probed first (lib/health/first-discovery.ts).
  */
 export async function loadTargetTools(target: GatewayTarget, environment?: string): Promise<TargetTools> {
   const chosen = environment ?? getConfig().environment;
@@ -69,7 +71,9 @@ export function advertisedTool(tool: EffectiveTool) {
 }
 
 async function computeTargetTools(target: GatewayTarget, environment: string): Promise<Loaded> {
-  const { tools } = target.kind === "agent" ? await loadAgentTools(target.name, environment) : await loadCapabilityTools(target.name, environment);
+  // A toolset never discovered in this environment is discovered first, so the gate below judges it (DESIGN §14).
+  const discover = (servers: string[]) => discoverUnseenToolsets(servers, environment);
+  const { tools } = target.kind === "agent" ? await loadAgentTools(target.name, environment, discover) : await loadCapabilityTools(target.name, environment, discover);
   const servers = [...new Set(tools.map((tool) => tool.origin.server))];
   const gates = new Map(await Promise.all(servers.map(async (server) => [server, await driftGateOf(server, environment)] as const)));
   const shown: EffectiveTool[] = [];

@@ -11,6 +11,7 @@ import { activeTraceId, newTraceId } from "../telemetry/spans";
 import { jcsSha256 } from "../tools/fingerprint";
 import { callTool, ToolCallFailedError } from "./call-tool";
 import { checkServer, resolveForProbe, type ProbeTarget } from "./check-server";
+import { discoverUnseenToolsets } from "./first-discovery";
 import { getProbeSettings } from "./probe-settings";
 import type { HealthResult, ProbeResult } from "./types";
 
@@ -31,7 +32,8 @@ export async function testServerConnection(name: string, body: TestBody): Promis
 /**
  * POST /api/mcp-servers/:name/tools/:tool/call, on the call pipeline's own steps (DESIGN §12): the server's
  * `tool_policy` and approvals (lib/gateway/policy-gate.ts) — a refused call or one awaiting approval is a tool error
- * naming why (and the approval's id and state) — then the drift gate, then the arguments are checked against the
+ * naming why (and the approval's id and state) — then the drift gate (on a toolset discovered first where none was),
+ * then the arguments are checked against the
  * tool's schema before sending (422 with /arguments paths), and the answer is redacted like the pipeline's. Every
  * call of a tool the server has is logged like the pipeline's, with neither agent nor capability.
  */
@@ -54,6 +56,7 @@ export async function callServerTool(name: string, tool: string, body: ToolCallB
     await log("approval" in refusal ? "awaiting_approval" : "denied", 0);
     return refusal;
   }
+  await discoverUnseenToolsets([name], resolved.environment);
   const withheld = (await driftGateOf(name, resolved.environment))(tool);
   if (withheld) {
     await log("denied", 0);

@@ -1,4 +1,6 @@
+import { secretCheckOf } from "../auth/keep-secrets";
 import type { Visibility } from "../auth/visibility";
+import type { SecretCheck } from "../data/entity-store";
 import { json, noContent } from "./responses";
 import type { RouteContext } from "./route";
 
@@ -9,6 +11,9 @@ import type { RouteContext } from "./route";
 type Saved = { name: string; revision: number };
 type ToBody<T> = (document: T, visibility: Visibility) => unknown;
 type WriteOptions = { ifMatch: string | null; actor: string };
+/** Writes that may move an inline config's literal secrets are checked (DESIGN §14); `?keep_secrets=true` is an admin's. */
+type CheckedWriteOptions = WriteOptions & { secrets: SecretCheck };
+type KeepSecretsQuery = { keep_secrets: boolean };
 
 const answer = <T extends Saved>(document: T, toBody: ToBody<T>, visibility: Visibility, init: { status?: number; headers?: Record<string, string> } = {}) =>
   json(toBody(document, visibility), { ...init, revision: document.revision });
@@ -21,16 +26,16 @@ export function createHandler<T extends Saved, B>(create: (body: B, options: { a
   };
 }
 
-/** PUT or PATCH of `:name`, honouring If-Match. */
-export function writeHandler<T extends Saved, B>(write: (name: string, body: B, options: WriteOptions) => Promise<T>, toBody: ToBody<T>) {
-  return async ({ params, body, ifMatch, actor, visibility }: RouteContext<{ name: string }, unknown, B>) =>
-    answer(await write(params.name, body, { ifMatch, actor }), toBody, visibility);
+/** PUT or PATCH of `:name`, honouring If-Match; 409 when an inline config's literal secrets would move. */
+export function writeHandler<T extends Saved, B>(write: (name: string, body: B, options: CheckedWriteOptions) => Promise<T>, toBody: ToBody<T>) {
+  return async ({ params, query, body, ifMatch, actor, principal, visibility }: RouteContext<{ name: string }, KeepSecretsQuery, B>) =>
+    answer(await write(params.name, body, { ifMatch, actor, secrets: secretCheckOf(query.keep_secrets, principal) }), toBody, visibility);
 }
 
-/** POST …/revisions/:n/restore: a new revision equal to n, honouring If-Match. */
-export function restoreHandler<T extends Saved>(restore: (name: string, revision: number, options: WriteOptions) => Promise<T>, toBody: ToBody<T>) {
-  return async ({ params, ifMatch, actor, visibility }: RouteContext<{ name: string; n: number }, unknown, unknown>) =>
-    answer(await restore(params.name, params.n, { ifMatch, actor }), toBody, visibility);
+/** POST …/revisions/:n/restore: a new revision equal to n, honouring If-Match; re-checks the literal secrets' destinations. */
+export function restoreHandler<T extends Saved>(restore: (name: string, revision: number, options: CheckedWriteOptions) => Promise<T>, toBody: ToBody<T>) {
+  return async ({ params, query, ifMatch, actor, principal, visibility }: RouteContext<{ name: string; n: number }, KeepSecretsQuery, unknown>) =>
+    answer(await restore(params.name, params.n, { ifMatch, actor, secrets: secretCheckOf(query.keep_secrets, principal) }), toBody, visibility);
 }
 
 /** DELETE `:name`; `?force=true` deletes what is still used. */
