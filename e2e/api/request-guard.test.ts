@@ -151,7 +151,7 @@ describe("client addresses: X-Forwarded-For is believed only from PATCHBAY_TRUST
     }
     return statuses;
   }
-  const LIMIT = 10; // failed sign-ins per address and minute (lib/auth/sign-in.ts)
+  const LIMIT = 30; // failed authentications per address and minute (lib/auth/failed-auth-throttle.ts)
 
   test("a client-chosen X-Forwarded-For does not pick its own sign-in throttle bucket", async () => {
     const patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "on", PATCHBAY_SEED_DEMO: "false" } });
