@@ -276,6 +276,16 @@ async function send(fuzz: FuzzCase): Promise<Outcome> {
     : { Authorization: `Bearer ${fuzz.caller === "bogus" ? "pb_not_a_token" : fuzz.caller === "admin" ? ADMIN_TOKEN : tokens[fuzz.caller]}` };
   const url = `${patchbay.baseUrl}${fuzz.path}${fuzz.query ? `?${fuzz.query}` : ""}`;
   const summary = `${fuzz.caller} ${fuzz.operation.method} ${url.slice(patchbay.baseUrl.length, 400)} ${JSON.stringify(fuzz.headers)} body=${fuzz.body?.slice(0, 300)}`;
+  // Wrong tokens are failed authentications, throttled per client address (DESIGN §14): they come from another
+  // loopback address, so the throttle they earn never refuses the other callers' requests.
+  if (fuzz.caller === "bogus") {
+    const target = new URL(url);
+    const headers = { ...(fuzz.body === undefined ? {} : { "Content-Type": "application/json" }), ...authorization, ...fuzz.headers };
+    const answer = await exchange(fuzz.operation.method, `${target.pathname}${target.search}`, headers, fuzz.body, "127.0.0.2").catch((error: Error) => {
+      throw new Error(`${summary}: ${error.message}`);
+    });
+    return { status: answer.status, summary };
+  }
   const controller = new AbortController();
   const response = await fetch(url, {
     method: fuzz.operation.method,
@@ -412,10 +422,10 @@ function sendable(path: string): string {
 }
 
 /** One request over node:http (fetch would normalise the path and refuse to send a Host); an event stream's head is its answer. */
-function exchange(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Exchange> {
+function exchange(method: string, path: string, headers: Record<string, string>, body?: string, localAddress?: string): Promise<Exchange> {
   const base = new URL(patchbay.baseUrl);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: base.hostname, port: base.port, method, path, headers, agent: false }, (response) => {
+    const request = http.request({ host: base.hostname, port: base.port, method, path: sendable(path), headers, agent: false, localAddress }, (response) => {
       const location = String(response.headers.location ?? "");
       if ((response.headers["content-type"] ?? "").startsWith("text/event-stream")) {
         response.destroy();

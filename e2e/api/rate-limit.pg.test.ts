@@ -17,11 +17,7 @@ let databaseUrl: string;
 
 beforeAll(async () => {
   databaseUrl = await freshDatabaseUrl("rate-limit");
-  // Behind a (loopback) reverse proxy, so the tests can name client addresses with X-Forwarded-For (DESIGN §14).
-  const env = {
-    PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", PATCHBAY_TRUSTED_PROXIES: "127.0.0.0/8",
-    PATCHBAY_RATE_WRITES_PER_MIN: String(WRITES_PER_MIN), PATCHBAY_RATE_CALLS_PER_MIN: String(CALLS_PER_MIN),
-  };
+  const env = { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", PATCHBAY_RATE_WRITES_PER_MIN: String(WRITES_PER_MIN), PATCHBAY_RATE_CALLS_PER_MIN: String(CALLS_PER_MIN) };
   // One first, so the second boots on a migrated database without racing it (scale-out.pg.test.ts covers the race).
   instances = [await startPatchbay({ databaseUrl, env })];
   instances.push(await startPatchbay({ databaseUrl, env }));
