@@ -12,9 +12,12 @@ export function rawRequest(
   options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
 ): Promise<RawResponse> {
   const url = new URL(path, baseUrl);
+  const headers = { ...options.headers };
+  const hasLength = Object.keys(headers).some((name) => ["content-length", "transfer-encoding"].includes(name.toLowerCase()));
+  if (options.body !== undefined && !hasLength) headers["Content-Length"] = String(Buffer.byteLength(options.body));
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: options.method ?? "GET", headers: options.headers, localAddress: options.localAddress, agent: false },
+      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: options.method ?? "GET", headers, localAddress: options.localAddress, agent: false },
       (response) => {
         let text = "";
         response.setEncoding("utf8");
