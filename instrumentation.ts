@@ -1,33 +1,7 @@
-/** Runs once when a Patchbay server process starts, before it serves requests. */
+/**
+ * Runs once when a Patchbay server process starts, before it serves requests. The condition is the one Next
+ * documents: the bundler drops the import from the edge build, which would otherwise compile all of the server.
+ */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startTracing } = await import("./lib/telemetry/start-tracing");
-  startTracing();
-  const { installVaryAccept } = await import("./lib/http/vary-accept");
-  installVaryAccept();
-  const { bootPatchbay } = await import("./lib/boot");
-  const { demoAgents, demoCapabilities, demoServers, demoVariables } = await import("./prisma/demo-data");
-  await bootPatchbay({ demo: { variables: demoVariables, servers: demoServers, capabilities: demoCapabilities, agents: demoAgents } });
-  const { installFrontDoor } = await import("./lib/http/front-door");
-  installFrontDoor(await hotRoutes());
-}
-
-/** What runners and agents call on every start and every tool call: served through the front door (lib/http/front-door.ts). */
-function hotRoutes() {
-  return Promise.all([
-    import("./app/api/mcp-servers/route"),
-    import("./app/api/mcp-servers/[name]/route"),
-    import("./app/api/mcp-servers/[name]/validate/route"),
-    import("./app/api/mcp-servers/[name]/tools/route"),
-    import("./app/api/agents/[name]/route"),
-    import("./app/api/agents/[name]/blueprint/route"),
-    import("./app/api/capabilities/[name]/route"),
-    import("./app/api/tools/route"),
-    import("./app/v0.1/servers/route"),
-    import("./app/v0.1/servers/[name]/versions/route"),
-    import("./app/v0.1/servers/[name]/versions/latest/route"),
-    import("./app/v0.1/servers/[name]/versions/[version]/route"),
-    import("./app/mcp/agents/[name]/route"),
-    import("./app/mcp/capabilities/[name]/route"),
-  ]);
+  if (process.env.NEXT_RUNTIME === "nodejs") await (await import("./instrumentation-node")).registerOnNode();
 }

@@ -61,6 +61,7 @@ test.describe("servers list", () => {
 
     await page.goto(`/mcp-servers?tags=${tag}`);
     await expect(page.getByRole("row")).toHaveCount(51); // header + 50
+    await expect(page.locator("nav[aria-label='Pages'][data-hydrated]")).toBeVisible();
     await page.getByRole("button", { name: "Next →" }).click();
     await expect(page.getByRole("row")).toHaveCount(6);
     await expect(page).toHaveURL(/cursor=/);
@@ -84,6 +85,7 @@ test.describe("servers list", () => {
     await page.goto(`/mcp-servers?tags=${tag}`);
     await expect(page.getByRole("status").filter({ hasText: "Showing 50 of 160 servers" })).toBeVisible();
     await expect(page.getByText("Page 1 of 4")).toBeVisible();
+    await expect(page.locator("nav[aria-label='Pages'][data-hydrated]")).toBeVisible();
     for (const next of [2, 3, 4]) {
       await page.getByRole("button", { name: "Next →" }).click();
       await expect(page.getByText(`Page ${next} of 4`)).toBeVisible();
@@ -95,6 +97,7 @@ test.describe("servers list", () => {
     const shared = await context.newPage();
     await shared.goto(page.url());
     await expect(shared.getByText("Page 4 of 4")).toBeVisible();
+    await expect(shared.locator("nav[aria-label='Pages'][data-hydrated]")).toBeVisible();
     await expect(shared.getByRole("row").nth(1)).toContainText(names[150]);
     await shared.getByRole("button", { name: "← Previous" }).click();
     await expect(shared.getByText("Page 3 of 4")).toBeVisible();
@@ -103,6 +106,7 @@ test.describe("servers list", () => {
     await expect(shared.getByRole("row").nth(1)).toContainText(names[100]);
     await shared.goBack();
     await expect(shared.getByText("Page 4 of 4")).toBeVisible();
+    await expect(shared.locator("nav[aria-label='Pages'][data-hydrated]")).toBeVisible();
     await shared.close();
   });
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** What a build depends on; a change to any of these makes the next start rebuild. */
-const SOURCES = ["app", "components", "lib", "public", "prisma", "instrumentation.ts", "proxy.ts", "next.config.js", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const SOURCES = ["app", "components", "lib", "public", "prisma", "instrumentation.ts", "instrumentation-node.ts", "proxy.ts", "next.config.js", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
 const STAMP = path.join(".next", "patchbay-source-hash");
 
 export function sourceHash(root = process.cwd()): string {

@@ -1,4 +1,5 @@
 import { Button } from "@/components/ui/button";
+import { useIsHydrated } from "@/lib/hooks/use-is-hydrated";
 
 type ServerPagerProps = {
   pageNumber: number;
@@ -10,9 +11,11 @@ type ServerPagerProps = {
 };
 
 export function ServerPager({ pageNumber, pageCount, hasPrevious, hasNext, onNext, onPrevious }: ServerPagerProps) {
+  // A click before hydration does nothing: journeys wait for this mark before paging.
+  const isHydrated = useIsHydrated();
   if (!hasPrevious && !hasNext) return null;
   return (
-    <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
+    <nav aria-label="Pages" data-hydrated={isHydrated || undefined} className="mt-4 flex items-center justify-between gap-2">
       <Button onClick={onPrevious} disabled={!hasPrevious}>← Previous</Button>
       <span className="text-sm text-slate-600 dark:text-slate-400">Page {pageNumber} of {Math.max(pageCount, pageNumber)}</span>
       <Button onClick={onNext} disabled={!hasNext}>Next →</Button>
