@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { startPipelinePeer, type PipelinePeer } from "../support/pipeline-peer-process";
 import { startPatchbay, stopProcess, type PatchbayProcess } from "../support/patchbay-process";
 import { mintRoleTokens, type TestRole } from "../support/roles";
 
@@ -16,30 +14,18 @@ import { mintRoleTokens, type TestRole } from "../support/roles";
  * found no toolset there, so the gate judged nothing and the call ran.
  */
 const ADMIN_TOKEN = "pb_first_discovery_admin_token_0123456789";
-const PEER = path.resolve("e2e/support/pipeline-peer.mjs");
 const group = uniqueName("discover");
 const ECHO = { name: "echo", description: "Declared echo", input_schema: { type: "object", properties: { text: { type: "string" } } } };
 
-type Peer = { url: string; child: ChildProcess };
 let patchbay: PatchbayProcess;
-let development: Peer;
-let staging: Peer;
+let development: PipelinePeer;
+let staging: PipelinePeer;
 let tokens: Record<TestRole, string>;
 const as = (role: TestRole) => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${tokens[role]}` });
 const admin = () => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
 const clients: Client[] = [];
 
-/** The pipeline peer on 127.0.0.1: a real MCP server that counts the calls of each tool (GET /control). */
-async function startPeer(): Promise<Peer> {
-  const child = spawn(process.execPath, [PEER, "http", "0"], { stdio: ["ignore", "pipe", "inherit"], detached: true });
-  const line = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`peer exited with ${code}`)));
-  });
-  return { url: (JSON.parse(line) as { url: string }).url, child };
-}
-
-async function echoCalls(peer: Peer): Promise<number> {
+async function echoCalls(peer: PipelinePeer): Promise<number> {
   const { calls } = (await (await fetch(peer.url.replace("/mcp", "/control"))).json()) as { calls: Record<string, number> };
   return calls.echo ?? 0;
 }
@@ -72,7 +58,7 @@ beforeAll(async () => {
       PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", PATCHBAY_HEALTH_INTERVAL_S: "0",
       PATCHBAY_RATE_TESTS_PER_MIN: "10000", PATCHBAY_RATE_WRITES_PER_MIN: "10000", PATCHBAY_ENVIRONMENT: "development",
     } }),
-    startPeer(), startPeer(),
+    startPipelinePeer(), startPipelinePeer(),
   ]);
   tokens = await mintRoleTokens(patchbay.baseUrl, ADMIN_TOKEN);
 }, 120_000);

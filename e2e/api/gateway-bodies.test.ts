@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { startPipelinePeer, type PipelinePeer } from "../support/pipeline-peer-process";
 import { startPatchbay, stopProcess, type PatchbayProcess } from "../support/patchbay-process";
 
 /**
@@ -12,25 +10,15 @@ import { startPatchbay, stopProcess, type PatchbayProcess } from "../support/pat
  * however it is framed. A real MCP peer counts the calls that reached it.
  */
 const ADMIN_TOKEN = "pb_gateway_bodies_admin_token_0123456789";
-const PEER = path.resolve("e2e/support/pipeline-peer.mjs");
 const CALLS_PER_MIN = 20;
 const FOUR_MIB = 4 * 1024 * 1024;
 const group = uniqueName("bodies");
 const names = { server: `${group}-peer`, capability: `${group}-cap`, agent: `${group}-agent` };
 
 let patchbay: PatchbayProcess;
-let peer: { url: string; child: ChildProcess };
+let peer: PipelinePeer;
 let runnerToken: string;
 let sessionId: string;
-
-async function startPeer(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [PEER, "http", "0"], { stdio: ["ignore", "pipe", "inherit"], detached: true });
-  const line = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`peer exited with ${code}`)));
-  });
-  return { url: (JSON.parse(line) as { url: string }).url, child };
-}
 
 async function peerEchoCalls(): Promise<number> {
   const { calls } = (await (await fetch(peer.url.replace("/mcp", "/control"))).json()) as { calls: Record<string, number> };
@@ -71,7 +59,7 @@ beforeAll(async () => {
       PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", PATCHBAY_HEALTH_INTERVAL_S: "0",
       PATCHBAY_RATE_CALLS_PER_MIN: String(CALLS_PER_MIN), PATCHBAY_RATE_TESTS_PER_MIN: "10000",
     } }),
-    startPeer(),
+    startPipelinePeer(),
   ]);
   const admin = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
   expect((await admin.post("/api/mcp-servers", httpServer(names.server, { transport: { type: "http", url: peer.url } }))).status).toBe(201);

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { startEchoPeer, type EchoPeer } from "../support/echo-peer";
+import { startPipelinePeer, type PipelinePeer } from "../support/pipeline-peer-process";
 import { startPatchbay, stopProcess, type PatchbayProcess } from "../support/patchbay-process";
 import { mintRoleTokens, type TestRole } from "../support/roles";
 
@@ -14,30 +12,18 @@ import { mintRoleTokens, type TestRole } from "../support/roles";
  * nobody probed to step around the drift gate.
  */
 const ADMIN_TOKEN = "pb_trust_bindings_admin_token_0123456789";
-const PEER = path.resolve("e2e/support/pipeline-peer.mjs");
 const LITERAL = "literal-bearer-9f3a71c2e5";
 const group = uniqueName("bindings");
 
-type Peer = { url: string; child: ChildProcess };
 let patchbay: PatchbayProcess;
-let peerA: Peer;
-let peerB: Peer;
+let peerA: PipelinePeer;
+let peerB: PipelinePeer;
 let echo: EchoPeer;
 let tokens: Record<TestRole, string>;
 const as = (role: TestRole) => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${tokens[role]}` });
 const admin = () => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
 
-/** The pipeline peer on 127.0.0.1: a real MCP server that counts the calls of each tool (GET /control). */
-async function startPeer(): Promise<Peer> {
-  const child = spawn(process.execPath, [PEER, "http", "0"], { stdio: ["ignore", "pipe", "inherit"], detached: true });
-  const line = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`peer exited with ${code}`)));
-  });
-  return { url: (JSON.parse(line) as { url: string }).url, child };
-}
-
-async function callsOf(peer: Peer): Promise<Record<string, number>> {
+async function callsOf(peer: PipelinePeer): Promise<Record<string, number>> {
   return ((await (await fetch(peer.url.replace("/mcp", "/control"))).json()) as { calls: Record<string, number> }).calls;
 }
 
@@ -48,7 +34,7 @@ beforeAll(async () => {
       PATCHBAY_RATE_TESTS_PER_MIN: "10000", PATCHBAY_RATE_WRITES_PER_MIN: "10000", PATCHBAY_ENVIRONMENT: "development",
       PATCHBAY_HEALTH_ENVIRONMENTS: "development,staging",
     } }),
-    startPeer(), startPeer(), startEchoPeer(),
+    startPipelinePeer(), startPipelinePeer(), startEchoPeer(),
   ]);
   tokens = await mintRoleTokens(patchbay.baseUrl, ADMIN_TOKEN);
 }, 120_000);
