@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startToolsetPeer } from "../../lib/tools/toolset-peer";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { startPipelinePeer, type PipelinePeer } from "../support/pipeline-peer-process";
 import { startPatchbay, stopProcess, type PatchbayProcess } from "../support/patchbay-process";
 import { processesRunning } from "../support/process-tree";
 import { waitUntil } from "../support/wait-until";
@@ -20,7 +21,7 @@ const group = uniqueName("pipeline");
 const names = { main: `${group}-main`, slow: `${group}-slow`, flaky: `${group}-flaky`, local: `${group}-local`, capability: `${group}-cap`, agent: `${group}-agent` };
 const RAW_ARGUMENT = "raw-argument-value-8814";
 
-type Peer = { url: string; port: number; child: ChildProcess };
+type Peer = PipelinePeer;
 let patchbay: PatchbayProcess;
 let stable: Peer;
 let flaky: Peer;
@@ -28,17 +29,6 @@ let admin: ReturnType<typeof apiClient>;
 let runner: ReturnType<typeof apiClient>;
 let editor: ReturnType<typeof apiClient>;
 let viewer: ReturnType<typeof apiClient>;
-
-/** The test's MCP server as a child process on 127.0.0.1; `port` reuses a port (a restart). */
-async function startPeer(port = 0): Promise<Peer> {
-  const child = spawn(process.execPath, [PEER, "http", String(port)], { stdio: ["ignore", "pipe", "inherit"], detached: true });
-  const line = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`peer exited with ${code}`)));
-  });
-  const { url } = JSON.parse(line) as { url: string };
-  return { url, port: Number(new URL(url).port), child };
-}
 
 async function peerCalls(peer: Peer): Promise<Record<string, number>> {
   return ((await (await fetch(peer.url.replace("/mcp", "/control"))).json()) as { calls: Record<string, number> }).calls;
@@ -61,7 +51,7 @@ beforeAll(async () => {
       PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", PATCHBAY_HEALTH_INTERVAL_S: "0",
       PATCHBAY_RATE_TESTS_PER_MIN: "10000", PATCHBAY_RATE_WRITES_PER_MIN: "10000", PATCHBAY_STDIO_ALLOW: `node ${PEER} stdio ${dir}/*`,
     } }),
-    startPeer(), startPeer(),
+    startPipelinePeer(), startPipelinePeer(),
   ]);
   admin = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
   const mint = async (name: string, role: string) => {
@@ -293,7 +283,7 @@ describe("POST /api/invoke — seed 001's request and unified response through t
     const logged = (await viewer.get(`/api/calls?server=${names.flaky}&limit=3`)).body.calls;
     expect(logged.map((call: { outcome: string; attempts: number }) => [call.outcome, call.attempts])).toEqual([["circuit_open", 0], ["upstream_error", 3], ["upstream_error", 3]]);
 
-    flaky = await startPeer(flaky.port);
+    flaky = await startPipelinePeer(flaky.port);
     await waitUntil(async () => (await viewer.get(`/api/circuits?server=${names.flaky}`)).body.circuits[0].state === "half_open", 30_000, "the circuit is half-open");
     const trial = await invoke(`${names.flaky}.echo`, { text: "back" });
     expect(trial.status, trial.text).toBe(200);
