@@ -1,5 +1,5 @@
 /**
- * The Node.js half of instrumentation.ts: boot (migrations, demo data, schedulers) and the front door. Imported
+ * The Node.js half of instrumentation.ts: boot (migrations, demo data, schedulers) and the API's mount in the production server. Imported
  * only where NEXT_RUNTIME is "nodejs", so the edge bundle of instrumentation holds none of it.
  */
 export async function registerOnNode() {
@@ -10,26 +10,7 @@ export async function registerOnNode() {
   const { bootPatchbay } = await import("./lib/boot");
   const { demoAgents, demoCapabilities, demoServers, demoVariables } = await import("./prisma/demo-data");
   await bootPatchbay({ demo: { variables: demoVariables, servers: demoServers, capabilities: demoCapabilities, agents: demoAgents } });
-  const { installFrontDoor } = await import("./lib/http/front-door");
-  installFrontDoor(await hotRoutes());
-}
-
-/** What runners and agents call on every start and every tool call: served through the front door (lib/http/front-door.ts). */
-function hotRoutes() {
-  return Promise.all([
-    import("./app/api/mcp-servers/route"),
-    import("./app/api/mcp-servers/[name]/route"),
-    import("./app/api/mcp-servers/[name]/validate/route"),
-    import("./app/api/mcp-servers/[name]/tools/route"),
-    import("./app/api/agents/[name]/route"),
-    import("./app/api/agents/[name]/blueprint/route"),
-    import("./app/api/capabilities/[name]/route"),
-    import("./app/api/tools/route"),
-    import("./app/v0.1/servers/route"),
-    import("./app/v0.1/servers/[name]/versions/route"),
-    import("./app/v0.1/servers/[name]/versions/latest/route"),
-    import("./app/v0.1/servers/[name]/versions/[version]/route"),
-    import("./app/mcp/agents/[name]/route"),
-    import("./app/mcp/capabilities/[name]/route"),
-  ]);
+  const { installNodeMount } = await import("./lib/http/node-mount");
+  const { dispatch } = await import("./lib/endpoints/all-endpoints");
+  installNodeMount(dispatch);
 }

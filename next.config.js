@@ -1,8 +1,4 @@
-const baseSecurityHeaders = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "X-Frame-Options", value: "DENY" },
-];
+import { BASE_SECURITY_HEADERS } from "./lib/http/base-security-headers.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -13,14 +9,10 @@ const nextConfig = {
   // proxy.ts must see the dashboard router's RSC markers (or seed-path navigations would get JSON), and
   // its rewrites must keep the request's own origin (or Next proxies them over a second HTTP hop).
   skipProxyUrlNormalize: true,
-  // Security headers on every response; pages get their nonce-based CSP from proxy.ts (DESIGN §7).
+  // Security headers on every page and file; pages get their nonce-based CSP from proxy.ts, and the API its
+  // headers from its dispatcher (lib/http/dispatcher.ts), whichever way it is mounted (DESIGN §7, §15).
   async headers() {
-    return [
-      { source: "/:path*", headers: baseSecurityHeaders },
-      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
-      { source: "/v0.1/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
-      { source: "/mcp/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
-    ];
+    return [{ source: "/:path*", headers: [...BASE_SECURITY_HEADERS] }];
   },
 };
 

@@ -62,8 +62,8 @@ const configSchema = z.object({
   /** DESIGN §13: an official-registry-compatible `/v0.1` base for the Explore page and /api/upstream. */
   PATCHBAY_UPSTREAM_URL: z.url().optional(),
   PATCHBAY_SEED_DEMO: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
-  /** lib/http/front-door.ts: `off` sends every request through Next's router (as does tracing, which Next's spans need). */
-  PATCHBAY_FRONT_DOOR: z.enum(["on", "off"]).default("on"),
+  /** lib/http/node-mount.ts: `next` sends API requests through Next's router to the same dispatcher (as tracing does, which Next's spans need). */
+  PATCHBAY_API_MOUNT: z.enum(["direct", "next"]).default("direct"),
   /** DESIGN §14: the origin of every request (links, redirects, same-origin checks); lib/http/request-guard.mjs. */
   PATCHBAY_PUBLIC_URL: z.string().optional(),
   /** Host names, besides loopback ones and PATCHBAY_PUBLIC_URL's, that requests on loopback (or with auth off) may name. */

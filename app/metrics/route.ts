@@ -1,10 +1,4 @@
-import { metricsOperation } from "@/lib/api/system";
-import { route } from "@/lib/http/route";
-import { metricsRegistry } from "@/lib/metrics/registry";
-import { refreshRegistryGauges } from "@/lib/metrics/registry-state";
+import { dispatch } from "@/lib/endpoints/all-endpoints";
 
-/** GET /metrics — the Prometheus registry, with the gauges that mirror the database read fresh. */
-export const GET = route(metricsOperation, async () => {
-  await refreshRegistryGauges();
-  return new Response(await metricsRegistry.metrics(), { headers: { "Content-Type": metricsRegistry.contentType, "Cache-Control": "no-store" } });
-});
+/** /metrics: answered by the API's one dispatcher (DESIGN §15). This is its mount under Next's router; the production server hands it these paths directly (lib/http/node-mount.ts). */
+export { dispatch as GET, dispatch as HEAD, dispatch as POST, dispatch as PUT, dispatch as PATCH, dispatch as DELETE, dispatch as OPTIONS };

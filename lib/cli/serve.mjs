@@ -1,10 +1,10 @@
 // @ts-check
 /**
- * The server process (`npm start` and every test spawn it): Next.js as a custom server, with the front door
- * (lib/http/front-door.ts) in front of it and the request guard (lib/http/request-guard.mjs) in front of both.
- * instrumentation.ts installs the door on globalThis at boot; until it does, and for every request it does not
- * take, Next's own handler answers. Plain JavaScript: this file
- * runs in the server process itself, before anything is compiled.
+ * The server process (`npm start` and every test spawn it): Next.js as a custom server, with the API's
+ * dispatcher mounted in front of it (lib/http/node-mount.ts: the API's paths go there, the rest to Next) and
+ * the request guard (lib/http/request-guard.mjs) in front of both. instrumentation.ts installs the mount on
+ * globalThis at boot; until it does, Next answers everything, through the same dispatcher (its catch-all
+ * routes). Plain JavaScript: this file runs in the server process itself, before anything is compiled.
  *
  * Usage: node lib/cli/serve.mjs -p PORT [-H HOST]
  */
@@ -18,7 +18,7 @@ process.env.NODE_ENV ||= "production";
 process.env.NEXT_RUNTIME = "nodejs";
 const { default: next } = await import("next");
 
-const FRONT_DOOR = Symbol.for("patchbay.frontDoor");
+const NODE_MOUNT = Symbol.for("patchbay.nodeMount");
 const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const guard = guardSettingsFrom(process.env);
@@ -33,10 +33,8 @@ await app.prepare();
 function serve(request, response) {
   const refusal = guardRequest(request, guard);
   if (refusal) return refuse(response, refusal);
-  const door = /** @type {{ take?: (request: http.IncomingMessage, response: http.ServerResponse) => boolean } | undefined} */ (
-    /** @type {Record<symbol, unknown>} */ (globalThis)[FRONT_DOOR]
-  );
-  if (door?.take?.(request, response)) return;
+  const mount = /** @type {import("../http/node-mount").NodeMount | null | undefined} */ (/** @type {Record<symbol, unknown>} */ (globalThis)[NODE_MOUNT]);
+  if (mount?.serve(request, response)) return;
   void nextHandler(request, response);
 }
 

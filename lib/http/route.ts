@@ -23,10 +23,10 @@ export type RouteContext<P, Q, B> = {
 
 export type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-/** A route module's export: Next calls it, and so does the front door (lib/http/front-door.ts), which finds it by `operation`. */
+/** One handler of the API: the dispatcher (lib/http/dispatcher.ts) finds it by its `operation`'s method and path. */
 export type RouteHandler = ((request: Request, context: NextRouteContext) => Promise<Response>) & { operation: Operation<unknown, unknown, unknown> };
 
-/** Names the operation a route handler answers (its method and path), for the front door's table. */
+/** Names the operation a handler answers (its method and path), for the dispatcher's table. */
 export function answering<P, Q, B>(operation: Operation<P, Q, B>, handler: (request: Request, context: NextRouteContext) => Promise<Response>): RouteHandler {
   return Object.assign(handler, { operation: operation as Operation<unknown, unknown, unknown> });
 }

@@ -1,3 +1,11 @@
+import { BASE_SECURITY_HEADERS } from "./base-security-headers.mjs";
+
+/** What every API answer carries (lib/http/dispatcher.ts): the base headers, and a CSP that lets nothing load or frame it. */
+export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(BASE_SECURITY_HEADERS.map(({ key, value }) => [key, value])),
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+};
+
 /**
  * Pages: Next's inline bootstrap runs by nonce, Monaco needs inline styles and same-origin workers, and
  * nothing may load from anywhere else. No page allows eval (JSON Schemas are checked in the browser by

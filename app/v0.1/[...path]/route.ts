@@ -1,9 +1,4 @@
-import { problem } from "@/lib/http/problem";
-import { preflight, withCors } from "@/lib/http/registry-cors";
+import { dispatch } from "@/lib/endpoints/all-endpoints";
 
-/** Anything under /v0.1 that no route claims: problem+json (CORS-readable), not an HTML page. */
-function notFound(request: Request): Response {
-  return withCors(request, problem(404, "not-found", "Not found", `No API route at ${new URL(request.url).pathname}.`));
-}
-
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE, preflight as OPTIONS };
+/** /v0.1/…: answered by the API's one dispatcher (DESIGN §15). This is its mount under Next's router; the production server hands it these paths directly (lib/http/node-mount.ts). */
+export { dispatch as GET, dispatch as HEAD, dispatch as POST, dispatch as PUT, dispatch as PATCH, dispatch as DELETE, dispatch as OPTIONS };

@@ -1,0 +1,79 @@
+import { adoptAgentInlineOperation, agentToolsOperation, blueprintOperation, createAgentOperation, deleteAgentOperation, getAgentOperation, getAgentRevisionOperation, listAgentRevisionsOperation, listAgentsOperation, patchAgentOperation, replaceAgentOperation, restoreAgentRevisionOperation } from "../api/agents";
+import { adoptAgentInlineConfigs } from "../data/adopt-inline";
+import { agentResolution } from "../data/agent-resolution";
+import { createAgent, deleteAgent, getAgentRevision, getRawAgent, listAgentRevisions, listAgents, patchAgent, replaceAgent, restoreAgentRevision, toAgentBody } from "../data/agents";
+import { resolveAgent } from "../data/blueprints";
+import { getAgentTools } from "../data/effective-tools";
+import { cachedJson, cachedRead } from "../http/cached-json";
+import { createHandler, deleteHandler, restoreHandler, writeHandler } from "../http/document-handlers";
+import { resolvedEtag, storedEtag } from "../http/read-etags";
+import { json } from "../http/responses";
+import { route } from "../http/route";
+import { bodyKey } from "../read-model/body-key";
+import { toClientFile } from "../resolve/client-file";
+
+/** POST /api/agents/:name/adopt-inline — the agent's inline configs become registry servers, one transaction. */
+export const adoptAgentInlineHandler = route(adoptAgentInlineOperation, async ({ params, ifMatch, actor, visibility }) => {
+  const { agent, created } = await adoptAgentInlineConfigs(params.name, { ifMatch, actor });
+  return json({ ...toAgentBody(agent, visibility), created }, { revision: agent.revision });
+});
+
+/** POST /api/agents/:name/blueprint — the blueprint with run-time parameters and context, or a client's config file; from the read model. */
+export const blueprintHandler = route(blueprintOperation, async ({ request, params, query, body, visibility }) =>
+  cachedJson(request, {
+    key: JSON.stringify(["blueprint", params.name, query.format ?? null, visibility.canReadSecrets, bodyKey(body)]),
+    scopes: ["definitions"],
+    make: async () => {
+      const { body: blueprint, revision, boundByHealth } = await resolveAgent(params.name, body, visibility);
+      const answer = query.format ? toClientFile(query.format, blueprint.agent.mcp_servers) : blueprint;
+      return { body: answer, etag: (text) => resolvedEtag(revision, visibility, text), alsoStaleOn: boundByHealth ? ["health"] : [] };
+    },
+  }));
+
+/** POST /api/agents/:name/revisions/:n/restore — a new revision equal to n. */
+export const restoreAgentRevisionHandler = route(restoreAgentRevisionOperation, restoreHandler(restoreAgentRevision, toAgentBody));
+
+/** GET /api/agents/:name/revisions/:n — one revision with its snapshot. */
+export const getAgentRevisionHandler = route(getAgentRevisionOperation, async ({ request, params, visibility }) =>
+  cachedRead(request, ["agents", params.name, "revisions", params.n], visibility, async () => ({ revision: await getAgentRevision(params.name, params.n, visibility) })));
+
+/** GET /api/agents/:name/revisions — newest first. */
+export const listAgentRevisionsHandler = route(listAgentRevisionsOperation, async ({ request, params, visibility }) =>
+  cachedRead(request, ["agents", params.name, "revisions"], visibility, async () => ({ revisions: await listAgentRevisions(params.name) })));
+
+/** GET /api/agents/:name — the blueprint for ?environment= (422 when unresolvable), or as stored with ?raw=true; from the read model. */
+export const getAgentHandler = route(getAgentOperation, async ({ request, params, query, visibility }) =>
+  cachedJson(request, {
+    key: JSON.stringify(["agent", params.name, query.raw ? "raw" : query.environment ?? null, visibility.canReadSecrets]),
+    scopes: ["definitions"],
+    make: async () => {
+      if (query.raw) {
+        const agent = await getRawAgent(params.name);
+        return { body: toAgentBody(agent, visibility), etag: () => storedEtag(agent.revision, visibility) };
+      }
+      const { body, revision, boundByHealth } = await resolveAgent(params.name, { environment: query.environment }, visibility);
+      return { body, etag: (text) => resolvedEtag(revision, visibility, text), alsoStaleOn: boundByHealth ? ["health"] : [] };
+    },
+  }));
+
+/** PUT /api/agents/:name — full replace; 412 on a stale If-Match. */
+export const replaceAgentHandler = route(replaceAgentOperation, writeHandler(replaceAgent, toAgentBody));
+
+/** PATCH /api/agents/:name — JSON merge patch; 412 on a stale If-Match. */
+export const patchAgentHandler = route(patchAgentOperation, writeHandler(patchAgent, toAgentBody));
+
+/** DELETE /api/agents/:name */
+export const deleteAgentHandler = route(deleteAgentOperation, deleteHandler(deleteAgent));
+
+/** GET /api/agents/:name/tools — the union of its capabilities' and its own references' tools, with their origin. */
+export const agentToolsHandler = route(agentToolsOperation, async ({ params, query }) => json(await getAgentTools(params.name, query.environment)));
+
+/** GET /api/agents — summaries, filtered and paged, each saying whether it resolves (the list shows which do not). */
+export const listAgentsHandler = route(listAgentsOperation, async ({ request, query, visibility }) =>
+  cachedRead(request, ["agents", query], visibility, async () => {
+    const page = await listAgents(query);
+    return { ...page, agents: await Promise.all(page.agents.map(async (agent) => ({ ...agent, resolution: await agentResolution(agent.name) }))) };
+  }));
+
+/** POST /api/agents — create; 409 when the name is taken, 422 for an unknown capability or server. */
+export const createAgentHandler = route(createAgentOperation, createHandler(createAgent, toAgentBody, "/api/agents"));

@@ -1,0 +1,22 @@
+import { exportOperation, importOperation } from "../api/import-export";
+import { exportBundle } from "../data/export-bundle";
+import { importBundle } from "../data/import-bundle";
+import { importToolRegistry } from "../data/import-tool-registry";
+import { json } from "../http/responses";
+import { route } from "../http/route";
+
+/** GET /api/export — the native bundle, definitions as entered (literal secrets masked below admin). */
+export const exportHandler = route(exportOperation, async ({ visibility }) => json(await exportBundle(visibility)));
+
+/** POST /api/import — the body is the file's text; 422 with the report when on_conflict=fail refuses it. */
+export const importHandler = route(importOperation, async ({ body, query, actor }) => {
+  if (query.format === "tool-registry-md") return json(await importToolRegistry(body, query.server, { dryRun: query.dry_run, actor }));
+  const report = await importBundle(body, {
+    format: query.format,
+    onConflict: query.on_conflict,
+    dryRun: query.dry_run,
+    secretsToPlaceholders: query.secrets === "placeholders",
+    capability: query.capability,
+  }, { actor });
+  return json(report);
+});

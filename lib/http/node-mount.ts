@@ -1,0 +1,136 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+import { getConfig } from "../env";
+import { isApiPath, isSeedPath, seedPathApiTarget } from "./api-paths";
+import type { Dispatch } from "./dispatcher";
+import { answerToNode } from "./node-answer";
+import { toProblemResponse } from "./problem";
+import { SEED_PATH_MARKER } from "./seed-path-marker";
+
+/** What lib/cli/serve.mjs finds on globalThis: `serve` answers an API request and says true, or leaves it to Next. */
+export type NodeMount = { serve: (request: IncomingMessage, response: ServerResponse) => boolean };
+
+const NODE_MOUNT = Symbol.for("patchbay.nodeMount");
+/** A body declared this small is read before the handler runs (one Buffer); larger or undeclared ones stream. */
+const PREREAD_BYTES = 1024 * 1024;
+
+/**
+ * The production server's mount of the API's dispatcher (DESIGN §15): the API's paths (lib/http/api-paths.ts)
+ * and seed paths asked for as JSON go straight to the dispatcher, everything else to Next. Next's router costs
+ * every request about what all of `/api/healthz` costs; the dispatcher is the same one Next's catch-all routes
+ * mount, so the two answer alike (e2e/api/mount-parity.test.ts). With tracing on, or PATCHBAY_API_MOUNT=next,
+ * every request goes through Next, whose spans a trace starts with.
+ */
+export function installNodeMount(dispatch: Dispatch): void {
+  const throughNext = getConfig().PATCHBAY_API_MOUNT === "next" || Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  (globalThis as unknown as Record<symbol, NodeMount | null>)[NODE_MOUNT] = throughNext ? null : nodeMountFor(dispatch);
+}
+
+export function nodeMountFor(dispatch: Dispatch): NodeMount {
+  return { serve: (request, response) => serve(dispatch, request, response) };
+}
+
+function serve(dispatch: Dispatch, request: IncomingMessage, response: ServerResponse): boolean {
+  const origin = `${isHttps(request) ? "https" : "http"}://${request.headers.host ?? "localhost"}`;
+  if (!URL.canParse(request.url ?? "", origin)) return false;
+  const url = new URL(request.url ?? "", origin);
+  if (isSeedPath(url.pathname)) request.headers[SEED_PATH_MARKER] = "1";
+  const target = isApiPath(url.pathname) ? `${url.pathname}${url.search}` : seedPathApiTarget(url.pathname, url.search, headersOf(request));
+  if (!target) return false;
+  void answer(dispatch, `${origin}${target}`, request, response);
+  return true;
+}
+
+function headersOf(request: IncomingMessage): { get(name: string): string | null; has(name: string): boolean } {
+  return {
+    get: (name) => {
+      const value = request.headers[name];
+      return value === undefined ? null : String(value);
+    },
+    has: (name) => request.headers[name] !== undefined,
+  };
+}
+
+async function answer(dispatch: Dispatch, href: string, request: IncomingMessage, response: ServerResponse) {
+  const aborted = new AbortController();
+  response.once("close", () => {
+    if (!response.writableFinished) aborted.abort();
+  });
+  try {
+    const webRequest = await toWebRequest(request, href, aborted.signal);
+    await answerToNode(await dispatch(webRequest), request, response, aborted.signal);
+  } catch (error) {
+    // Handlers answer their own errors as problem+json (lib/http/route.ts): this is the client leaving, or a bug.
+    if (aborted.signal.aborted || response.headersSent) {
+      if (!aborted.signal.aborted) console.error("Unexpected error:", error);
+      return void response.destroy();
+    }
+    response.removeHeader("content-encoding");
+    await answerToNode(toProblemResponse(error), request, response, aborted.signal).catch(() => response.destroy());
+  } finally {
+    if (!request.complete) discardRest(request);
+  }
+}
+
+function isHttps(request: IncomingMessage): boolean {
+  const forwarded = request.headers["x-forwarded-proto"];
+  return forwarded ? forwarded === "https" : "encrypted" in request.socket && Boolean(request.socket.encrypted);
+}
+
+async function toWebRequest(request: IncomingMessage, href: string, signal: AbortSignal): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  // As Next's server fills them in (base-server.ts), so handlers read the same request either way.
+  if (!headers.has("x-forwarded-host") && request.headers.host) headers.set("x-forwarded-host", request.headers.host);
+  if (!headers.has("x-forwarded-port") && request.socket.localPort) headers.set("x-forwarded-port", String(request.socket.localPort));
+  if (!headers.has("x-forwarded-proto")) headers.set("x-forwarded-proto", isHttps(request) ? "https" : "http");
+  if (!headers.has("x-forwarded-for") && request.socket.remoteAddress) headers.set("x-forwarded-for", request.socket.remoteAddress);
+
+  const method = request.method ?? "GET";
+  if (method === "GET" || method === "HEAD") return new Request(href, { method, headers, signal });
+  return new Request(href, { method, headers, signal, body: await bodyOf(request), duplex: "half" } as RequestInit);
+}
+
+/** A small declared body as one Buffer; anything else as a stream, which the handler's size limit reads and cuts off. */
+async function bodyOf(request: IncomingMessage): Promise<Buffer | ReadableStream<Uint8Array> | null> {
+  const declared = Number(request.headers["content-length"]);
+  if (request.headers["transfer-encoding"] === undefined && !(declared > 0)) return null;
+  if (!(declared > 0 && declared <= PREREAD_BYTES)) return streamOf(request);
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The request body as a web stream, read as the handler pulls. What it leaves unread (a body refused as too
+ * large) is discarded once the answer is out (`discardRest`), as Node does for a body nobody reads, so the
+ * connection stays usable.
+ */
+function streamOf(request: IncomingMessage): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        request.pause();
+        request.on("data", (chunk: Buffer) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) request.pause();
+        });
+        request.once("end", () => controller.close());
+        request.once("error", (error) => controller.error(error));
+      },
+      pull() {
+        request.resume();
+      },
+      cancel: () => discardRest(request),
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+function discardRest(request: IncomingMessage): void {
+  request.removeAllListeners("data");
+  request.resume();
+}
