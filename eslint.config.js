@@ -6,23 +6,52 @@ import tseslint from "typescript-eslint";
  * It runs without type information on purpose: fast enough to go first in `npm test`; tsc does the types.
  */
 
-/** Folders by layer. Elements match folders: lib's top-level files (errors, db, env, boot) are covered below by name. */
+
+/**
+ * Features as folders (DESIGN §15): what each folder of lib may import besides itself and lib's top-level files
+ * (env, errors, db, boot). A new edge between folders is a decision: add it here, in the same commit.
+ */
+const MAY_IMPORT = {
+  api: ["schemas"],
+  auth: ["api", "data", "http", "read-model", "schemas"],
+  cli: ["data", "db", "formats", "http", "schemas", "secrets"],
+  data: ["auth", "db", "formats", "gateway", "health", "import", "read-model", "resolve", "schemas", "secrets", "sync", "tools"],
+  db: ["data", "read-model", "schemas"],
+  diff: [],
+  endpoints: ["api", "auth", "data", "gateway", "health", "http", "metrics", "read-model", "resolve", "sync", "upstream"],
+  formats: ["resolve", "schemas"],
+  forms: ["schemas"],
+  gateway: ["auth", "data", "health", "http", "metrics", "read-model", "resolve", "schemas", "telemetry", "tools"],
+  health: ["data", "gateway", "metrics", "resolve", "schemas", "telemetry", "tools"],
+  hooks: [],
+  http: ["api", "auth", "data", "health", "metrics", "read-model", "schemas"],
+  import: ["formats", "schemas"],
+  metrics: ["api"],
+  "page-data": ["auth", "data", "query", "schemas"],
+  query: ["data", "forms", "health", "schemas"],
+  "read-model": ["db"],
+  resolve: ["schemas"],
+  schemas: [],
+  secrets: ["db"],
+  sync: ["cli", "data", "schemas"],
+  telemetry: [],
+  time: [],
+  tools: ["health", "resolve", "schemas"],
+  upstream: ["data", "formats", "health", "import", "schemas"],
+};
+const FOLDERS = Object.keys(MAY_IMPORT);
+const LIB = [...FOLDERS, "generated", "lib"];
+const PURE = ["schemas", "resolve", "formats"];
+
+/** Folders by layer, and each folder of lib by name; `lib` is what is left: lib's top-level files (errors, db, env, boot). */
 const elements = [
   { type: "app", pattern: "app", partialMatch: false },
   { type: "components", pattern: "components", partialMatch: false },
-  { type: "schemas", pattern: "lib/schemas", partialMatch: false },
-  { type: "resolve", pattern: "lib/resolve", partialMatch: false },
-  { type: "formats", pattern: "lib/formats", partialMatch: false },
-  { type: "data", pattern: "lib/data", partialMatch: false },
-  { type: "db", pattern: "lib/db", partialMatch: false },
-  { type: "generated", pattern: "lib/generated", partialMatch: false },
-  { type: "cli", pattern: "lib/cli", partialMatch: false },
+  ...[...FOLDERS, "generated"].map((folder) => ({ type: folder, pattern: `lib/${folder}`, partialMatch: false })),
   { type: "lib", pattern: "lib/*", partialMatch: false },
   { type: "prisma", pattern: "prisma", partialMatch: false },
   { type: "e2e", pattern: "e2e", partialMatch: false },
 ];
-const LIB = ["schemas", "resolve", "formats", "data", "db", "generated", "cli", "lib"];
-const PURE = ["schemas", "resolve", "formats"];
 /** I/O a pure module must not touch: the network, files, processes (fetch-using modules are lib/health, lib/http, lib/data). */
 const IO_MODULES = ["fs", "fs/promises", "net", "http", "https", "http2", "dns", "tls", "dgram", "child_process", "worker_threads"];
 
@@ -37,6 +66,20 @@ const LIB_IO = ["^(@/lib|\\.\\.)/(db|env|boot)$", "lib/resolve, lib/formats and 
 const notIn = (types) => ({ element: { types: { noneOf: types } } });
 const anyOf = (types) => ({ element: { types: { anyOf: types } } });
 
+/** Imports run one way: app → components → lib; and inside lib, pure layers import no I/O. */
+const LAYER_POLICIES = [
+  { from: anyOf(LIB), disallow: { to: anyOf(["app", "components", "prisma", "e2e"]) } },
+  { from: anyOf(["components"]), disallow: { to: anyOf(["app", "data", "db", "generated", "cli"]) } },
+  // lib/schemas is a leaf: zod, Ajv and its helpers, and other schema files.
+  { from: anyOf(["schemas"]), disallow: { to: notIn(["schemas"]) } },
+  // lib/resolve and lib/formats are pure: tables in milliseconds, no database, no network, no files.
+  { from: anyOf(["resolve", "formats"]), disallow: { to: notIn(PURE) } },
+  // Prisma stays behind lib/data (and lib/db, the migration runner and the CLIs).
+  { from: notIn(["data", "db", "generated", "cli"]), disallow: { to: anyOf(["generated"]) } },
+];
+/** Each folder of lib imports only the folders MAY_IMPORT names (tests may reach further). */
+const FOLDER_POLICIES = FOLDERS.map((folder) => ({ from: anyOf([folder]), disallow: { to: notIn([folder, ...MAY_IMPORT[folder], "lib", "generated"]) } }));
+
 export default tseslint.config(
   { ignores: ["node_modules/**", ".next/**", "lib/generated/**", "bench/**", "next-env.d.ts", "test-results/**", "playwright-report/**"] },
   {
@@ -48,20 +91,8 @@ export default tseslint.config(
       "import/resolver": { typescript: { alwaysTryTypes: true, project: "./tsconfig.json" }, node: true },
     },
     rules: {
-      // Imports run one way: app → components → lib; and inside lib, pure layers import no I/O.
-      "boundaries/dependencies": ["error", {
-        default: "allow",
-        policies: [
-          { from: anyOf(LIB), disallow: { to: anyOf(["app", "components", "prisma", "e2e"]) } },
-          { from: anyOf(["components"]), disallow: { to: anyOf(["app", "data", "db", "generated", "cli"]) } },
-          // lib/schemas is a leaf: zod, Ajv and its helpers, and other schema files.
-          { from: anyOf(["schemas"]), disallow: { to: notIn(["schemas"]) } },
-          // lib/resolve and lib/formats are pure: tables in milliseconds, no database, no network, no files.
-          { from: anyOf(["resolve", "formats"]), disallow: { to: notIn(PURE) } },
-          // Prisma stays behind lib/data (and lib/db, the migration runner and the CLIs).
-          { from: notIn(["data", "db", "generated", "cli"]), disallow: { to: anyOf(["generated"]) } },
-        ],
-      }],
+      // Imports run one way: app → components → lib; inside lib, pure layers import no I/O, and each folder only what it names.
+      "boundaries/dependencies": ["error", { default: "allow", policies: [...LAYER_POLICIES, ...FOLDER_POLICIES] }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
       "no-constant-binary-expression": "error",
       "no-self-compare": "error",
@@ -74,6 +105,7 @@ export default tseslint.config(
       "no-restricted-syntax": ["error", { selector: "TSEnumDeclaration", message: "Use a union of string literals (`as const` array) instead of an enum." }],
     },
   },
+  { files: ["**/*.test.{ts,tsx}"], rules: { "boundaries/dependencies": ["error", { default: "allow", policies: LAYER_POLICIES }] } },
   { files: ["**/*.{ts,tsx}"], ignores: ["lib/data/**", "lib/db/**", "lib/db.ts", "lib/cli/**", "prisma.config.ts"], rules: importBans(PRISMA) },
   { files: ["lib/{resolve,formats}/**/*.ts"], ignores: ["**/*.test.ts", "lib/formats/fixtures/**"], rules: importBans(PRISMA, IO, LIB_IO) },
   {

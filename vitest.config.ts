@@ -9,6 +9,13 @@ const serverSuite = {
   hookTimeout: 120_000,
 };
 
+/**
+ * DESIGN §15, parity by construction: the suites above run against the production server's direct mount of
+ * the API's dispatcher; this slice runs again through Next's catch-all routes (the mount of `next dev` and of
+ * tracing), with the same assertions. The role matrix calls every operation, writes included.
+ */
+const NEXT_MOUNT_SLICE = ["role-matrix", "servers-crud", "seed-paths", "registry-v01", "gateway", "bad-input", "request-guard"].map((name) => `e2e/api/${name}.test.ts`);
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
@@ -24,6 +31,10 @@ export default defineConfig({
       {
         extends: true,
         test: { name: "api-pg", ...serverSuite },
+      },
+      {
+        extends: true,
+        test: { name: "api-next-mount", ...serverSuite, include: NEXT_MOUNT_SLICE, env: { PATCHBAY_API_MOUNT: "next" } },
       },
     ],
   },

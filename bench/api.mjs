@@ -22,7 +22,8 @@ import { removeTempSqlite, startPatchbay, tempSqliteUrl } from "../e2e/support/p
 import { createTestDatabase, startTestPostgres } from "../e2e/support/postgres.ts";
 import { BLUEPRINT_REQUEST, CAPABILITIES, loadBlueprintAgent, SERVERS_PER_CAPABILITY } from "./blueprint-agent.mjs";
 import { loadServers } from "./load-servers.ts";
-import { measure, printComparison, printTable, startBareServer } from "./measure.mjs";
+import { printMarkdown } from "./markdown-table.mjs";
+import { measure, printComparison, startBareServer } from "./measure.mjs";
 
 const count = Number(process.env.BENCH_SERVERS ?? 10_000);
 const duration = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -31,6 +32,23 @@ const authOn = (process.env.BENCH_AUTH ?? "runner") !== "off";
 const warmAll = process.env.BENCH_WARM_ALL !== "0";
 const MAX_START_LOAD = 1.5;
 const WARM_UP_S = 1;
+/** The first seconds after an import: lists, search and blueprints measured this long on a server that has answered nothing yet. */
+const COLD_S = 3;
+
+/**
+ * Issue 26's "today", on a quiet machine at 10,000 servers with a runner token (warmed), 8 connections:
+ * req/s and p99 ms before the one router, with the bare node:http floor of that run (29,748 req/s).
+ */
+const BEFORE = {
+  floor: 29_748,
+  "GET one server, environment": { rps: 2_604 },
+  "GET one server, If-None-Match": { rps: 4_327 },
+  "GET list, tags=tag-3,tag-4": { rps: 1_955, p99: 13 },
+  "GET list, search": { rps: 638, p99: 29 },
+  "POST validate": { rps: 1_624 },
+  "POST blueprint": { rps: 1_656, p99: 12 },
+  "GET blueprint, If-None-Match": { rps: 1_984, p99: 15 },
+};
 
 const loadAtStart = os.loadavg();
 console.log(`load average at start: ${formatLoad(loadAtStart)} (${os.cpus().length} CPUs)`);
@@ -103,6 +121,13 @@ async function runSetup(databaseUrl, instances) {
     const onePath = `/api/mcp-servers/${sample}?environment=production`;
     const listPath = "/api/mcp-servers?tags=tag-3,tag-4";
     const blueprintPath = `/api/agents/${agent}?environment=production`;
+    // The first seconds: nothing but the token and the agent has been read yet (the import's caches are cold).
+    const cold = [];
+    for (const [name, options] of [
+      ["GET list, tags=tag-3,tag-4 (first seconds)", { url: urls(listPath), headers: runner }],
+      ["GET list, search=semantic (first seconds)", { url: urls("/api/mcp-servers?search=semantic"), headers: runner }],
+      ["POST blueprint (first seconds)", { url: urls(`/api/agents/${agent}/blueprint`), method: "POST", headers: runner, body: BLUEPRINT_REQUEST }],
+    ]) cold.push({ name, ...(await measure({ ...options, connections, duration: COLD_S })) });
     const oneBytes = await (await read(onePath)).text();
     const tagOf = async (path) => (await read(path)).headers.get("etag");
     const bare = await startBareServer(oneBytes);
@@ -140,9 +165,9 @@ async function runSetup(databaseUrl, instances) {
     const listed = await (await read(listPath)).json();
     const searched = await (await read("/api/mcp-servers?search=semantic")).json();
     console.log(`\n${count} servers on ${instances} instance(s), auth ${authOn ? "on (runner token)" : "off"}; list with two tags returns ${listed.mcp_servers.length} per page, search ${searched.mcp_servers.length}; ${connections} connections, ${duration} s each; load average now ${formatLoad(os.loadavg())}\n`);
-    printTable(rows, floorOf(rows), warning);
-    console.log(`\nframework floor / physical floor = ${(floorOf(rows) / rows[0].rps).toFixed(3)}`);
-    printTargets(rows);
+    printRatios([...rows, ...cold], warning);
+    console.log(`\nframework floor (/api/healthz) / physical floor = ${(floorOf(rows) / rows[0].rps).toFixed(3)}`);
+    printTargets(rows, cold, patchbays.map((patchbay) => rssOf(patchbay.pid)));
     console.log(`server RSS at start: ${formatRss(rssAtStart)}; after the scenarios: ${formatRss(rssAfterScenarios)}${warmed}`);
     return rows;
   } finally {
@@ -155,18 +180,37 @@ function floorOf(rows) {
   return Math.max(...rows.filter((row) => row.name.startsWith("GET /api/healthz")).map((row) => row.rps));
 }
 
-/** Issue 13's targets, against the framework floor of the same run. */
-function printTargets(rows) {
-  const floor = floorOf(rows);
+/** Each scenario against the bare node:http floor of the same run (the figure that counts), and beside issue 26's "before". */
+function printRatios(rows, warning) {
+  const physical = rows[0].rps;
+  const framework = floorOf(rows);
+  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "× bare floor", "× /api/healthz", "before: req/s (× bare)"];
+  const lines = rows.map((row) => {
+    const before = Object.entries(BEFORE).find(([prefix]) => row.name.startsWith(prefix) && !row.name.includes("first seconds"))?.[1];
+    const then = before ? `${before.rps} (${(before.rps / BEFORE.floor).toFixed(3)})` : row === rows[0] ? String(BEFORE.floor) : "—";
+    return [row.name, row.rps.toFixed(0), row.p50.toFixed(1), row.p99.toFixed(1), (row.rps / physical).toFixed(3), (row.rps / framework).toFixed(2), then];
+  });
+  printMarkdown(header, warning ? [[`⚠ ${warning}`, "—", "—", "—", "—", "—", "—"], ...lines] : lines);
+}
+
+/** Issue 26's targets, against the bare node:http floor of the same run. */
+function printTargets(rows, cold, rss) {
+  const bare = rows[0].rps;
   const row = (prefix) => rows.find((candidate) => candidate.name.startsWith(prefix));
+  const atLeast = (prefix, ratio) => row(prefix).rps / bare >= ratio;
+  const ratioOf = (candidate) => candidate.rps / BEFORE.floor;
   const checks = [
-    ["GET one ≥ 0.85× floor", row("GET one server, environment").rps / floor >= 0.85],
-    ["validate ≥ 0.85× floor", row("POST validate").rps / floor >= 0.85],
-    ["blueprint ≥ 0.85× floor", row("POST blueprint").rps / floor >= 0.85],
-    ["blueprint p99 ≤ 30 ms", row("POST blueprint").p99 <= 30],
-    ["list (two tags) p99 ≤ 30 ms", row("GET list, tags=tag-3,tag-4").p99 <= 30],
-    ["search p99 ≤ 30 ms", row("GET list, search").p99 <= 30],
-    ["304s ≥ 0.95× floor", rows.filter((candidate) => candidate.name.includes("304")).every((candidate) => candidate.rps / floor >= 0.95)],
+    ["GET one ≥ 0.3× bare", atLeast("GET one server, environment", 0.3)],
+    ["lists ≥ 0.3× bare", rows.filter((candidate) => candidate.name.startsWith("GET list") && !candidate.name.includes("304")).every((candidate) => candidate.rps / bare >= 0.3)],
+    ["validate ≥ 0.3× bare", atLeast("POST validate", 0.3)],
+    ["blueprints ≥ 0.3× bare", atLeast("POST blueprint", 0.3) && atLeast("GET blueprint", 0.3)],
+    ["304s ≥ 0.5× bare", rows.filter((candidate) => candidate.name.includes("304")).every((candidate) => candidate.rps / bare >= 0.5)],
+    ["p99 ≤ 20 ms for lists, search, blueprints (warm and first seconds)", [...rows, ...cold].filter((candidate) => /^(GET list|POST blueprint|GET blueprint)/.test(candidate.name)).every((candidate) => candidate.p99 <= 20)],
+    ["no route slower than before (× bare)", rows.every((candidate) => {
+      const before = Object.entries(BEFORE).find(([prefix]) => candidate.name.startsWith(prefix))?.[1];
+      return !before || candidate.rps / bare >= ratioOf(before);
+    })],
+    ["RSS ≤ 600 MiB", rss.every((bytes) => bytes <= 600 * 1024 * 1024)],
   ];
   console.log(`targets: ${checks.map(([name, met]) => `${name} ${met ? "met" : "MISSED"}`).join("; ")}`);
 }
