@@ -74,6 +74,22 @@ export default tseslint.config(
       "no-restricted-syntax": ["error", { selector: "TSEnumDeclaration", message: "Use a union of string literals (`as const` array) instead of an enum." }],
     },
   },
+  // Process state has one owner (STYLE.md): lib/runtime/runtime.ts keeps it in one globalThis record of named
+  // slots; anywhere else a globalThis slot is a second copy waiting to split between Next's bundles.
+  {
+    files: ["**/*.{ts,tsx,mjs}"],
+    ignores: [
+      "lib/runtime/runtime.ts",
+      // Being rewritten into one dispatcher (issue #26); they hand the front door over on globalThis until then.
+      "lib/http/front-door.ts",
+      "lib/cli/serve.mjs",
+    ],
+    rules: {
+      "no-restricted-globals": ["error", ...["globalThis", "global"].map((name) => ({
+        name, message: "Process state lives in lib/runtime/runtime.ts: ask it for a slot (processSlot) instead.",
+      }))],
+    },
+  },
   { files: ["**/*.{ts,tsx}"], ignores: ["lib/data/**", "lib/db/**", "lib/db.ts", "lib/cli/**", "prisma.config.ts"], rules: importBans(PRISMA) },
   { files: ["lib/{resolve,formats}/**/*.ts"], ignores: ["**/*.test.ts", "lib/formats/fixtures/**"], rules: importBans(PRISMA, IO, LIB_IO) },
   {
