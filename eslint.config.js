@@ -106,6 +106,17 @@ export default tseslint.config(
     },
   },
   { files: ["**/*.test.{ts,tsx}"], rules: { "boundaries/dependencies": ["error", { default: "allow", policies: LAYER_POLICIES }] } },
+  // Process state has one owner (STYLE.md): lib/runtime keeps it in one globalThis record of named slots
+  // (process-record.mjs); anywhere else a globalThis slot is a second copy waiting to split between Next's bundles.
+  {
+    files: ["**/*.{ts,tsx,mjs}"],
+    ignores: ["lib/runtime/process-record.mjs"],
+    rules: {
+      "no-restricted-globals": ["error", ...["globalThis", "global"].map((name) => ({
+        name, message: "Process state lives in lib/runtime/runtime.ts: ask it for a slot (processSlot) instead.",
+      }))],
+    },
+  },
   { files: ["**/*.{ts,tsx}"], ignores: ["lib/data/**", "lib/db/**", "lib/db.ts", "lib/cli/**", "prisma.config.ts"], rules: importBans(PRISMA) },
   { files: ["lib/{resolve,formats}/**/*.ts"], ignores: ["**/*.test.ts", "lib/formats/fixtures/**"], rules: importBans(PRISMA, IO, LIB_IO) },
   {

@@ -5,12 +5,14 @@ import { seedDemoData, type DemoData } from "./data/seed";
 import { getConfigOrExit } from "./env";
 import { startHealthChecks } from "./health/health-lifecycle";
 import { getProbeSettings } from "./health/probe-settings";
+import { startRuntime } from "./runtime/runtime";
 import { ensureSecretKey } from "./secrets/secret-key-boot";
 import { startSync } from "./sync/sync-lifecycle";
 
 /**
  * Validates the configuration, migrates the database and seeds an empty one with `demo` (handed in by the
- * entry point: lib/ does not reach into prisma/); fails loudly on any of them.
+ * entry point: lib/ does not reach into prisma/); fails loudly on any of them. Then starts the runtime: its services
+ * (the health and sync schedulers), and SIGTERM/SIGINT stopping every part of it (lib/runtime/runtime.ts).
  */
 export async function bootPatchbay({ demo }: { demo: DemoData }): Promise<void> {
   const config = getConfigOrExit();
@@ -32,6 +34,5 @@ export async function bootPatchbay({ demo }: { demo: DemoData }): Promise<void> 
     const seeded = await seedDemoData(demo);
     if (seeded) console.log(`Patchbay: seeded ${seeded} demo variables, servers, capabilities and agents into the empty database`);
   }
-  startHealthChecks();
-  startSync();
+  startRuntime({ "health checks": startHealthChecks, sync: startSync });
 }

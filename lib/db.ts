@@ -4,15 +4,17 @@ import { getConfig, isPostgresUrl } from "./env";
 import { countingPostgresAdapter } from "./db/postgres-adapter";
 import { sqliteAdapterFactory } from "./db/sqlite-adapter";
 import { sqlitePathFromUrl } from "./db/sqlite-path";
+import { onShutdown, processSlot } from "./runtime/runtime";
 import { PrismaClient } from "./generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-pg/client";
 
-/** The one PrismaClient of the process (a globalThis singleton so dev reloads reuse it). */
-const globalForPrisma = globalThis as unknown as { patchbayPrisma?: PrismaClient };
-
+/** The one PrismaClient of the process (a runtime slot, so every bundle and dev reload uses it); closed at shutdown. */
 export function getDb(): PrismaClient {
-  globalForPrisma.patchbayPrisma ??= createClient(getConfig().DATABASE_URL);
-  return globalForPrisma.patchbayPrisma;
+  return processSlot("db.prisma", () => {
+    const client = createClient(getConfig().DATABASE_URL);
+    onShutdown("database client", { close: () => client.$disconnect() });
+    return client;
+  });
 }
 
 /**

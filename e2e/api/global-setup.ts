@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
     // suite's own pace into 429s — more of them the faster the machine. Budgets have their own instances
     // (security, rate-limit.pg).
     const budgets = { PATCHBAY_RATE_WRITES_PER_MIN: "1000000", PATCHBAY_RATE_TESTS_PER_MIN: "1000000" };
-    const mount = project.name === "api-next-mount" ? { PATCHBAY_API_MOUNT: "next" } : {};
+    const mount: Record<string, string> = project.name === "api-next-mount" ? { PATCHBAY_API_MOUNT: "next" } : {};
     const patchbay = await startPatchbay({ databaseUrl, env: { PATCHBAY_AUTH: "off", ...budgets, ...secretKey, ...mount } });
     project.provide("baseUrl", process.env.PATCHBAY_TEST_BASE_URL ?? patchbay.baseUrl);
     project.provide("postgres", postgres ? { serverUrl: postgres.serverUrl, databasePrefix: postgres.databasePrefix } : null);

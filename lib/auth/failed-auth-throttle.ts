@@ -1,5 +1,6 @@
 import { countRateLimitHit } from "../data/rate-limit-windows";
 import { RateLimitedError } from "../errors";
+import { processSlot } from "../runtime/runtime";
 import { secondsLeft, startOfWindow } from "./rate-limit";
 
 /**
@@ -10,8 +11,7 @@ export const FAILED_AUTHENTICATIONS_PER_MIN = 30;
 
 const MAX_REMEMBERED = 10_000;
 // Addresses this instance saw over the limit → the start of that window. One map per process, shared by every route bundle.
-const holder = globalThis as unknown as { patchbayThrottledAddresses?: Map<string, number> };
-const throttled = (holder.patchbayThrottledAddresses ??= new Map());
+const throttled = processSlot("auth.throttledAddresses", () => new Map<string, number>());
 
 /**
  * Checks one credential from `address` under the throttle; `check` answers the principal, or null when the credential

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 
 import { currentStamps, type ChangeStamps } from "../read-model/change-stamps";
+import { processSlot } from "../runtime/runtime";
 import type { Principal } from "./principal";
 
 /**
@@ -13,8 +14,7 @@ const TRUST_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
 type Entry = { principal: Principal; stamp: string; loadedAt: number; expiresAt: number | null };
-const holder = globalThis as unknown as { patchbayPrincipals?: Map<string, Entry> };
-const entries = (holder.patchbayPrincipals ??= new Map());
+const entries = processSlot("auth.principals", () => new Map<string, Entry>());
 
 export type LoadedPrincipal = { principal: Principal; expiresAt: Date | null };
 

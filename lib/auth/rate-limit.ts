@@ -1,5 +1,6 @@
 import { countRateLimitHit } from "../data/rate-limit-windows";
 import { RateLimitedError } from "../errors";
+import { processSlot } from "../runtime/runtime";
 
 const WINDOW_MS = 60_000;
 
@@ -17,8 +18,7 @@ export async function consumeRateLimit(key: string, limitPerMinute: number, now 
 /** A window's hits this instance claimed and has not spent yet; `spent`: the window's budget is gone. */
 type Claim = { windowStart: number; remaining: number; spent: boolean; claiming?: Promise<void> };
 // One table per process, shared by every route bundle.
-const holder = globalThis as unknown as { patchbayRateClaims?: Map<string, Claim> };
-const claims = (holder.patchbayRateClaims ??= new Map());
+const claims = processSlot("auth.rateClaims", () => new Map<string, Claim>());
 
 /**
  * `consumeRateLimit` for a budget spent at runner rates (the calls budget: thousands a minute): the instance claims

@@ -2,8 +2,8 @@
 /**
  * The server process (`npm start` and every test spawn it): Next.js as a custom server, with the API's
  * dispatcher mounted in front of it (lib/http/node-mount.ts: the API's paths go there, the rest to Next) and
- * the request guard (lib/http/request-guard.mjs) in front of both. instrumentation.ts installs the mount on
- * globalThis at boot; until it does, Next answers everything, through the same dispatcher (its catch-all
+ * the request guard (lib/http/request-guard.mjs) in front of both. instrumentation.ts installs the mount in the
+ * process's runtime (lib/runtime) at boot; until it does, Next answers everything, through the same dispatcher (its catch-all
  * routes). Plain JavaScript: this file runs in the server process itself, before anything is compiled.
  *
  * Usage: node lib/cli/serve.mjs -p PORT [-H HOST]
@@ -12,13 +12,13 @@ import http from "node:http";
 import { parseArgs } from "node:util";
 
 import { guardRequest, guardSettingsFrom } from "../http/request-guard.mjs";
+import { existingProcessRuntime } from "../runtime/process-record.mjs";
 
 // As Next's own CLI sets them before it loads anything (React picks its production build by NODE_ENV).
 process.env.NODE_ENV ||= "production";
 process.env.NEXT_RUNTIME = "nodejs";
 const { default: next } = await import("next");
 
-const NODE_MOUNT = Symbol.for("patchbay.nodeMount");
 const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const guard = guardSettingsFrom(process.env);
@@ -33,7 +33,7 @@ await app.prepare();
 function serve(request, response) {
   const refusal = guardRequest(request, guard);
   if (refusal) return refuse(response, refusal);
-  const mount = /** @type {import("../http/node-mount").NodeMount | null | undefined} */ (/** @type {Record<symbol, unknown>} */ (globalThis)[NODE_MOUNT]);
+  const mount = /** @type {import("../http/node-mount").NodeMount | undefined} */ (existingProcessRuntime()?.find("http.nodeMount"));
   if (mount?.serve(request, response)) return;
   void nextHandler(request, response);
 }
@@ -49,12 +49,16 @@ const server = http.createServer(serve);
 server.listen(port, hostname, () => console.log(`Patchbay server listening on http://${hostname ?? "localhost"}:${port}`));
 
 // As `next start` does: stop accepting, let requests in flight finish, close Next, exit with the signal's code.
+// In between, the runtime (stopped by the same signal, lib/runtime) closes the upstream sessions and database clients.
 let stopping = false;
 for (const [signal, code] of /** @type {const} */ ([["SIGINT", 130], ["SIGTERM", 143]])) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    server.close(() => void app.close().catch(console.error).finally(() => process.exit(code)));
+    server.close(() => void Promise.resolve(existingProcessRuntime()?.shutdown())
+      .then(() => app.close())
+      .catch(console.error)
+      .finally(() => process.exit(code)));
     server.closeIdleConnections();
   });
 }

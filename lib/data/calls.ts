@@ -4,6 +4,7 @@ import { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
 import { writeBehind, type WriteBehind } from "../db/write-behind";
 import { InvalidInputError } from "../errors";
+import { onShutdown, processSlot } from "../runtime/runtime";
 import type { Call, CallListQuery, CallSummary, CallSummaryQuery } from "../schemas/calls";
 
 export type CallRecord = Omit<Call, "id" | "at"> & { at: Date };
@@ -28,19 +29,16 @@ export async function recordCall(call: CallRecord): Promise<void> {
   sweepOccasionally();
 }
 
-// One queue per process, shared by every route bundle (the gateway's writes, /api/calls' reads).
-const holder = globalThis as unknown as { patchbayCallLog?: WriteBehind<CallRecord> };
-
+/** One queue per process, shared by every route bundle (the gateway's writes, /api/calls' reads); it writes through once stopping. */
 function callLog(): WriteBehind<CallRecord> {
-  if (!holder.patchbayCallLog) {
+  return processSlot("data.callLog", () => {
     const log = writeBehind(appendCallRows, {
       delayMs: CALL_LOG_DELAY_MS,
       onError: (error, calls) => console.error(`Patchbay: writing ${calls.length} rows of the call log failed (traces ${calls.map((call) => call.trace_id).join(", ")}): ${(error as Error).message}`),
     });
-    for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void log.stop());
-    holder.patchbayCallLog = log;
-  }
-  return holder.patchbayCallLog;
+    onShutdown("call log", { stop: () => log.stop() });
+    return log;
+  });
 }
 
 /** One multi-row INSERT written as SQL (Prisma's createMany would add a transaction and a query compile per group). */

@@ -1,4 +1,5 @@
 import type { ServerSummary } from "../schemas/server-output";
+import { processSlot } from "../runtime/runtime";
 import { toServerSummary } from "./server-record";
 
 /** A server's list summary without its health, which changes without a new revision. */
@@ -7,8 +8,7 @@ type Key = { id: number; revision: number; modifiedAt: Date };
 
 const MAX_ENTRIES = 50_000;
 // One map per process, shared by every route bundle: a summary is the same wherever it is asked for.
-const holder = globalThis as unknown as { patchbayServerSummaries?: Map<string, StoredSummary> };
-const summaries = (holder.patchbayServerSummaries ??= new Map());
+const summaries = processSlot("data.serverSummaries", () => new Map<string, StoredSummary>());
 
 /**
  * List pages keep a summary per server revision, so a page parses no definition it has summarised before.

@@ -1,12 +1,12 @@
 import { CIRCUIT_STATE_VALUE, metrics } from "../metrics/registry";
 import { CircuitBreaker, type CircuitSnapshot } from "./circuit-breaker";
+import { processSlot } from "../runtime/runtime";
 import type { ResilienceSettings } from "./resilience";
 
 type Entry = { server: string; environment: string; breaker: CircuitBreaker; settings: ResilienceSettings["breaker"] };
 
 // Circuits live in the process that calls upstream, shared by every route bundle.
-const holder = globalThis as unknown as { patchbayCircuits?: Map<string, Entry> };
-const circuits: Map<string, Entry> = (holder.patchbayCircuits ??= new Map());
+const circuits = processSlot("gateway.circuits", () => new Map<string, Entry>());
 
 /** The circuit of (server, environment), created closed on first use; `settings` are the server's current ones. */
 export function circuitOf(server: string, environment: string, settings: ResilienceSettings["breaker"]): CircuitBreaker {

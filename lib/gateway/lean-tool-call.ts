@@ -2,6 +2,7 @@ import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, type JSONRPCMessag
 import { createParser } from "eventsource-parser";
 
 import type { McpSession, StreamableHttpLink } from "../health/mcp-session";
+import { processSlot } from "../runtime/runtime";
 
 /**
  * A pooled session's `tools/call` as one POST of our own, read without the SDK client's per-message machinery.
@@ -40,14 +41,14 @@ type JsonRpcAnswer = { id: unknown; result?: unknown; error?: { code: number; me
 
 // Strings, so they never meet the SDK's numeric ids on the same session (a server routes answers by id); one
 // counter per process, as the pooled sessions are shared by every route bundle.
-const ids = globalThis as unknown as { patchbayLeanCallId?: number };
+const ids = processSlot("gateway.leanCallIds", () => ({ last: 0 }));
 
 /** `tools/call` on a connected legacy-era streamable HTTP session: the result, or the error the SDK's `callTool` would throw. */
 export async function callToolLean(
   session: McpSession & { streamableHttp: StreamableHttpLink }, params: ToolCallParams, signal: AbortSignal,
 ): Promise<Record<string, unknown>> {
   const { transport, url, fetch } = session.streamableHttp;
-  const id = `patchbay-${(ids.patchbayLeanCallId = (ids.patchbayLeanCallId ?? 0) + 1)}`;
+  const id = `patchbay-${++ids.last}`;
   const response = await fetch(url, {
     method: "POST", headers: requestHeaders(session.streamableHttp), signal,
     body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params }),

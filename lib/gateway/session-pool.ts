@@ -4,6 +4,7 @@ import type { Deadline } from "../health/deadline";
 import { openSession, type McpSession } from "../health/mcp-session";
 import type { OutboundPolicy } from "../health/outbound-policy";
 import type { ResolvedConfig } from "../resolve/types";
+import { onShutdown, processSlot } from "../runtime/runtime";
 import type { UpstreamScope } from "./types";
 
 /** An idle pooled session is closed after this long; the next call opens another. */
@@ -12,9 +13,11 @@ export const IDLE_SESSION_MS = 60_000;
 type Entry = { key: string; session: McpSession; connected: Promise<void>; lastUsedAt: number; scoped: boolean };
 type Pool = { entries: Map<string, Entry>; sweeper?: NodeJS.Timeout };
 
-// One pool per process, shared by every route bundle.
-const holder = globalThis as unknown as { patchbayUpstreamPool?: Pool };
-const pool: Pool = (holder.patchbayUpstreamPool ??= { entries: new Map() });
+// One pool per process, shared by every route bundle; its sessions close once Patchbay no longer serves.
+const pool = processSlot("gateway.upstreamPool", (): Pool => {
+  onShutdown("upstream session pool", { close: closeAllSessions });
+  return { entries: new Map() };
+});
 
 /** `connected` settles once the session may be used; on failure, `session.trace` tells what went over the wire. */
 export type PooledSession = { session: McpSession; connected: Promise<void>; discard(): Promise<void> };

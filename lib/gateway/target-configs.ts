@@ -4,6 +4,7 @@ import { bindBlueprintInputs } from "../data/provider-bindings";
 import { loadResolveContext } from "../data/resolve-context";
 import { getServer } from "../data/servers";
 import { StampedCache } from "../read-model/stamped-cache";
+import { processSlot } from "../runtime/runtime";
 import { resolveBlueprint, type Blueprint, type BlueprintInput } from "../resolve/blueprint";
 import { parseReferences } from "../resolve/references";
 import type { AgentInput } from "../schemas/agent";
@@ -29,8 +30,7 @@ const MAX_BYTES = 16 * 1024 * 1024;
 const MAX_BLUEPRINTS = 64;
 
 // One cache per process, shared by every route bundle.
-const holder = globalThis as unknown as { patchbayTargetConfigs?: StampedCache<TargetConfigs> };
-const cache = (holder.patchbayTargetConfigs ??= new StampedCache<TargetConfigs>(MAX_BYTES, MAX_BYTES / 16));
+const cache = processSlot("gateway.targetConfigs", () => new StampedCache<TargetConfigs>(MAX_BYTES, MAX_BYTES / 16));
 
 /**
  * The target's configs in `environment`, read once per change: remembered until a definition, variable or secret

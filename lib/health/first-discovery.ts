@@ -1,11 +1,11 @@
 import { getServer } from "../data/servers";
 import { hasToolset } from "../data/tool-catalog";
 import { NotFoundError } from "../errors";
+import { processSlot } from "../runtime/runtime";
 import { checkServer } from "./check-server";
 
 // The discoveries running in this process, by (server, environment): concurrent first calls share one probe.
-const holder = globalThis as unknown as { patchbayFirstDiscoveries?: Map<string, Promise<void>> };
-const running = (holder.patchbayFirstDiscoveries ??= new Map());
+const running = processSlot("health.firstDiscoveries", () => new Map<string, Promise<void>>());
 
 /**
  * DESIGN §14 "Known environments only": a call in an environment where a server's toolset was never discovered

@@ -1,6 +1,7 @@
 import { approvalsStamp } from "../data/approval-feed";
 import { lastHealthCheckId, listHealthChecksAfter, listLatestStatuses, stateKey } from "../data/health-feed";
 import { getConfig } from "../env";
+import { processSlot } from "../runtime/runtime";
 import type { HealthResult } from "./types";
 
 export type HealthEvent = { name: string; health: HealthResult };
@@ -28,8 +29,8 @@ type Poller = {
   ready?: Promise<void>;
 };
 
-// One poller per process, shared by every connected client; on globalThis so every route bundle finds it.
-const state = globalThis as unknown as { patchbayHealthPoller?: Poller };
+/** One poller per process, shared by every connected client of every route bundle. */
+const poller = (): Poller => processSlot("health.eventPoller", () => ({ subscriptions: new Set(), cursor: 0, statuses: new Map(), seen: new Map(), floor: 0 }));
 
 /**
  * Health status changes — and drift of the toolset from its pin (`R.drift`) — of the registry's own environment (each event's `R` names it), from the database rather than this process, so a probe recorded by any instance
@@ -40,23 +41,23 @@ const state = globalThis as unknown as { patchbayHealthPoller?: Poller };
 export function subscribeToHealthChanges(
   onEvent: Listener, onEnd: () => void = () => {}, onApprovals: () => void = () => {},
 ): { ready: Promise<void>; unsubscribe: () => void } {
-  const poller: Poller = (state.patchbayHealthPoller ??= { subscriptions: new Set(), cursor: 0, statuses: new Map(), seen: new Map(), floor: 0 });
+  const shared = poller();
   const subscription = { onEvent, onEnd, onApprovals };
-  poller.subscriptions.add(subscription);
-  if (!poller.timer) start(poller);
+  shared.subscriptions.add(subscription);
+  if (!shared.timer) start(shared);
 
   const unsubscribe = () => {
-    poller.subscriptions.delete(subscription);
-    if (poller.subscriptions.size > 0 || !poller.timer) return;
-    clearInterval(poller.timer);
-    poller.timer = undefined;
+    shared.subscriptions.delete(subscription);
+    if (shared.subscriptions.size > 0 || !shared.timer) return;
+    clearInterval(shared.timer);
+    shared.timer = undefined;
   };
-  return { ready: poller.ready!, unsubscribe };
+  return { ready: shared.ready!, unsubscribe };
 }
 
 /** At shutdown: every subscriber is told to end (streams close, so the HTTP server can finish closing). */
 export function endHealthSubscriptions(): void {
-  for (const subscription of [...(state.patchbayHealthPoller?.subscriptions ?? [])]) subscription.onEnd();
+  for (const subscription of [...poller().subscriptions]) subscription.onEnd();
 }
 
 function start(poller: Poller) {

@@ -1,13 +1,15 @@
 import type { ChildProcess } from "node:child_process";
 
+import { processSlot } from "../runtime/runtime";
+
 /**
  * Every stdio server a probe or tool call started and has not stopped yet. Each runs in its own process group
  * (spawned `detached`, so its pid is the group id) and is always stopped as a group, grandchildren included.
- * On globalThis: Next bundles route handlers and instrumentation separately, and shutdown (instrumentation)
- * must see the routes' children.
+ * A runtime slot: Next bundles route handlers and instrumentation separately, and shutdown (instrumentation)
+ * must see the routes' children. `stopping`: shutdown has begun.
  */
-const state = globalThis as unknown as { patchbayProbeChildren?: Set<ChildProcess>; patchbayStoppingChildren?: boolean };
-const liveChildren = (state.patchbayProbeChildren ??= new Set<ChildProcess>());
+const state = processSlot("health.probeChildren", () => ({ live: new Set<ChildProcess>(), stopping: false }));
+const liveChildren = state.live;
 const stopping = new WeakMap<ChildProcess, Promise<void>>();
 
 export const KILL_GRACE_MS = 2_000;
@@ -22,12 +24,12 @@ export function trackProbeChild(child: ChildProcess): void {
   if (child.pid === undefined) return;
   liveChildren.add(child);
   onChange?.(listProbeChildPids());
-  if (state.patchbayStoppingChildren) void stopProbeChild(child);
+  if (state.stopping) void stopProbeChild(child);
 }
 
 /** True once shutdown has begun: no stdio server may start any more (a call retried meanwhile must not spawn one). */
 export function isStoppingChildren(): boolean {
-  return state.patchbayStoppingChildren === true;
+  return state.stopping;
 }
 
 /** Told the pids (= process group ids) of the running stdio servers whenever they change. */
@@ -58,7 +60,7 @@ export function stopProbeChild(child: ChildProcess, graceMs = KILL_GRACE_MS): Pr
 
 /** For shutdown, before killAllProbeChildren: from now on no stdio server starts, and one started late is stopped. */
 export function refuseNewProbeChildren(): void {
-  state.patchbayStoppingChildren = true;
+  state.stopping = true;
 }
 
 /** Stops every stdio server still running. */

@@ -1,16 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 import { getConfig } from "../env";
+import { processSlot } from "../runtime/runtime";
 import { isApiPath, isSeedPath, seedPathApiTarget } from "./api-paths";
 import type { Dispatch } from "./dispatcher";
 import { answerToNode } from "./node-answer";
 import { toProblemResponse } from "./problem";
 import { SEED_PATH_MARKER } from "./seed-path-marker";
 
-/** What lib/cli/serve.mjs finds on globalThis: `serve` answers an API request and says true, or leaves it to Next. */
+/** What lib/cli/serve.mjs finds in the runtime's `http.nodeMount` slot: `serve` answers an API request and says true, or leaves it to Next. */
 export type NodeMount = { serve: (request: IncomingMessage, response: ServerResponse) => boolean };
-
-const NODE_MOUNT = Symbol.for("patchbay.nodeMount");
 /** A body declared this small is read before the handler runs (one Buffer); larger or undeclared ones stream. */
 const PREREAD_BYTES = 1024 * 1024;
 
@@ -23,7 +22,7 @@ const PREREAD_BYTES = 1024 * 1024;
  */
 export function installNodeMount(dispatch: Dispatch): void {
   const throughNext = getConfig().PATCHBAY_API_MOUNT === "next" || Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
-  (globalThis as unknown as Record<symbol, NodeMount | null>)[NODE_MOUNT] = throughNext ? null : nodeMountFor(dispatch);
+  if (!throughNext) processSlot("http.nodeMount", () => nodeMountFor(dispatch));
 }
 
 export function nodeMountFor(dispatch: Dispatch): NodeMount {

@@ -1,5 +1,7 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 
+import { processSlot } from "../runtime/runtime";
+
 type Metrics = {
   registry: Registry;
   httpRequests: Counter<"route" | "method" | "status">;
@@ -12,11 +14,11 @@ type Metrics = {
   approvalsOpen: Gauge;
 };
 
-// One registry per process, shared by every route bundle (Next may load this module more than once).
-const holder = globalThis as unknown as { patchbayMetrics?: Metrics };
-
-/** The Prometheus registry of DESIGN §12, with every series it names; `/metrics` serves it. */
-export const metrics: Metrics = (holder.patchbayMetrics ??= createMetrics());
+/**
+ * The Prometheus registry of DESIGN §12, with every series it names; `/metrics` serves it. One per process, shared
+ * by every route bundle (Next may load this module more than once).
+ */
+export const metrics: Metrics = processSlot("metrics", createMetrics);
 export const metricsRegistry = metrics.registry;
 
 /** `patchbay_circuit_state` values. */

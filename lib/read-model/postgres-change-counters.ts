@@ -1,6 +1,7 @@
 import pg from "pg";
 
 import { READ_CHANGE_COUNTERS, stampsOf } from "./change-counters";
+import { onShutdown, processSlot } from "../runtime/runtime";
 import type { ChangeScope } from "./change-scope";
 
 type Stamps = Record<ChangeScope, string>;
@@ -13,9 +14,12 @@ type Reader = {
   waiting: Promise<Stamps | null> | null;
 };
 
-// One reader per process, shared by every bundle that imports this module (as the Prisma client is).
-const holder = globalThis as unknown as { patchbayCounterReader?: Reader };
-const reader = (holder.patchbayCounterReader ??= { client: null, connecting: null, running: null, waiting: null });
+// One reader per process, shared by every bundle that imports this module (as the Prisma client is); its
+// connection closes at shutdown (a read after that connects again).
+const reader = processSlot("readModel.postgresCounterReader", (): Reader => {
+  onShutdown("change counter reader", { close: drop });
+  return { client: null, connecting: null, running: null, waiting: null };
+});
 
 /**
  * The change counters as committed in PostgreSQL — by any instance — no earlier than this call: a write

@@ -1,3 +1,4 @@
+import { processSlot } from "../runtime/runtime";
 import type { ChangeScope } from "./change-scope";
 import type { ChangeStamps } from "./change-stamps";
 import { StampedCache } from "./stamped-cache";
@@ -15,8 +16,7 @@ export type Representation = { text: string; etag: string; alsoStaleOn?: readonl
 export const READ_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 // One cache per process, shared by every route bundle.
-const holder = globalThis as unknown as { patchbayReadCache?: StampedCache<Representation> };
-const cache = (holder.patchbayReadCache ??= new StampedCache<Representation>(READ_CACHE_MAX_BYTES, READ_CACHE_MAX_BYTES / 16));
+const cache = processSlot("readModel.readCache", () => new StampedCache<Representation>(READ_CACHE_MAX_BYTES, READ_CACHE_MAX_BYTES / 16));
 
 /**
  * The read model: `make`'s representation, remembered under `key` (which names everything the body depends

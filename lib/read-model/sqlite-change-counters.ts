@@ -1,13 +1,17 @@
 import Database from "better-sqlite3";
 
 import { READ_CHANGE_COUNTERS, stampsOf } from "./change-counters";
+import { onShutdown, processSlot } from "../runtime/runtime";
 import type { ChangeScope } from "./change-scope";
 
 type Watcher = { db: Database.Database; dataVersion: Database.Statement; counters: Database.Statement; seen: number; stamps: Record<ChangeScope, string> };
 
-// One watcher per process and database file, shared by every bundle that imports this module.
-const holder = globalThis as unknown as { patchbayCounterWatchers?: Map<string, Watcher> };
-const watchers = (holder.patchbayCounterWatchers ??= new Map());
+// One watcher per process and database file, shared by every bundle that imports this module; their
+// connections close at shutdown (a read after that opens one again).
+const watchers = processSlot("readModel.sqliteCounterWatchers", () => {
+  onShutdown("change counter watchers", { close: closeWatchers });
+  return new Map<string, Watcher>();
+});
 
 /**
  * The `ChangeCounter` of each scope, read on a connection of its own that never writes. `PRAGMA
@@ -34,4 +38,9 @@ export function sqliteStamps(path: string): Record<ChangeScope, string> {
     watcher.stamps = stampsOf(watcher.counters.all() as { scope: string; value: number }[]);
   }
   return watcher.stamps;
+}
+
+function closeWatchers(): void {
+  for (const watcher of watchers.values()) watcher.db.close();
+  watchers.clear();
 }

@@ -1,18 +1,14 @@
 import { getConfig, isPostgresUrl } from "../env";
+import type { Teardown } from "../runtime/runtime";
 import { startSyncScheduler } from "./sync-scheduler";
 import { getSyncSource } from "./sync-source";
 
-const state = globalThis as unknown as { patchbaySyncStarted?: boolean };
-
-/** At boot, once per process, when a sync path is configured; stopped (lease released) on SIGTERM/SIGINT. */
-export function startSync(): void {
+/** A runtime service started at boot, once per process, when a sync path is configured; stopping it releases the lease. */
+export function startSync(): Teardown | undefined {
   const source = getSyncSource();
-  if (!source || state.patchbaySyncStarted) return;
-  state.patchbaySyncStarted = true;
+  if (!source) return undefined;
 
   const config = getConfig();
   const scheduler = startSyncScheduler(source, { pollMs: config.PATCHBAY_SYNC_POLL_S * 1000, useLease: isPostgresUrl(config.DATABASE_URL) });
-  const shutdown = () => void scheduler.stop();
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  return { stop: () => scheduler.stop() };
 }

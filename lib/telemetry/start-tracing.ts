@@ -1,5 +1,7 @@
 import { NodeSDK } from "@opentelemetry/sdk-node";
 
+import { onShutdown } from "../runtime/runtime";
+
 /**
  * DESIGN §12: with OTEL_EXPORTER_OTLP_ENDPOINT set, spans go to that OTLP endpoint (the SDK reads the standard
  * OTEL_* variables: protocol, headers, service name). Next.js adds its own spans for every request once a
@@ -10,8 +12,7 @@ export function startTracing(): void {
   process.env.OTEL_SERVICE_NAME ??= "patchbay";
   const sdk = new NodeSDK({ instrumentations: [] });
   sdk.start();
-  const flush = () => void sdk.shutdown().catch(() => undefined);
-  process.once("SIGTERM", flush);
-  process.once("SIGINT", flush);
+  // Spans still buffered are sent when Patchbay stops (the runtime, started at boot, runs this at SIGTERM/SIGINT).
+  onShutdown("tracing", { stop: () => sdk.shutdown().catch(() => undefined) });
   console.log(`Patchbay: tracing to ${process.env.OTEL_EXPORTER_OTLP_ENDPOINT}`);
 }

@@ -5,6 +5,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 
 import type { Principal } from "../../auth/principal";
 import { getConfig } from "../../env";
+import { onShutdown, processSlot } from "../../runtime/runtime";
 import type { GatewayTarget } from "../types";
 import { openUpstreamScope } from "../upstream-scope";
 import { createGatewayServer, type GatewayCallContext } from "./gateway-server";
@@ -27,10 +28,11 @@ export type GatewaySession = {
   close(): Promise<void>;
 };
 
-type Registry = { sessions: Map<string, GatewaySession>; shutdownHooked: boolean };
-// On globalThis: every route bundle (and shutdown) must see the same sessions.
-const holder = globalThis as unknown as { patchbayGatewaySessions?: Registry };
-const registry = (holder.patchbayGatewaySessions ??= { sessions: new Map(), shutdownHooked: false });
+// One registry per process: every route bundle (and shutdown) must see the same sessions.
+const registry = processSlot("gateway.sessions", () => {
+  onShutdown("gateway sessions", { stop: endAllGatewaySessions });
+  return { sessions: new Map<string, GatewaySession>() };
+});
 
 export type OpenSessionOptions = { target: GatewayTarget; environment: string; version: string; revision: string; caller: Principal };
 
@@ -95,18 +97,11 @@ export async function endAllGatewaySessions(): Promise<void> {
 function register(id: string, session: GatewaySession): void {
   registry.sessions.set(id, session);
   touchGatewaySession(session);
-  hookShutdown();
 }
 
 function forget(id: string, session: GatewaySession): void {
   if (registry.sessions.get(id) !== session) return;
   registry.sessions.delete(id);
-}
-
-function hookShutdown(): void {
-  if (registry.shutdownHooked) return;
-  registry.shutdownHooked = true;
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void endAllGatewaySessions());
 }
 
 function callerKeyOf(caller: Principal): string {

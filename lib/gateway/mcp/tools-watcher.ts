@@ -1,4 +1,5 @@
 import { currentStamps } from "../../read-model/change-stamps";
+import { onShutdown, processSlot } from "../../runtime/runtime";
 import { loadTargetTools } from "../target-tools";
 import { listGatewaySessions, type GatewaySession } from "./gateway-sessions";
 
@@ -6,9 +7,11 @@ import { listGatewaySessions, type GatewaySession } from "./gateway-sessions";
 export const TOOLS_WATCH_INTERVAL_MS = 1_000;
 
 type Watcher = { timer?: NodeJS.Timeout; stamp?: string; busy: boolean };
-// On globalThis: one watcher per process, whichever route bundle opened the first session.
-const holder = globalThis as unknown as { patchbayGatewayToolsWatcher?: Watcher };
-const watcher = (holder.patchbayGatewayToolsWatcher ??= { busy: false });
+// One watcher per process, whichever route bundle opened the first session; it ends with the sessions.
+const watcher = processSlot("gateway.toolsWatcher", (): Watcher => {
+  onShutdown("gateway tools watcher", { stop: stopToolsWatcher });
+  return { busy: false };
+});
 
 /**
  * Starts the watcher behind `notifications/tools/list_changed` (DESIGN §12) unless it runs: while any gateway
@@ -21,15 +24,16 @@ export function ensureToolsWatcher(): void {
   watcher.timer.unref();
 }
 
+function stopToolsWatcher(): void {
+  clearInterval(watcher.timer);
+  watcher.timer = undefined;
+  watcher.stamp = undefined;
+}
+
 async function tick(): Promise<void> {
   if (watcher.busy) return;
   const sessions = listGatewaySessions();
-  if (!sessions.length) {
-    clearInterval(watcher.timer);
-    watcher.timer = undefined;
-    watcher.stamp = undefined;
-    return;
-  }
+  if (!sessions.length) return stopToolsWatcher();
   watcher.busy = true;
   try {
     const stamps = await currentStamps();
