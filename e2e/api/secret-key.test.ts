@@ -1,10 +1,10 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { apiClient, uniqueName } from "../support/api-client";
+import { runPatchbayCli } from "../support/patchbay-cli";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 
 /** DESIGN §10 on the embedded default: the key file, values sealed at rest, and rotate-key under a running server. */
@@ -38,9 +38,7 @@ describe("secret key on the embedded default", () => {
 
   test("rotate-key re-seals every secret; the running server opens them with the new key file", async () => {
     const before = fs.readFileSync(keyFile(), "utf8");
-    const cli = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/patchbay.ts", "secrets", "rotate-key"], {
-      env: { ...process.env, DATABASE_URL: patchbay.databaseUrl }, encoding: "utf8",
-    });
+    const cli = await runPatchbayCli(["secrets", "rotate-key"], { DATABASE_URL: patchbay.databaseUrl });
     expect(cli.status, cli.stderr).toBe(0);
     expect(cli.stdout).toMatch(/Re-sealed 1 secret\(s\) under key [0-9a-f]{8}/);
     expect(cli.stdout + cli.stderr).not.toContain(SECRET);

@@ -1,8 +1,7 @@
-import { spawnSync } from "node:child_process";
-
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { runPatchbayCli } from "../support/patchbay-cli";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { waitUntil } from "../support/wait-until";
 import { mintRoleTokens, type TestRole } from "../support/roles";
@@ -213,9 +212,7 @@ describe("first start", () => {
       const admin = apiClient(fresh.baseUrl, { Authorization: `Bearer ${printed}` });
       expect((await admin.get("/api/tokens")).body.tokens).toEqual([expect.objectContaining({ name: "first admin", role: "admin" })]);
 
-      const cli = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/patchbay.ts", "token", "create", "--role", "editor", "--name", "ops"], {
-        env: { ...process.env, DATABASE_URL: fresh.databaseUrl }, encoding: "utf8",
-      });
+      const cli = await runPatchbayCli(["token", "create", "--role", "editor", "--name", "ops"], { DATABASE_URL: fresh.databaseUrl });
       expect(cli.status).toBe(0);
       const fromCli = /(pb_[A-Za-z0-9_-]{20,})/.exec(cli.stdout)?.[1];
       expect((await apiClient(fresh.baseUrl, { Authorization: `Bearer ${fromCli}` }).post("/api/mcp-servers", httpServer(uniqueName("cli")))).status).toBe(201);

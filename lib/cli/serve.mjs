@@ -45,7 +45,10 @@ function refuse(response, { status, type, title, detail }) {
   response.end(body);
 }
 
-const server = http.createServer(serve);
+// An idle keep-alive connection is closed after 65 s, not Node's 5: longer than the 60 s idle timeout of the
+// common load balancers in front (so they never send on a connection being closed), and long enough that a
+// client whose event loop stalled for a few seconds does not reuse a connection the server has just dropped.
+const server = http.createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, serve);
 server.listen(port, hostname, () => console.log(`Patchbay server listening on http://${hostname ?? "localhost"}:${port}`));
 
 // As `next start` does: stop accepting, let requests in flight finish, close Next, exit with the signal's code.
