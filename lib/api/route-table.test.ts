@@ -18,8 +18,9 @@ describe("the operation table is the router's contract (DESIGN §15)", () => {
     expect(routeFiles).toEqual(["app/.well-known/[...path]/route.ts", "app/api/[...path]/route.ts", "app/mcp/[...path]/route.ts", "app/metrics/route.ts", "app/v0.1/[...path]/route.ts"]);
     for (const file of routeFiles) {
       const source = readFileSync(path.join(root, file), "utf8");
-      expect(source, file).toContain('import { dispatch } from "@/lib/endpoints/all-endpoints";');
-      expect(source.match(/dispatch as (\w+)/g), file).toEqual(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].map((method) => `dispatch as ${method}`));
+      const prefix = file.replace(/^app/, "").replace(/\/(\[\.\.\.path\]\/)?route\.ts$/, "");
+      expect(source, file).toContain(`const answer = nextMount("${prefix}", dispatch);`);
+      expect(source.match(/answer as (\w+)/g), file).toEqual(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].map((method) => `answer as ${method}`));
     }
   });
 

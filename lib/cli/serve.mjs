@@ -29,8 +29,11 @@ const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? "localh
 const nextHandler = app.getRequestHandler();
 await app.prepare();
 
+let stopping = false;
+
 /** @type {(request: http.IncomingMessage, response: http.ServerResponse) => void} */
 function serve(request, response) {
+  closeWhenStopping(response);
   const refusal = guardRequest(request, guard);
   if (refusal) return refuse(response, refusal);
   const mount = /** @type {import("../http/node-mount").NodeMount | undefined} */ (existingProcessRuntime()?.find("http.nodeMount"));
@@ -51,9 +54,21 @@ function refuse(response, { status, type, title, detail }) {
 const server = http.createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, serve);
 server.listen(port, hostname, () => console.log(`Patchbay server listening on http://${hostname ?? "localhost"}:${port}`));
 
+/**
+ * Once stopping, no connection is kept alive after its answer: `server.close` waits for every connection to
+ * end, and one kept alive after a request that was in flight at the signal would hold the exit for the whole
+ * keep-alive timeout.
+ * @param {http.ServerResponse} response
+ */
+function closeWhenStopping(response) {
+  if (stopping) response.shouldKeepAlive = false;
+  response.once("finish", () => {
+    if (stopping) setImmediate(() => server.closeIdleConnections());
+  });
+}
+
 // As `next start` does: stop accepting, let requests in flight finish, close Next, exit with the signal's code.
 // In between, the runtime (stopped by the same signal, lib/runtime) closes the upstream sessions and database clients.
-let stopping = false;
 for (const [signal, code] of /** @type {const} */ ([["SIGINT", 130], ["SIGTERM", 143]])) {
   process.on(signal, () => {
     if (stopping) return;

@@ -4,8 +4,11 @@ import { preflight, withCors } from "./registry-cors";
 import type { RouteHandler } from "./route";
 import { API_RESPONSE_HEADERS } from "./security-headers";
 
-/** Answers one API request, whichever mount it came through (DESIGN §15). */
-export type Dispatch = (request: Request) => Promise<Response>;
+/**
+ * Answers one API request, whichever mount it came through (DESIGN §15). `pathname` is the API path the mount
+ * routed (under Next, a seed path's `/api/…` twin, which the request's own URL does not show); by default the URL's.
+ */
+export type Dispatch = (request: Request, pathname?: string) => Promise<Response>;
 
 /** One path segment of the table: literal children first, then the parameter, as the operation paths read. */
 type Node = {
@@ -26,7 +29,7 @@ const REGISTRY_PREFIX = "/v0.1/";
  */
 export function dispatcherFor(handlers: readonly RouteHandler[]): Dispatch {
   const root = tableOf(handlers);
-  return async (request) => withApiHeaders(await answer(root, request));
+  return async (request, pathname) => withApiHeaders(await answer(root, request, pathname));
 }
 
 function tableOf(handlers: readonly RouteHandler[]): Node {
@@ -54,8 +57,9 @@ function emptyNode(): Node {
   return { literals: new Map(), handlers: {} };
 }
 
-async function answer(root: Node, request: Request): Promise<Response> {
+async function answer(root: Node, request: Request, pathname: string | undefined): Promise<Response> {
   const url = new URL(request.url);
+  if (pathname !== undefined) url.pathname = pathname;
   const isRegistry = url.pathname.startsWith(REGISTRY_PREFIX);
   const segments = decodedSegments(url.pathname);
   if (!segments) return problem(400, "invalid-input", "Invalid input", "The path is not validly percent-encoded.");

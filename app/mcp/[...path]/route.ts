@@ -1,4 +1,7 @@
 import { dispatch } from "@/lib/endpoints/all-endpoints";
+import { nextMount } from "@/lib/http/next-mount";
 
 /** /mcp/…: answered by the API's one dispatcher (DESIGN §15). This is its mount under Next's router; the production server hands it these paths directly (lib/http/node-mount.ts). */
-export { dispatch as GET, dispatch as HEAD, dispatch as POST, dispatch as PUT, dispatch as PATCH, dispatch as DELETE, dispatch as OPTIONS };
+const answer = nextMount("/mcp", dispatch);
+
+export { answer as GET, answer as HEAD, answer as POST, answer as PUT, answer as PATCH, answer as DELETE, answer as OPTIONS };
