@@ -8,8 +8,8 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { Select } from "@/components/ui/select";
-import { blueprintQuery } from "@/lib/query/agent-queries";
-import { environmentsQuery } from "@/lib/query/server-queries";
+import { blueprintQuery } from "@/lib/query/agents";
+import { environmentsQuery } from "@/lib/query/servers";
 import { CopyConfigButtons } from "./copy-config-buttons";
 import { GatewayPanel } from "./gateway-panel";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 
@@ -10,8 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { TimeStamp } from "@/components/ui/time-stamp";
-import { approvalKeys, approvalsQuery, type Approval } from "@/lib/query/approval-queries";
-import { fetchJson } from "@/lib/query/fetch-json";
+import { approvalsQuery, useDecideApproval, type Approval } from "@/lib/query/approvals";
 
 const STATES = [["awaiting_approval", "Awaiting approval"], ["approved", "Approved"], ["denied", "Denied"], ["expired", "Expired"], ["", "All"]] as const;
 const TONES = { awaiting_approval: "warning", approved: "success", denied: "danger", expired: "neutral" } as const;
@@ -43,11 +42,7 @@ export function ApprovalsInbox() {
 }
 
 function ApprovalItem({ approval }: { approval: Approval }) {
-  const client = useQueryClient();
-  const decide = useMutation({
-    mutationFn: (decision: "approve" | "deny") => fetchJson<Approval>(`/api/approvals/${encodeURIComponent(approval.id)}/${decision}`, { method: "POST" }),
-    onSuccess: () => client.invalidateQueries({ queryKey: approvalKeys.all }),
-  });
+  const decide = useDecideApproval(approval.id);
   const what = approval.kind === "drift" ? "Tools changed (drift)" : <>Call <span className="font-mono">{approval.tool}</span></>;
   return (
     <li className="space-y-2 rounded-md border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-950">

@@ -10,7 +10,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { TimeStamp } from "@/components/ui/time-stamp";
-import { auditQuery, type AuditEntry, type AuditFilters } from "@/lib/query/audit-queries";
+import { auditQuery, type AuditEntry, type AuditFilters } from "@/lib/query/audit";
 
 // A toolset pin and an approval decision are recorded under the server they concern.
 const ENTITY_PATHS: Partial<Record<AuditEntry["entity_type"], string>> = { server: "/mcp-servers", toolset: "/mcp-servers", approval: "/mcp-servers", capability: "/capabilities", agent: "/agents" };

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { serverToolsQuery, toolCatalogQuery, type ToolFilters, type ToolList } from "@/lib/query/tool-queries";
+import { serverToolsQuery, toolCatalogQuery, type ToolFilters, type ToolList } from "@/lib/query/tools";
 
 import { AnnotationBadges } from "./annotation-badges";
 import { SchemaView } from "./schema-view";

@@ -7,7 +7,7 @@ import { TestConnectionPanel } from "@/components/health/test-connection-panel";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
 import { defaultsOf, setAtPath, type ParameterValues } from "@/lib/forms/parameter-values";
-import { environmentsQuery } from "@/lib/query/server-queries";
+import { environmentsQuery } from "@/lib/query/servers";
 import type { StoredServer } from "@/lib/query/types";
 import { ParameterFields } from "./parameter-fields";
 import { ResolvedPreview } from "./resolved-preview";
