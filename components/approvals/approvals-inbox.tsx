@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { ListRegion } from "@/components/ui/paged-list";
 import { Select } from "@/components/ui/select";
 import { TimeStamp } from "@/components/ui/time-stamp";
 import { approvalsQuery, useDecideApproval, type Approval } from "@/lib/query/approvals";
@@ -30,13 +31,12 @@ export function ApprovalsInbox() {
           )}
         </Field>
       </div>
-      {approvals.isError && <Alert tone="danger" title="Approvals could not be loaded">{approvals.error.message}</Alert>}
-      <div role="region" aria-label="Approval requests" aria-live="polite">
-        {approvals.data && approvals.data.approvals.length === 0 && <p>Nothing here.</p>}
+      <ListRegion label="Approval requests" error={approvals.error} errorTitle="Approvals could not be loaded" isEmpty={approvals.data?.approvals.length === 0}
+        empty="Nothing here.">
         <ul className="space-y-3">
           {approvals.data?.approvals.map((approval) => <ApprovalItem key={approval.id} approval={approval} />)}
         </ul>
-      </div>
+      </ListRegion>
     </div>
   );
 }
