@@ -20,7 +20,7 @@ import { CAPABILITY } from "@/lib/query/capabilities";
 import { documentListQuery, type DocumentKind } from "@/lib/query/documents";
 import { invalidReferences } from "@/lib/query/servers";
 import { BlueprintPreview } from "./blueprint-preview";
-import { EnvironmentSelect, useChosenEnvironment } from "./environment-select";
+import { EnvironmentSelect, useChosenEnvironment } from "@/components/environments/environment-select";
 import { ReferencesEditor } from "./references-editor";
 import { useDocumentFormSave } from "./use-document-form-save";
 import { useFormReferenceChecks } from "./use-form-reference-checks";
