@@ -58,6 +58,15 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** Once a form is saved its draft is gone: the list's "New …" link opens an empty form with no draft restored. */
+export async function expectNewFormEmpty(page: Page, listPath: string, linkName: string): Promise<void> {
+  await page.goto(listPath);
+  await page.getByRole("link", { name: linkName }).click();
+  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+  await expect(page.getByText("Draft restored")).toHaveCount(0);
+  await expect(page.getByLabel(/^Name/)).toHaveValue("");
+}
+
 /**
  * For journeys that need authentication on: `guarded` is a Patchbay of their own (one per worker) whose admin
  * token is `adminToken`; `env` adds to its environment.
