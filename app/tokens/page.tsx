@@ -1,5 +1,5 @@
 import { Card } from "@/components/ui/card";
-import { PageHeader } from "@/components/ui/page-header";
+import { HeadedPage } from "@/components/ui/page-header";
 import { MintTokenForm } from "@/components/security/mint-token-form";
 import { TokenTable } from "@/components/security/token-table";
 
@@ -7,8 +7,7 @@ export const metadata = { title: "API tokens" };
 
 export default function TokensPage() {
   return (
-    <>
-      <PageHeader title="API tokens" description="Admins mint tokens for people and runners. A token is shown once; revoking it ends its sessions at once." />
+    <HeadedPage title="API tokens" description="Admins mint tokens for people and runners. A token is shown once; revoking it ends its sessions at once.">
       <div className="space-y-6">
         <Card title="Mint a token" id="mint">
           <MintTokenForm />
@@ -17,6 +16,6 @@ export default function TokensPage() {
           <TokenTable />
         </Card>
       </div>
-    </>
+    </HeadedPage>
   );
 }

@@ -7,7 +7,7 @@ import { DocumentDetail, DocumentLoadError } from "@/components/documents/docume
 import { CallsPanel } from "@/components/calls/calls-panel";
 import { EffectiveToolsPanel } from "@/components/documents/effective-tools-panel";
 import { Card } from "@/components/ui/card";
-import { AGENT, agentQuery } from "@/lib/query/agent-queries";
+import { AGENT, agentQuery } from "@/lib/query/agents";
 import { BlueprintPanel } from "./blueprint-panel";
 
 export function AgentDetail({ name }: { name: string }) {

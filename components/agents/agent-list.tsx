@@ -1,7 +1,7 @@
 "use client";
 
 import { DocumentList } from "@/components/documents/document-list";
-import { AGENT } from "@/lib/query/agent-queries";
+import { AGENT } from "@/lib/query/agents";
 
 export function AgentList() {
   return <DocumentList title="Agents" noun="agent" basePath="/agents" kind={AGENT}

@@ -3,33 +3,26 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 
+import { EnvironmentSelect, useChosenEnvironment } from "@/components/environments/environment-select";
 import { WarningsAlert } from "@/components/documents/warnings-alert";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
-import { Select } from "@/components/ui/select";
-import { blueprintQuery } from "@/lib/query/agent-queries";
-import { environmentsQuery } from "@/lib/query/server-queries";
+import { blueprintQuery } from "@/lib/query/agents";
 import { CopyConfigButtons } from "./copy-config-buttons";
 import { GatewayPanel } from "./gateway-panel";
 
 /** The agent resolved for an environment, and its config file for each client, ready to copy. */
 export function BlueprintPanel({ name }: { name: string }) {
-  const environments = useQuery(environmentsQuery());
   const [environment, setEnvironment] = useState<string>();
-  const chosen = environment ?? environments.data?.current;
+  const chosen = useChosenEnvironment(environment);
   // Keyed under the agent's detail key, so a save (which invalidates it) refreshes the preview too.
   const blueprint = useQuery({ ...blueprintQuery(name, { environment: chosen }), enabled: chosen !== undefined });
 
   return (
     <Card title="Blueprint" id="blueprint">
       <div className="flex flex-col gap-4">
-        <div className="flex max-w-xs flex-col gap-1">
-          <label htmlFor="blueprint-environment" className="text-sm font-medium">Environment</label>
-          <Select id="blueprint-environment" value={chosen ?? ""} onChange={(event) => setEnvironment(event.target.value)}>
-            {(environments.data?.environments ?? []).map((item) => <option key={item} value={item}>{item}</option>)}
-          </Select>
-        </div>
+        <EnvironmentSelect id="blueprint-environment" value={chosen} onChange={setEnvironment} />
         {blueprint.isError ? (
           <Alert tone="danger" isUrgent title="This agent does not resolve">
             {blueprint.error.message}

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CodeBlock } from "@/components/ui/code-block";
-import { clientFileQuery } from "@/lib/query/agent-queries";
+import { clientFileQuery } from "@/lib/query/agents";
 import type { ClientFormat } from "@/lib/schemas/agent";
 
 const CLIENTS: { format: ClientFormat; label: string }[] = [

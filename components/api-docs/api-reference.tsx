@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 
-import { openApiQuery, type OpenApiDocument, type OpenApiOperation, type OpenApiSchema } from "@/lib/query/openapi-queries";
+import { openApiQuery, type OpenApiDocument, type OpenApiOperation, type OpenApiSchema } from "@/lib/query/openapi";
 
 import { Alert } from "../ui/alert";
 import { Badge } from "../ui/badge";

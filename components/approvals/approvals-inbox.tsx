@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 
@@ -8,10 +8,10 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { ListRegion } from "@/components/ui/paged-list";
 import { Select } from "@/components/ui/select";
 import { TimeStamp } from "@/components/ui/time-stamp";
-import { approvalKeys, approvalsQuery, type Approval } from "@/lib/query/approval-queries";
-import { fetchJson } from "@/lib/query/fetch-json";
+import { approvalsQuery, useDecideApproval, type Approval } from "@/lib/query/approvals";
 
 const STATES = [["awaiting_approval", "Awaiting approval"], ["approved", "Approved"], ["denied", "Denied"], ["expired", "Expired"], ["", "All"]] as const;
 const TONES = { awaiting_approval: "warning", approved: "success", denied: "danger", expired: "neutral" } as const;
@@ -31,23 +31,18 @@ export function ApprovalsInbox() {
           )}
         </Field>
       </div>
-      {approvals.isError && <Alert tone="danger" title="Approvals could not be loaded">{approvals.error.message}</Alert>}
-      <div role="region" aria-label="Approval requests" aria-live="polite">
-        {approvals.data && approvals.data.approvals.length === 0 && <p>Nothing here.</p>}
+      <ListRegion label="Approval requests" error={approvals.error} errorTitle="Approvals could not be loaded" isEmpty={approvals.data?.approvals.length === 0}
+        empty="Nothing here.">
         <ul className="space-y-3">
           {approvals.data?.approvals.map((approval) => <ApprovalItem key={approval.id} approval={approval} />)}
         </ul>
-      </div>
+      </ListRegion>
     </div>
   );
 }
 
 function ApprovalItem({ approval }: { approval: Approval }) {
-  const client = useQueryClient();
-  const decide = useMutation({
-    mutationFn: (decision: "approve" | "deny") => fetchJson<Approval>(`/api/approvals/${encodeURIComponent(approval.id)}/${decision}`, { method: "POST" }),
-    onSuccess: () => client.invalidateQueries({ queryKey: approvalKeys.all }),
-  });
+  const decide = useDecideApproval(approval.id);
   const what = approval.kind === "drift" ? "Tools changed (drift)" : <>Call <span className="font-mono">{approval.tool}</span></>;
   return (
     <li className="space-y-2 rounded-md border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-950">

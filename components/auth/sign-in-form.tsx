@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from "react";
 
 import { sanitizeNext } from "@/lib/auth/safe-next";
 import { isProblem } from "@/lib/query/fetch-json";
-import { useSignIn } from "@/lib/query/use-sign-in";
+import { useSignIn } from "@/lib/query/session";
 
 import { SignInLink } from "./sign-in-link";
 

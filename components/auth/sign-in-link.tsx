@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 
 import { Button } from "@/components/ui/button";
 import { isProblem } from "@/lib/query/fetch-json";
-import { useSignIn, useSignInPreview } from "@/lib/query/use-sign-in";
+import { useSignIn, useSignInPreview } from "@/lib/query/session";
 
 type SignInLinkProps = { token: string; next: string; signedInAs: string | null; onDismiss: () => void };
 

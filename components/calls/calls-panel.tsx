@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { TimeStamp } from "@/components/ui/time-stamp";
-import { callSummaryQuery, recentCallsQuery, type CallSubject } from "@/lib/query/call-queries";
+import { callSummaryQuery, recentCallsQuery, type CallSubject } from "@/lib/query/calls";
 import type { CallSummary } from "@/lib/schemas/calls";
 import { utcTimeOfDay } from "@/lib/time/relative-time";
 

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 
 import { Badge } from "@/components/ui/badge";
-import { circuitsQuery, type Circuit } from "@/lib/query/call-queries";
+import { circuitsQuery, type Circuit } from "@/lib/query/calls";
 
 const LABEL = { open: "circuit open", half_open: "circuit half-open" } as const;
 

@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 
 import { BlueprintPreview } from "@/components/documents/blueprint-preview";
-import { EnvironmentSelect, useChosenEnvironment } from "@/components/documents/environment-select";
+import { EnvironmentSelect, useChosenEnvironment } from "@/components/environments/environment-select";
 import { useReferenceChecks } from "@/components/documents/use-reference-checks";
 import { Card } from "@/components/ui/card";
 import { toReferenceRows } from "@/lib/forms/reference-rows";

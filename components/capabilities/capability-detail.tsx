@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 
 import { DocumentDetail, DocumentLoadError } from "@/components/documents/document-detail";
 import { EffectiveToolsPanel } from "@/components/documents/effective-tools-panel";
-import { CAPABILITY, capabilityQuery } from "@/lib/query/capability-queries";
+import { CAPABILITY, capabilityQuery } from "@/lib/query/capabilities";
 import { CapabilityBlueprint } from "./capability-blueprint";
 import { CapabilityUsedBy } from "./capability-used-by";
 

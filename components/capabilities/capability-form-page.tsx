@@ -1,7 +1,7 @@
 "use client";
 
 import { DocumentFormPage } from "@/components/documents/document-form-page";
-import { CAPABILITY } from "@/lib/query/capability-queries";
+import { CAPABILITY } from "@/lib/query/capabilities";
 import { capabilityInputSchema } from "@/lib/schemas/capability";
 
 export function CapabilityFormPage({ name }: { name?: string }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { DocumentList } from "@/components/documents/document-list";
-import { CAPABILITY } from "@/lib/query/capability-queries";
+import { CAPABILITY } from "@/lib/query/capabilities";
 
 export function CapabilityList() {
   return <DocumentList title="Capabilities" noun="capability" basePath="/capabilities" kind={CAPABILITY}

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 
 import { Card } from "@/components/ui/card";
-import { capabilityUsedByQuery } from "@/lib/query/capability-queries";
+import { capabilityUsedByQuery } from "@/lib/query/capabilities";
 
 /** The agents that list this capability, linked. */
 export function CapabilityUsedBy({ name }: { name: string }) {

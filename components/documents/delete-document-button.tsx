@@ -4,8 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 
 import { ConfirmDeleteButton, useDeleteDialog } from "@/components/ui/confirm-delete";
-import type { DocumentKind } from "@/lib/query/document-queries";
-import { useDeleteDocument } from "@/lib/query/use-delete-document";
+import { useDeleteDocument, type DocumentKind } from "@/lib/query/documents";
 
 type UsedBy = Record<string, { name: string }[]>;
 

@@ -5,7 +5,7 @@ import type { z } from "zod";
 
 import { PageHeader } from "@/components/ui/page-header";
 import type { EditableDocument } from "@/lib/forms/document-form-values";
-import { documentQuery, type DocumentKind } from "@/lib/query/document-queries";
+import { documentQuery, type DocumentKind } from "@/lib/query/documents";
 import { DocumentLoadError } from "./document-detail";
 import { DocumentForm } from "./document-form";
 

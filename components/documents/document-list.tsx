@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { documentListQuery, type DocumentKind } from "@/lib/query/document-queries";
+import { documentListQuery, type DocumentKind } from "@/lib/query/documents";
 import { DocumentTable, type DocumentRow } from "./document-table";
 import { useSearchParam } from "./use-search-param";
 

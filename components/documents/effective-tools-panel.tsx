@@ -4,8 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 
 import { Card } from "@/components/ui/card";
-import type { DocumentKind } from "@/lib/query/document-queries";
-import { effectiveToolsQuery } from "@/lib/query/effective-tools-queries";
+import { effectiveToolsQuery, type DocumentKind } from "@/lib/query/documents";
 
 /**
  * The tools a capability or agent exposes (DESIGN §11), each with the server and upstream tool it comes from,

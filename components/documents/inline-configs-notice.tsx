@@ -4,9 +4,8 @@ import Link from "next/link";
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { DocumentKind } from "@/lib/query/document-queries";
+import { useAdoptInline, type DocumentKind } from "@/lib/query/documents";
 import { isProblem } from "@/lib/query/fetch-json";
-import { useAdoptInline } from "@/lib/query/use-adopt-inline";
 
 type Props = { kind: DocumentKind; name: string; revision: number; aliases: string[] };
 

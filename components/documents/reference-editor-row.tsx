@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { setAtPath } from "@/lib/forms/parameter-values";
 import type { ReferenceRow } from "@/lib/forms/reference-rows";
-import { serverQuery } from "@/lib/query/server-queries";
+import { serverQuery } from "@/lib/query/servers";
 import { InlineConfigEditor } from "./inline-config-editor";
 import { parameterErrorsOf, type ReferenceCheck } from "./use-reference-checks";
 

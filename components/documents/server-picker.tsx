@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState, type FocusEvent, type KeyboardEvent } from "react";
 
 import { Input } from "@/components/ui/input";
-import { serverSearchQuery } from "@/lib/query/server-search-query";
+import { serverSearchQuery } from "@/lib/query/servers";
 
 /**
  * Search the registry and add a server; results are buttons, so Tab and Enter are all a keyboard needs.

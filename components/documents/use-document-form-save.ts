@@ -5,9 +5,8 @@ import { useRouter } from "next/navigation";
 import type { DocumentFormErrors } from "@/lib/forms/document-form-errors";
 import { sortDocumentErrors } from "@/lib/forms/document-form-errors";
 import { DOCUMENT_FIELDS } from "@/lib/forms/document-form-resolver";
-import type { DocumentKind } from "@/lib/query/document-queries";
+import { useSaveDocument, type DocumentKind } from "@/lib/query/documents";
 import { isProblem } from "@/lib/query/fetch-json";
-import { useSaveDocument } from "@/lib/query/use-save-document";
 
 /** Save, then (`onSaved`, e.g. dropping the draft) open the saved page; the API's error is turned into what each part of the form shows. */
 export function useDocumentFormSave(kind: DocumentKind, original?: { name: string; revision: number }, onSaved?: () => void) {

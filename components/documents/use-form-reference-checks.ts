@@ -4,7 +4,7 @@ import { useQueries } from "@tanstack/react-query";
 import { useMemo } from "react";
 
 import { toReferenceRows, type ReferenceRow } from "@/lib/forms/reference-rows";
-import { capabilityQuery } from "@/lib/query/capability-queries";
+import { capabilityQuery } from "@/lib/query/capabilities";
 import { useReferenceChecks, type ReferenceCheck, type ReferenceToCheck } from "./use-reference-checks";
 
 /**

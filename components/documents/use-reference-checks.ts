@@ -5,7 +5,7 @@ import { useMemo } from "react";
 
 import type { FieldError } from "@/lib/errors";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
-import { serverQuery, validationQuery } from "@/lib/query/server-queries";
+import { serverQuery, validationQuery } from "@/lib/query/servers";
 
 type JsonObject = Record<string, unknown>;
 

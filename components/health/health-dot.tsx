@@ -1,7 +1,7 @@
 "use client";
 
 import type { HealthStatus } from "@/lib/health/types";
-import { useLatestHealth } from "@/lib/query/use-latest-health";
+import { useLatestHealth } from "@/lib/query/health";
 
 import { healthStyle } from "./health-status";
 

@@ -5,8 +5,7 @@ import { useState } from "react";
 
 import { TimeStamp } from "@/components/ui/time-stamp";
 import type { HealthResult } from "@/lib/health/types";
-import { useRecheck } from "@/lib/query/use-recheck";
-import { useServerHealth } from "@/lib/query/use-server-health";
+import { useRecheck, useServerHealth } from "@/lib/query/health";
 
 import { healthStyle } from "./health-status";
 import { LatencyChart } from "./latency-chart";

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 
 import { ApiProblemError } from "@/lib/query/fetch-json";
 import type { ConnectionInput } from "@/lib/query/types";
-import { useTestConnection } from "@/lib/query/use-test-connection";
+import { useTestConnection } from "@/lib/query/health";
 
 import { healthStyle } from "./health-status";
 import { ToolList } from "./tool-list";

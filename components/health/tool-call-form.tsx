@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import type { ProbeTool } from "@/lib/health/types";
 import { isProblem } from "@/lib/query/fetch-json";
 import type { ConnectionInput } from "@/lib/query/types";
-import { useCallTool } from "@/lib/query/use-call-tool";
+import { useCallTool } from "@/lib/query/tools";
 
 import { argumentsTemplate, parseJsonObject } from "./parse-json-object";
 import { ToolResultView } from "./tool-result-view";

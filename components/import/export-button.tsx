@@ -1,6 +1,6 @@
 "use client";
 
-import { useExport } from "@/lib/query/use-export";
+import { useExport } from "@/lib/query/import-export";
 import type { ExportBundle } from "@/lib/schemas/import";
 
 /** Downloads the native bundle (GET /api/export), which the import above takes back unchanged. */

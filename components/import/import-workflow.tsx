@@ -2,8 +2,7 @@
 
 import { useState } from "react";
 
-import type { ImportChoices, ImportOutcome } from "@/lib/query/import-export";
-import { useImport } from "@/lib/query/use-import";
+import { useImport, type ImportChoices, type ImportOutcome } from "@/lib/query/import-export";
 import { FilePicker, type PickedFile } from "./file-picker";
 import { ImportOptions } from "./import-options";
 import { ImportReportView, summarize } from "./import-report";

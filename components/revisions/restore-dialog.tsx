@@ -4,8 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { isProblem } from "@/lib/query/fetch-json";
-import type { RevisionTarget } from "@/lib/query/revision-queries";
-import { useRestoreRevision } from "@/lib/query/use-restore-revision";
+import { useRestoreRevision, type RevisionTarget } from "@/lib/query/revisions";
 import { RevisionDiff } from "./revision-diff";
 
 type RestoreDialogProps = { target: RevisionTarget; revision: number | null; currentRevision: number; onClose: () => void };

@@ -1,7 +1,7 @@
 "use client";
 
 import { DiffView } from "@/components/ui/diff-view";
-import type { RevisionTarget } from "@/lib/query/revision-queries";
+import type { RevisionTarget } from "@/lib/query/revisions";
 import { useRevisionDiff } from "./use-revision-diff";
 
 /** The changes a revision made, against the revision before it. */

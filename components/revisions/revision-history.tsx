@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 
 import { Card } from "@/components/ui/card";
-import { revisionsQuery, type RevisionTarget } from "@/lib/query/revision-queries";
+import { revisionsQuery, type RevisionTarget } from "@/lib/query/revisions";
 import { RestoreDialog } from "./restore-dialog";
 import { RevisionItem } from "./revision-item";
 

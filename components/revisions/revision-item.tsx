@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TimeStamp } from "@/components/ui/time-stamp";
-import type { RevisionTarget } from "@/lib/query/revision-queries";
+import type { RevisionTarget } from "@/lib/query/revisions";
 import type { RevisionSummary } from "@/lib/query/types";
 import { RevisionDiff } from "./revision-diff";
 

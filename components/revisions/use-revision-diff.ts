@@ -4,7 +4,7 @@ import { useQueries } from "@tanstack/react-query";
 import { useMemo } from "react";
 
 import { diffJson } from "@/lib/diff/line-diff";
-import { revisionQuery, type RevisionTarget } from "@/lib/query/revision-queries";
+import { revisionQuery, type RevisionTarget } from "@/lib/query/revisions";
 
 /** The line diff between two revisions' snapshots; `from` undefined diffs against nothing (a creation). */
 export function useRevisionDiff(target: RevisionTarget, from: number | undefined, to: number) {

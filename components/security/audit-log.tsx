@@ -2,62 +2,38 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
 
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { FilterInput, FilterSelect, ListRegion, Pager, usePagedFilters } from "@/components/ui/paged-list";
 import { TimeStamp } from "@/components/ui/time-stamp";
-import { auditQuery, type AuditEntry, type AuditFilters } from "@/lib/query/audit-queries";
+import { auditQuery, type AuditEntry, type AuditFilters } from "@/lib/query/audit";
 
 // A toolset pin and an approval decision are recorded under the server they concern.
 const ENTITY_PATHS: Partial<Record<AuditEntry["entity_type"], string>> = { server: "/mcp-servers", toolset: "/mcp-servers", approval: "/mcp-servers", capability: "/capabilities", agent: "/agents" };
+const KINDS = [
+  ["server", "Servers"], ["capability", "Capabilities"], ["agent", "Agents"], ["token", "Tokens"], ["session", "Sessions"], ["toolset", "Toolsets"], ["approval", "Approvals"],
+] as const;
 const ACTIONS = ["create", "update", "restore", "delete", "import", "token.create", "token.revoke", "session.create", "session.refuse", "session.end", "tools.pin", "approval.approve", "approval.deny"];
 
 /** Recent changes and sign-ins: definition revisions with token and session events, filtered by kind, action, actor or name. */
 export function AuditLog() {
-  const [filters, setFilters] = useState<AuditFilters>({});
-  const [pages, setPages] = useState<string[]>([]);
-  const audit = useQuery(auditQuery({ ...filters, cursor: pages.at(-1) }));
-  const update = (patch: AuditFilters) => { setFilters((current) => ({ ...current, ...patch })); setPages([]); };
+  const paging = usePagedFilters<AuditFilters>();
+  const { filters, update } = paging;
+  const audit = useQuery(auditQuery({ ...filters, cursor: paging.cursor }));
 
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-4">
-        <Field id="audit-kind" label="Kind">
-          {(control) => (
-            <Select {...control} value={filters.entity_type ?? ""} onChange={(event) => update({ entity_type: event.target.value || undefined })}>
-              <option value="">All</option><option value="server">Servers</option><option value="capability">Capabilities</option><option value="agent">Agents</option><option value="token">Tokens</option><option value="session">Sessions</option><option value="toolset">Toolsets</option><option value="approval">Approvals</option>
-            </Select>
-          )}
-        </Field>
-        <Field id="audit-action" label="Action">
-          {(control) => (
-            <Select {...control} value={filters.action ?? ""} onChange={(event) => update({ action: event.target.value || undefined })}>
-              <option value="">All</option>
-              {ACTIONS.map((action) => <option key={action} value={action}>{action}</option>)}
-            </Select>
-          )}
-        </Field>
-        <Field id="audit-actor" label="Actor">
-          {(control) => <Input {...control} value={filters.actor ?? ""} onChange={(event) => update({ actor: event.target.value || undefined })} />}
-        </Field>
-        <Field id="audit-name" label="Name">
-          {(control) => <Input {...control} value={filters.name ?? ""} onChange={(event) => update({ name: event.target.value || undefined })} />}
-        </Field>
+        <FilterSelect id="audit-kind" label="Kind" any="All" options={KINDS} value={filters.entity_type} onChange={(entity_type) => update({ entity_type })} />
+        <FilterSelect id="audit-action" label="Action" any="All" options={ACTIONS.map((action) => [action, action] as const)}
+          value={filters.action} onChange={(action) => update({ action })} />
+        <FilterInput id="audit-actor" label="Actor" value={filters.actor} onChange={(actor) => update({ actor })} />
+        <FilterInput id="audit-name" label="Name" value={filters.name} onChange={(name) => update({ name })} />
       </div>
-      {audit.isError && <Alert tone="danger" title="The audit log could not be loaded">{audit.error.message}</Alert>}
-      <div role="region" aria-label="Audit entries" aria-live="polite" tabIndex={0} className="overflow-x-auto">
-        {audit.data && audit.data.entries.length === 0 && <p>No changes match these filters.</p>}
-        {audit.data && audit.data.entries.length > 0 && <AuditTable entries={audit.data.entries} />}
-      </div>
-      <div className="flex gap-2">
-        <Button size="sm" disabled={pages.length === 0} onClick={() => setPages((current) => current.slice(0, -1))}>Newer</Button>
-        <Button size="sm" disabled={!audit.data?.next_cursor}
-          onClick={() => audit.data?.next_cursor && setPages((current) => [...current, audit.data!.next_cursor!])}>Older</Button>
-      </div>
+      <ListRegion label="Audit entries" scrolls error={audit.error} errorTitle="The audit log could not be loaded" isEmpty={audit.data?.entries.length === 0}
+        empty="No changes match these filters.">
+        {audit.data && <AuditTable entries={audit.data.entries} />}
+      </ListRegion>
+      <Pager paging={paging} next={audit.data?.next_cursor} labels={["Newer", "Older"]} />
     </div>
   );
 }

@@ -8,8 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { isProblem } from "@/lib/query/fetch-json";
-import type { MintedToken } from "@/lib/query/token-queries";
-import { useMintToken } from "@/lib/query/use-mint-token";
+import { useMintToken, type MintedToken } from "@/lib/query/tokens";
 
 const ROLES = ["viewer", "runner", "editor", "admin"] as const;
 

@@ -7,8 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TimeStamp } from "@/components/ui/time-stamp";
-import { tokensQuery } from "@/lib/query/token-queries";
-import { useRevokeToken } from "@/lib/query/use-revoke-token";
+import { tokensQuery, useRevokeToken } from "@/lib/query/tokens";
 
 /** Active tokens: who, which role, when made, last used, expiry — never the token. Revoking is immediate. */
 export function TokenTable() {

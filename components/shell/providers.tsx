@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
 import { getQueryClient } from "@/lib/query/query-client";
-import { useHealthEvents } from "@/lib/query/use-health-events";
+import { useHealthEvents } from "@/lib/query/health";
 
 /** Pages shown before signing in: they have no health to show, and the stream would answer 401. */
 const SIGNED_OUT_PAGES = new Set(["/sign-in"]);

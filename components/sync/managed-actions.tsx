@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import type { ManagedBy } from "@/lib/schemas/document";
-import { syncStatusQuery } from "@/lib/query/sync-queries";
+import { syncStatusQuery } from "@/lib/query/import-export";
 
 /**
  * A detail page's Edit and Delete, unless GitOps sync manages the entity (DESIGN §13): then the file is the

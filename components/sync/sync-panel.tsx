@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert } from "@/components/ui/alert";
 import { TimeStamp } from "@/components/ui/time-stamp";
 import type { SyncStatus } from "@/lib/schemas/sync";
-import { syncStatusQuery } from "@/lib/query/sync-queries";
+import { syncStatusQuery } from "@/lib/query/import-export";
 
 /** The dashboard's view of GitOps sync (DESIGN §13): nothing when sync is off, the latest run's outcome otherwise. */
 export function SyncPanel({ initial }: { initial: SyncStatus }) {

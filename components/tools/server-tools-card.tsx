@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -9,8 +9,7 @@ import { Card } from "@/components/ui/card";
 import { DiffView } from "@/components/ui/diff-view";
 import { TimeStamp } from "@/components/ui/time-stamp";
 import { diffJson } from "@/lib/diff/line-diff";
-import { fetchJson } from "@/lib/query/fetch-json";
-import { serverToolsQuery, toolKeys, type ServerTools } from "@/lib/query/tool-queries";
+import { serverToolsQuery, usePinTools, type ServerTools } from "@/lib/query/tools";
 
 import { AnnotationBadges } from "./annotation-badges";
 import { SchemaView } from "./schema-view";
@@ -18,17 +17,13 @@ import { SchemaView } from "./schema-view";
 /** The server detail page's tools: the registry's own environment's toolset, its pin, its drift with a field-by-field diff. */
 export function ServerToolsCard({ name }: { name: string }) {
   const toolset = useQuery(serverToolsQuery(name));
-  const client = useQueryClient();
-  const pin = useMutation({
-    mutationFn: () => fetchJson(`/api/mcp-servers/${encodeURIComponent(name)}/tools/pin`, { method: "POST", json: { environment: toolset.data?.environment } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: toolKeys.all }),
-  });
+  const pin = usePinTools(name);
   const data = toolset.data;
 
   return (
     <Card id="tools" title={<span className="flex items-center gap-2">Tools {data?.drift && <Badge tone="warning">drift</Badge>}</span>}
       actions={data?.toolset_fingerprint && data.toolset_fingerprint !== data.pinned_fingerprint
-        ? <Button size="sm" onClick={() => pin.mutate()} disabled={pin.isPending}>Pin current tools</Button> : undefined}>
+        ? <Button size="sm" onClick={() => pin.mutate(data.environment)} disabled={pin.isPending}>Pin current tools</Button> : undefined}>
       {toolset.isError && <Alert tone="danger" title="Tools could not be loaded">{toolset.error.message}</Alert>}
       {pin.isError && <Alert tone="danger" title="Could not pin">{pin.error.message}</Alert>}
       {data && <ToolsetBody toolset={data} />}

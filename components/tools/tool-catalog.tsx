@@ -6,11 +6,8 @@ import { useState } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
-import { serverToolsQuery, toolCatalogQuery, type ToolFilters, type ToolList } from "@/lib/query/tool-queries";
+import { FilterInput, FilterSelect, ListRegion, Pager, usePagedFilters } from "@/components/ui/paged-list";
+import { serverToolsQuery, toolCatalogQuery, type ToolFilters, type ToolList } from "@/lib/query/tools";
 
 import { AnnotationBadges } from "./annotation-badges";
 import { SchemaView } from "./schema-view";
@@ -23,46 +20,28 @@ type CatalogTool = ToolList["tools"][number];
  * name, title or description; filter by server, environment and annotation.
  */
 export function ToolCatalog() {
-  const [filters, setFilters] = useState<ToolFilters>({});
-  const [pages, setPages] = useState<string[]>([]);
-  const catalog = useQuery(toolCatalogQuery({ ...filters, cursor: pages.at(-1) }));
-  const update = (patch: ToolFilters) => { setFilters((current) => ({ ...current, ...patch })); setPages([]); };
+  const paging = usePagedFilters<ToolFilters>();
+  const { filters, update } = paging;
+  const catalog = useQuery(toolCatalogQuery({ ...filters, cursor: paging.cursor }));
 
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-4">
-        <Field id="tools-search" label="Search">
-          {(control) => <Input {...control} type="search" value={filters.search ?? ""} onChange={(event) => update({ search: event.target.value || undefined })} />}
-        </Field>
-        <Field id="tools-server" label="Server">
-          {(control) => <Input {...control} value={filters.server ?? ""} onChange={(event) => update({ server: event.target.value || undefined })} />}
-        </Field>
-        <Field id="tools-environment" label="Environment">
-          {(control) => <Input {...control} value={filters.environment ?? ""} onChange={(event) => update({ environment: event.target.value || undefined })} />}
-        </Field>
-        <Field id="tools-annotation" label="Annotation (declared by the server)">
-          {(control) => (
-            <Select {...control} value={filters.annotation ?? ""} onChange={(event) => update({ annotation: event.target.value || undefined })}>
-              <option value="">Any</option>
-              {ANNOTATIONS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-            </Select>
-          )}
-        </Field>
+        <FilterInput id="tools-search" label="Search" type="search" value={filters.search} onChange={(search) => update({ search })} />
+        <FilterInput id="tools-server" label="Server" value={filters.server} onChange={(server) => update({ server })} />
+        <FilterInput id="tools-environment" label="Environment" value={filters.environment} onChange={(environment) => update({ environment })} />
+        <FilterSelect id="tools-annotation" label="Annotation (declared by the server)" any="Any" options={ANNOTATIONS}
+          value={filters.annotation} onChange={(annotation) => update({ annotation })} />
       </div>
-      {catalog.isError && <Alert tone="danger" title="The tool catalog could not be loaded">{catalog.error.message}</Alert>}
-      <div role="region" aria-label="Tools" aria-live="polite">
-        {catalog.data && catalog.data.tools.length === 0 && <p>No tools match. Tools appear here once a probe of their server succeeds, or once its definition declares them.</p>}
+      <ListRegion label="Tools" error={catalog.error} errorTitle="The tool catalog could not be loaded" isEmpty={catalog.data?.tools.length === 0}
+        empty="No tools match. Tools appear here once a probe of their server succeeds, or once its definition declares them.">
         <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-950">
           {catalog.data?.tools.map((tool) => (
             <CatalogEntry key={`${tool.server}/${tool.environment ?? ""}/${tool.name}`} tool={tool} environment={filters.environment} />
           ))}
         </ul>
-      </div>
-      <div className="flex gap-2">
-        <Button size="sm" disabled={pages.length === 0} onClick={() => setPages((current) => current.slice(0, -1))}>Previous</Button>
-        <Button size="sm" disabled={!catalog.data?.next_cursor}
-          onClick={() => catalog.data?.next_cursor && setPages((current) => [...current, catalog.data!.next_cursor!])}>Next</Button>
-      </div>
+      </ListRegion>
+      <Pager paging={paging} next={catalog.data?.next_cursor} labels={["Previous", "Next"]} />
     </div>
   );
 }

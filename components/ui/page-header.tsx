@@ -12,3 +12,13 @@ export function PageHeader({ title, description, actions }: { title: ReactNode; 
     </header>
   );
 }
+
+/** A page that is its header and one body below it. */
+export function HeadedPage({ children, ...header }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <PageHeader {...header} />
+      {children}
+    </>
+  );
+}

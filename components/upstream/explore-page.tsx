@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
-import { upstreamServersQuery } from "@/lib/query/upstream-queries";
+import { upstreamServersQuery } from "@/lib/query/upstream";
 import { UpstreamServerCard } from "./upstream-server-card";
 
 /**

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CodeBlock } from "@/components/ui/code-block";
 import type { UpstreamServer } from "@/lib/schemas/upstream";
-import { useAddUpstreamServer } from "@/lib/query/use-add-upstream-server";
+import { useAddUpstreamServer } from "@/lib/query/upstream";
 
 /** One upstream server: what it is, what it would import as, and "Add to registry" (editors). */
 export function UpstreamServerCard({ server, canAdd }: { server: UpstreamServer; canAdd: boolean }) {

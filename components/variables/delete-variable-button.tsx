@@ -3,8 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 
 import { ConfirmDeleteButton, useDeleteDialog } from "@/components/ui/confirm-delete";
-import { useDeleteVariable } from "@/lib/query/use-delete-variable";
-import { variableUsedByQuery } from "@/lib/query/variable-queries";
+import { useDeleteVariable, variableUsedByQuery } from "@/lib/query/variables";
 import { ServerLinks } from "./server-links";
 
 type UsedBy = { mcp_servers?: { name: string }[] };

@@ -1,4 +1,4 @@
-import type { EnvironmentVariable } from "@/lib/query/variable-queries";
+import type { EnvironmentVariable } from "@/lib/query/variables";
 
 const MUTED = "text-xs text-slate-600 dark:text-slate-400";
 

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback } from "react";
 
-import { environmentsQuery } from "@/lib/query/server-queries";
+import { environmentsQuery } from "@/lib/query/servers";
 
 /** `?environment=` as state (so the view can be shared), defaulting to the registry's current environment. */
 export function useEnvironmentParam() {

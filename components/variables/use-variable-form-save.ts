@@ -6,7 +6,7 @@ import { pointerSegments } from "@/lib/forms/server-form-errors";
 import { variableFieldOf } from "@/lib/forms/variable-form-errors";
 import type { VariableFormValues } from "@/lib/forms/variable-form-values";
 import { isProblem } from "@/lib/query/fetch-json";
-import { useSaveVariable } from "@/lib/query/use-save-variable";
+import { useSaveVariable } from "@/lib/query/variables";
 import type { VariableInput, VariableOutput } from "@/lib/schemas/variable";
 
 type VariableForm = UseFormReturn<VariableFormValues, unknown, VariableInput>;

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { variableQuery } from "@/lib/query/variable-queries";
+import { variableQuery } from "@/lib/query/variables";
 import { VariableForm } from "./variable-form";
 
 type VariableEditorProps = { name: string | null; takenNames: string[]; environments: string[]; serverSuggestions: string[]; onClose: () => void };

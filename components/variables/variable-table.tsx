@@ -3,7 +3,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { EnvironmentVariable } from "@/lib/query/variable-queries";
+import type { EnvironmentVariable } from "@/lib/query/variables";
 import { DeleteVariableButton } from "./delete-variable-button";
 import { EffectiveValue } from "./effective-value";
 import { ServerLinks } from "./server-links";

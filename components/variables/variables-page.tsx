@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { environmentVariablesQuery } from "@/lib/query/variable-queries";
+import { environmentVariablesQuery } from "@/lib/query/variables";
 import { EnvironmentPicker } from "./environment-picker";
 import { UnresolvedServers } from "./unresolved-servers";
 import { useEnvironmentParam } from "./use-environment-param";

@@ -1,5 +1,5 @@
 import { uniqueName } from "../support/api-client";
-import { anyOf, expect, saveScreenshot, test } from "./fixtures";
+import { anyOf, expect, expectNewFormEmpty, saveScreenshot, test } from "./fixtures";
 import { openFromList } from "./open-from-list";
 
 test.describe("capability and agent forms keep a draft", () => {
@@ -24,11 +24,7 @@ test.describe("capability and agent forms keep a draft", () => {
     await page.getByRole("button", { name: "Create capability" }).click();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 
-    await page.goto("/capabilities");
-    await page.getByRole("link", { name: "New capability" }).click();
-    await expect(page.locator("form[data-hydrated]")).toBeVisible();
-    await expect(page.getByText("Draft restored")).toHaveCount(0);
-    await expect(page.getByLabel(/^Name/)).toHaveValue("");
+    await expectNewFormEmpty(page, "/capabilities", "New capability");
   });
 
   test("a draft typed over an older revision is not saved over a newer one until the user chooses to", async ({ page, api }) => {

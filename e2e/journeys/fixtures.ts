@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 
 type StoredServer = { name: string; revision: number; description: string; [key: string]: unknown };
 
@@ -56,6 +57,29 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** Once a form is saved its draft is gone: the list's "New …" link opens an empty form with no draft restored. */
+export async function expectNewFormEmpty(page: Page, listPath: string, linkName: string): Promise<void> {
+  await page.goto(listPath);
+  await page.getByRole("link", { name: linkName }).click();
+  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+  await expect(page.getByText("Draft restored")).toHaveCount(0);
+  await expect(page.getByLabel(/^Name/)).toHaveValue("");
+}
+
+/**
+ * For journeys that need authentication on: `guarded` is a Patchbay of their own (one per worker) whose admin
+ * token is `adminToken`; `env` adds to its environment.
+ */
+export function guardedTest(adminToken: string, env: Record<string, string> = {}) {
+  return base.extend<{}, { guarded: PatchbayProcess }>({
+    guarded: [async ({}, use) => {
+      const patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: adminToken, ...env } });
+      await use(patchbay);
+      await patchbay.stop();
+    }, { scope: "worker" }],
+  });
+}
 
 /** Saves a screenshot under e2e/screenshots/ (gitignored), named by page and viewport width. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {

@@ -1,19 +1,12 @@
-import { test as base, expect } from "@playwright/test";
+import { expect } from "@playwright/test";
 
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
-import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
-import { saveScreenshot } from "./fixtures";
+import { guardedTest, saveScreenshot } from "./fixtures";
 
 const ADMIN_TOKEN = "pb_journey_admin_token_0123456789";
 
 /** These journeys need authentication on, so they run against their own Patchbay. */
-const test = base.extend<{}, { guarded: PatchbayProcess }>({
-  guarded: [async ({}, use) => {
-    const patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN } });
-    await use(patchbay);
-    await patchbay.stop();
-  }, { scope: "worker" }],
-});
+const test = guardedTest(ADMIN_TOKEN);
 
 test("a page sends a stranger to sign in and, once signed in, back where they were", async ({ page, guarded }) => {
   const streams: string[] = [];

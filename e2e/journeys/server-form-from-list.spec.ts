@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { uniqueName } from "../support/api-client";
-import { expect, saveScreenshot, test } from "./fixtures";
+import { expect, expectNewFormEmpty, saveScreenshot, test } from "./fixtures";
 import { openFromList } from "./open-from-list";
 
 const SCHEMA = {
@@ -56,11 +56,7 @@ test.describe("server form, reached by clicking from the list", () => {
     expect(stored).toMatchObject({ parameters_schema: SCHEMA, health_parameters: { region: "eu" } });
 
     // Saved: the draft is gone, a new form starts empty.
-    await page.goto("/mcp-servers");
-    await page.getByRole("link", { name: "New server" }).click();
-    await expect(page.locator("form[data-hydrated]")).toBeVisible();
-    await expect(page.getByText("Draft restored")).toHaveCount(0);
-    await expect(page.getByLabel(/^Name/)).toHaveValue("");
+    await expectNewFormEmpty(page, "/mcp-servers", "New server");
   });
 
   test("edit: from the list to the detail page to Edit, the schema changed in the editor, saved", async ({ page, api }) => {

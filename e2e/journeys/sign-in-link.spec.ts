@@ -1,8 +1,7 @@
-import { test as base, expect, type BrowserContext } from "@playwright/test";
+import { expect, type BrowserContext } from "@playwright/test";
 
 import { apiClient, uniqueName } from "../support/api-client";
-import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
-import { saveScreenshot } from "./fixtures";
+import { guardedTest, saveScreenshot } from "./fixtures";
 
 /**
  * Sign-in links ask first (DESIGN §14): `/sign-in#token=…` opened by itself — from a link anyone may send — signs
@@ -12,13 +11,7 @@ import { saveScreenshot } from "./fixtures";
 const ADMIN_TOKEN = "pb_journey_link_admin_token_0123456789";
 const ADMIN_NAME = "admin (PATCHBAY_ADMIN_TOKEN)";
 
-const test = base.extend<{}, { guarded: PatchbayProcess }>({
-  guarded: [async ({}, use) => {
-    const patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false" } });
-    await use(patchbay);
-    await patchbay.stop();
-  }, { scope: "worker" }],
-});
+const test = guardedTest(ADMIN_TOKEN, { PATCHBAY_SEED_DEMO: "false" });
 
 async function sessionCookie(context: BrowserContext): Promise<string | undefined> {
   return (await context.cookies()).find((cookie) => cookie.name === "patchbay_session")?.value;

@@ -1,9 +1,6 @@
-import { test as base } from "@playwright/test";
-
 import { startToolsetPeer, type PeerTool, type ToolsetPeer } from "../../lib/tools/toolset-peer";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
-import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
-import { expect, saveScreenshot, test } from "./fixtures";
+import { expect, guardedTest, saveScreenshot, test } from "./fixtures";
 
 const baseUrl = () => process.env.PATCHBAY_BASE_URL!;
 const TOOLS: PeerTool[] = [
@@ -97,15 +94,9 @@ test("Tools page: each row says whether it was discovered or declared; a declare
 });
 
 const ADMIN_TOKEN = "pb_journey_tools_admin_0123456789";
-const guardedTest = base.extend<{}, { guarded: PatchbayProcess }>({
-  guarded: [async ({}, use) => {
-    const patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false" } });
-    await use(patchbay);
-    await patchbay.stop();
-  }, { scope: "worker" }],
-});
+const approvalsTest = guardedTest(ADMIN_TOKEN, { PATCHBAY_SEED_DEMO: "false" });
 
-guardedTest("Approvals inbox: a call held by tool_policy appears live, is approved by someone else, and then runs once", async ({ page, guarded }) => {
+approvalsTest("Approvals inbox: a call held by tool_policy appears live, is approved by someone else, and then runs once", async ({ page, guarded }) => {
   const admin = apiClient(guarded.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
   const minted = await admin.post("/api/tokens", { name: uniqueName("journey-caller"), role: "editor" });
   const caller = apiClient(guarded.baseUrl, { Authorization: `Bearer ${minted.body.token}` });

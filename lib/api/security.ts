@@ -27,32 +27,27 @@ export const revokeTokenOperation = defineOperation({
   responses: { 204: { description: "Revoked" }, ...NOT_FOUND },
 });
 
+/** What the two public endpoints that take a token (sign-in, and its preview) answer when they refuse it. */
+const TOKEN_ERRORS = {
+  401: problemResponse("Unknown, revoked or expired token"),
+  403: problemResponse("An Origin header that is not this site's own"),
+  415: problemResponse("The body is not sent as application/json"),
+  429: problemResponse("Too many failed authentications from this client address (Retry-After)"),
+  ...BAD_REQUEST,
+};
+
 export const createSessionOperation = defineOperation({
   method: "POST", path: "/api/session", tag, role: "public", rateLimit: "none", jsonOnly: true, refusesForeignOrigin: true,
   summary: "Sign in with a token: sets an HttpOnly, SameSite=Lax cookie holding an opaque session id (never the token)",
   body: sessionCreateSchema,
-  responses: {
-    200: { description: "Signed in", schema: sessionSchema },
-    401: problemResponse("Unknown, revoked or expired token"),
-    403: problemResponse("An Origin header that is not this site's own"),
-    415: problemResponse("The body is not sent as application/json"),
-    429: problemResponse("Too many failed authentications from this client address (Retry-After)"),
-    ...BAD_REQUEST,
-  },
+  responses: { 200: { description: "Signed in", schema: sessionSchema }, ...TOKEN_ERRORS },
 });
 
 export const previewSessionOperation = defineOperation({
   method: "POST", path: "/api/session/preview", tag, role: "public", rateLimit: "none", jsonOnly: true, refusesForeignOrigin: true,
   summary: "The name of the token a sign-in link carries, so the page can ask \"Sign in as <name>\" before signing in; signs nothing in. A wrong token counts as a failed authentication of the client address",
   body: sessionCreateSchema,
-  responses: {
-    200: { description: "The token's name", schema: sessionPreviewSchema },
-    401: problemResponse("Unknown, revoked or expired token"),
-    403: problemResponse("An Origin header that is not this site's own"),
-    415: problemResponse("The body is not sent as application/json"),
-    429: problemResponse("Too many failed authentications from this client address (Retry-After)"),
-    ...BAD_REQUEST,
-  },
+  responses: { 200: { description: "The token's name", schema: sessionPreviewSchema }, ...TOKEN_ERRORS },
 });
 
 export const deleteSessionOperation = defineOperation({

@@ -7,7 +7,7 @@ import { listServerRevisions } from "../data/servers";
 import { listTagCounts } from "../data/tags";
 import { NotFoundError } from "../errors";
 import { PAGE_SIZE, toApiSearchParams, type ServerListFilters } from "../query/list-filters";
-import { revisionsQuery, serverListQuery, serverQuery } from "../query/server-queries";
+import { serverListQuery, serverQuery, serverRevisionsQuery } from "../query/servers";
 import type { RevisionSummary, StoredServer } from "../query/types";
 import { serverListQuerySchema } from "../schemas/server-query";
 
@@ -26,7 +26,7 @@ export async function prefetchServerList(client: QueryClient, filters: ServerLis
 export async function prefetchServer(client: QueryClient, name: string): Promise<StoredServer | null> {
   try {
     const server = await client.fetchQuery({ ...serverQuery(name), queryFn: async () => getRawServer(name, await getPageVisibility()) });
-    await client.prefetchQuery({ ...revisionsQuery(name), // The data layer types `action` as a string; the wire schema narrows it.
+    await client.prefetchQuery({ ...serverRevisionsQuery(name), // The data layer types `action` as a string; the wire schema narrows it.
     queryFn: async () => (await listServerRevisions(name)) as RevisionSummary[] });
     return server;
   } catch (error) {

@@ -1,5 +1,10 @@
+import { queryOptions } from "@tanstack/react-query";
+
 import type { ConflictPolicy, ExportBundle, ImportFormat, ImportReport } from "../schemas/import";
+import type { SyncStatus } from "../schemas/sync";
+import { useWrite } from "./entity";
 import { fetchJson, isProblem } from "./fetch-json";
+import { serverKeys } from "./servers";
 
 export type ImportChoices = { onConflict: ConflictPolicy; secrets: "keep" | "placeholders"; format: ImportFormat | "auto" };
 /** A report either way: `isRefused` when on_conflict=fail turned the import down (422) and nothing was written. */
@@ -7,7 +12,7 @@ export type ImportOutcome = { report: ImportReport; isRefused: boolean; detail: 
 export type ImportRequest = { text: string; choices: ImportChoices; dryRun: boolean };
 
 /** POST /api/import with the file's text as it is; 200 and 422 both carry a report, anything else throws. */
-export async function postImport({ text, choices, dryRun }: ImportRequest): Promise<ImportOutcome> {
+async function postImport({ text, choices, dryRun }: ImportRequest): Promise<ImportOutcome> {
   const query = new URLSearchParams({ on_conflict: choices.onConflict, secrets: choices.secrets });
   if (choices.format !== "auto") query.set("format", choices.format);
   if (dryRun) query.set("dry_run", "true");
@@ -21,4 +26,27 @@ export async function postImport({ text, choices, dryRun }: ImportRequest): Prom
   }
 }
 
-export const fetchExport = () => fetchJson<ExportBundle>("/api/export");
+/** Imports a file; a real (not dry-run, not refused) import refreshes every server list and detail. */
+export function useImport() {
+  return useWrite(postImport, (client, outcome) => {
+    if (!outcome.report.dry_run && !outcome.isRefused) void client.invalidateQueries({ queryKey: serverKeys.all });
+  });
+}
+
+/** GET /api/export on demand (a button, not a page load). */
+export function useExport() {
+  return useWrite(() => fetchJson<ExportBundle>("/api/export"));
+}
+
+export const syncKeys = { status: ["sync", "status"] as const };
+
+/** Sync runs in the background: the panel re-reads its status every few seconds. */
+const SYNC_REFRESH_MS = 5_000;
+
+export function syncStatusQuery() {
+  return queryOptions({
+    queryKey: syncKeys.status,
+    queryFn: ({ signal }) => fetchJson<SyncStatus>("/api/sync", { signal }),
+    refetchInterval: SYNC_REFRESH_MS,
+  });
+}

@@ -4,9 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 
 import { ConfirmDeleteButton, useDeleteDialog } from "@/components/ui/confirm-delete";
-import { usedByQuery } from "@/lib/query/server-queries";
+import { usedByQuery, useDeleteServer } from "@/lib/query/servers";
 import type { UsedBy } from "@/lib/query/types";
-import { useDeleteServer } from "@/lib/query/use-delete-server";
 import { UsedByList } from "./used-by-list";
 
 /** Delete, with who uses the server shown before anything is removed; a 409's `used_by` offers a forced delete. */

@@ -3,7 +3,7 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 
 import { Card } from "@/components/ui/card";
-import { resolvedServerQuery } from "@/lib/query/server-queries";
+import { resolvedServerQuery } from "@/lib/query/servers";
 import type { StoredServer } from "@/lib/query/types";
 import { EnvironmentCard } from "./environment-card";
 

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 
 import { Card } from "@/components/ui/card";
 import { isProblem } from "@/lib/query/fetch-json";
-import { usedByQuery } from "@/lib/query/server-queries";
+import { usedByQuery } from "@/lib/query/servers";
 import { UsedByList } from "./used-by-list";
 
 export function UsedByCard({ name }: { name: string }) {

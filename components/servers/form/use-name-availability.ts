@@ -3,11 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
-import { fetchJson } from "@/lib/query/fetch-json";
-import { serverKeys } from "@/lib/query/server-keys";
-import { serverPath } from "@/lib/query/server-queries";
+import { nameAvailabilityQuery } from "@/lib/query/servers";
 import { NAME_PATTERN, RESERVED_NAMES } from "@/lib/schemas/common";
-import type { NameAvailability as Answer } from "@/lib/schemas/name-availability";
 
 export type NameAvailability = "idle" | "invalid" | "reserved" | "checking" | "available" | "taken";
 
@@ -17,12 +14,7 @@ export function useNameAvailability(name: string, ownName?: string): NameAvailab
   const debounced = useDebouncedValue(typed, 300);
   const isCheckable = NAME_PATTERN.test(debounced) && !RESERVED_NAMES.has(debounced) && debounced !== ownName;
 
-  const query = useQuery({
-    queryKey: serverKeys.nameCheck(debounced),
-    queryFn: ({ signal }) => fetchJson<Answer>(`${serverPath(debounced)}/availability`, { signal }).then((answer) => answer.available),
-    enabled: isCheckable,
-    staleTime: 5_000,
-  });
+  const query = useQuery({ ...nameAvailabilityQuery(debounced), enabled: isCheckable });
 
   if (typed === "" || typed === ownName) return "idle";
   if (!NAME_PATTERN.test(typed)) return "invalid";

@@ -7,9 +7,8 @@ import type { UseFormReturn } from "react-hook-form";
 
 import { toFormValues, type ServerFormValues } from "@/lib/forms/server-form-values";
 import { isProblem } from "@/lib/query/fetch-json";
-import { serverQuery } from "@/lib/query/server-queries";
+import { serverQuery, useSaveServer } from "@/lib/query/servers";
 import type { StoredServer } from "@/lib/query/types";
-import { useSaveServer } from "@/lib/query/use-save-server";
 import type { ServerInput } from "@/lib/schemas/server";
 import { applyServerErrors } from "./apply-server-errors";
 

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { hasFilters, PAGE_SIZE } from "@/lib/query/list-filters";
-import { serverListQuery } from "@/lib/query/server-queries";
+import { serverListQuery } from "@/lib/query/servers";
 import { ServerFilters } from "./server-filters";
 import { ServerPager } from "./server-pager";
 import { ServerTable } from "./server-table";

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
-import { validationQuery, type ValidateBody } from "@/lib/query/server-queries";
+import { validationQuery, type ValidateBody } from "@/lib/query/servers";
 
 const DEBOUNCE_MS = 250;
 

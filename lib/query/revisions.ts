@@ -1,8 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 
-import { documentKeys, documentPath, type DocumentKind } from "./document-queries";
+import { ifMatch, useWrite } from "./entity";
 import { fetchJson } from "./fetch-json";
-import { serverKeys } from "./server-keys";
 import type { RevisionDetail, RevisionSummary } from "./types";
 
 /**
@@ -10,14 +9,6 @@ import type { RevisionDetail, RevisionSummary } from "./types";
  * history hangs under, the prefix a restore invalidates, and what the UI calls it.
  */
 export type RevisionTarget = { noun: string; path: string; detailKey: readonly unknown[]; allKey: readonly unknown[] };
-
-export function serverRevisionTarget(name: string): RevisionTarget {
-  return { noun: "server", path: `/api/mcp-servers/${encodeURIComponent(name)}`, detailKey: serverKeys.detail(name), allKey: serverKeys.all };
-}
-
-export function documentRevisionTarget(kind: DocumentKind, name: string): RevisionTarget {
-  return { noun: kind.key, path: documentPath(kind, name), detailKey: documentKeys(kind).detail(name), allKey: documentKeys(kind).all };
-}
 
 export const revisionKeys = {
   list: (target: RevisionTarget) => [...target.detailKey, "revisions"] as const,
@@ -37,4 +28,13 @@ export function revisionQuery(target: RevisionTarget, revision: number) {
     queryFn: ({ signal }) => fetchJson<{ revision: RevisionDetail }>(`${target.path}/revisions/${revision}`, { signal }).then((body) => body.revision),
     staleTime: Infinity, // a revision never changes once written
   });
+}
+
+/** Writes a new revision equal to `revision`; stale when the entity changed since `currentRevision`. */
+export function useRestoreRevision(target: RevisionTarget) {
+  return useWrite(
+    ({ revision, currentRevision }: { revision: number; currentRevision: number }) =>
+      fetchJson<unknown>(`${target.path}/revisions/${revision}/restore`, { method: "POST", headers: ifMatch(currentRevision) }),
+    (client) => client.invalidateQueries({ queryKey: target.allKey }),
+  );
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 
 import type { CapabilitySummary, StoredCapability } from "../schemas/capability";
-import { documentKeys, documentListQuery, documentPath, documentQuery, type DocumentKind } from "./document-queries";
+import { documentKeys, documentListQuery, documentPath, documentQuery, type DocumentKind } from "./documents";
 import { fetchJson } from "./fetch-json";
 import type { UsedBy } from "./types";
 
@@ -16,7 +16,7 @@ export const capabilityQuery = (name: string) => documentQuery<StoredCapability>
 /** The agents that use the capability; under its detail key, so saves and deletes refresh it. */
 export function capabilityUsedByQuery(name: string) {
   return queryOptions({
-    queryKey: [...capabilityKeys.detail(name), "used-by"] as const,
+    queryKey: capabilityKeys.usedBy(name),
     queryFn: ({ signal }) => fetchJson<UsedBy>(`${documentPath(CAPABILITY, name)}/used-by`, { signal }),
     retry: false,
   });

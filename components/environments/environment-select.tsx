@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 
 import { Select } from "@/components/ui/select";
-import { environmentsQuery } from "@/lib/query/server-queries";
+import { environmentsQuery } from "@/lib/query/servers";
 
 /** The known environments; `value` undefined shows the registry's current one. */
 export function EnvironmentSelect({ id, value, onChange }: { id: string; value: string | undefined; onChange: (environment: string) => void }) {

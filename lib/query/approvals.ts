@@ -1,8 +1,7 @@
-"use client";
-
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 
 import type { Approval } from "../schemas/approvals";
+import { useWrite } from "./entity";
 import { fetchJson } from "./fetch-json";
 
 export type { Approval };
@@ -14,5 +13,13 @@ export const approvalsQuery = (state: string) =>
     queryKey: approvalKeys.list(state),
     queryFn: () => fetchJson<{ approvals: Approval[]; next_cursor: string | null }>(`/api/approvals?limit=100${state ? `&state=${state}` : ""}`),
     placeholderData: keepPreviousData,
-    // No polling: the event stream's `approval` events invalidate these (lib/query/use-health-events.ts).
+    // No polling: the event stream's `approval` events invalidate these (lib/query/health.ts useHealthEvents).
   });
+
+/** Approve or deny one request; every inbox re-reads. */
+export function useDecideApproval(id: string) {
+  return useWrite(
+    (decision: "approve" | "deny") => fetchJson<Approval>(`/api/approvals/${encodeURIComponent(id)}/${decision}`, { method: "POST" }),
+    (client) => client.invalidateQueries({ queryKey: approvalKeys.all }),
+  );
+}

@@ -2,7 +2,9 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 
 import type { StoredServer } from "../schemas/server-output";
 import type { UpstreamList } from "../schemas/upstream";
+import { useWrite } from "./entity";
 import { fetchJson } from "./fetch-json";
+import { serverKeys } from "./servers";
 
 export const upstreamKeys = {
   all: ["upstream"] as const,
@@ -18,5 +20,10 @@ export function upstreamServersQuery(search: string, cursor: string | null) {
   });
 }
 
-export const addUpstreamServer = (name: string) =>
-  fetchJson<{ mcp_server: StoredServer }>(`/api/upstream/servers/${encodeURIComponent(name)}/add`, { method: "POST" });
+/** "Add to registry": 201 with the new server; a 409 (name taken) or 502 comes back as ApiProblemError. */
+export function useAddUpstreamServer() {
+  return useWrite(
+    (name: string) => fetchJson<{ mcp_server: StoredServer }>(`/api/upstream/servers/${encodeURIComponent(name)}/add`, { method: "POST" }),
+    (client) => client.invalidateQueries({ queryKey: serverKeys.lists() }),
+  );
+}

@@ -1,10 +1,8 @@
-"use client";
-
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 
-import { fetchJson } from "./fetch-json";
-
 import type { AuditEntry } from "../schemas/audit";
+import { pagedSearch } from "./entity";
+import { fetchJson } from "./fetch-json";
 
 export type { AuditEntry };
 export type AuditFilters = { entity_type?: string; action?: string; actor?: string; name?: string; cursor?: string };
@@ -14,12 +12,6 @@ export const auditKeys = { all: ["audit"] as const, list: (filters: AuditFilters
 export const auditQuery = (filters: AuditFilters) =>
   queryOptions({
     queryKey: auditKeys.list(filters),
-    queryFn: () => fetchJson<{ entries: AuditEntry[]; next_cursor: string | null }>(`/api/audit?${toSearch(filters)}`),
+    queryFn: () => fetchJson<{ entries: AuditEntry[]; next_cursor: string | null }>(`/api/audit?${pagedSearch(filters)}`),
     placeholderData: keepPreviousData,
   });
-
-function toSearch(filters: AuditFilters): string {
-  const params = new URLSearchParams({ limit: "50" });
-  for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== "") params.set(key, String(value));
-  return params.toString();
-}

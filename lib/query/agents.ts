@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 
 import type { AgentSummary, ClientFormat, StoredAgent } from "../schemas/agent";
 import type { FieldError } from "../errors";
-import { documentKeys, documentListQuery, documentPath, documentQuery, type DocumentKind } from "./document-queries";
+import { documentKeys, documentListQuery, documentPath, documentQuery, type DocumentKind } from "./documents";
 import { fetchJson } from "./fetch-json";
 
 export const AGENT: DocumentKind = { collection: "agents", key: "agent" };
@@ -20,20 +20,18 @@ export type Blueprint = { agent: StoredAgent & { mcp_servers: Record<string, Rec
 export const agentListQuery = (search: string) => documentListQuery<AgentSummary>(AGENT, search);
 export const agentQuery = (name: string) => documentQuery<StoredAgent>(AGENT, name);
 
-/** The blueprint is a POST that changes nothing, so it is cached like a read, keyed by its body. */
-export function blueprintQuery(name: string, body: BlueprintBody) {
+/**
+ * The blueprint is a POST that changes nothing, so it is cached like a read, keyed by its body; with `format`,
+ * one client's config file (`?format=`) for the environment in `body`.
+ */
+function blueprintPost<T>(name: string, body: BlueprintBody, format?: ClientFormat) {
   return queryOptions({
-    queryKey: agentKeys.blueprint(name, body),
-    queryFn: ({ signal }) => fetchJson<Blueprint>(`${documentPath(AGENT, name)}/blueprint`, { method: "POST", json: body, signal }),
+    queryKey: agentKeys.blueprint(name, body, format),
+    queryFn: ({ signal }) =>
+      fetchJson<T>(`${documentPath(AGENT, name)}/blueprint${format ? `?format=${format}` : ""}`, { method: "POST", json: body, signal }),
     retry: false,
   });
 }
 
-/** One client's config file (`?format=`), for the environment in `body`; keyed like the blueprint it is made from. */
-export function clientFileQuery(name: string, body: BlueprintBody, format: ClientFormat) {
-  return queryOptions({
-    queryKey: agentKeys.blueprint(name, body, format),
-    queryFn: ({ signal }) => fetchJson<unknown>(`${documentPath(AGENT, name)}/blueprint?format=${format}`, { method: "POST", json: body, signal }),
-    retry: false,
-  });
-}
+export const blueprintQuery = (name: string, body: BlueprintBody) => blueprintPost<Blueprint>(name, body);
+export const clientFileQuery = (name: string, body: BlueprintBody, format: ClientFormat) => blueprintPost<unknown>(name, body, format);
