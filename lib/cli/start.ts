@@ -28,7 +28,8 @@ async function announceWhenReady(probeBase: string, url: string) {
   for (let attempt = 0; attempt < 600; attempt++) {
     const ready = await fetch(`${probeBase}/api/readyz`).then((response) => response.ok, () => false);
     if (ready) {
-      console.log(`\nPatchbay is running at ${url}  (dashboard: ${url}/mcp-servers, API: ${url}/api/openapi.json)\n`);
+      // The server is this Node (spawned with process.execPath): the pinned LTS when started through npm.
+      console.log(`\nPatchbay is running at ${url} on Node ${process.version}  (dashboard: ${url}/mcp-servers, API: ${url}/api/openapi.json)\n`);
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
