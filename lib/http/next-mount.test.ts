@@ -10,6 +10,7 @@ describe("the dispatcher's mount under Next", () => {
     const request = new Request("http://localhost/mcp-servers/a%2Fb?environment=production");
     await mount(request, { params: Promise.resolve({ path: ["mcp-servers", "a/b"] }) });
     await mount(request, { params: Promise.resolve({}) });
-    expect(seen).toEqual(["/api/mcp-servers/a%2Fb", "/api"]);
+    await mount(request, {});
+    expect(seen).toEqual(["/api/mcp-servers/a%2Fb", "/api", "/api"]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Dispatch } from "./dispatcher";
 
-type CatchAllContext = { params: Promise<Record<string, string | string[] | undefined>> };
+/** A route without dynamic segments (`/metrics`) gets no params from Next. */
+type CatchAllContext = { params?: Promise<Record<string, string | string[] | undefined>> };
 
 /**
  * The API's dispatcher as a Next route handler for everything under `prefix` (app/…/[...path]/route.ts). The
@@ -9,7 +10,7 @@ type CatchAllContext = { params: Promise<Record<string, string | string[] | unde
  */
 export function nextMount(prefix: string, dispatch: Dispatch) {
   return async (request: Request, context: CatchAllContext): Promise<Response> => {
-    const { path } = await context.params;
+    const { path } = (await context?.params) ?? {};
     const segments = Array.isArray(path) ? path : [];
     return dispatch(request, `${prefix}${segments.map((segment) => `/${encodeURIComponent(segment)}`).join("")}`);
   };
