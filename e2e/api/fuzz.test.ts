@@ -57,7 +57,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  secondAddressAgent.destroy();
   await patchbay?.stop();
   if (databaseUrl) removeDatabase(databaseUrl);
 });
@@ -422,19 +421,14 @@ function sendable(path: string): string {
   return path.replace(/[^\x21-\x7e]/gu, (char) => [...Buffer.from(char, "utf8")].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`).join(""));
 }
 
-/**
- * The wrong-token callers' connections, from their own loopback address, kept alive as a client's are: one RST
- * in six PostgreSQL runs was seen on a one-request connection (`agent: false`, `Connection: close`) after
- * its 401/429 — reported in the closing note of issue 26, not yet explained.
- */
-const secondAddressAgent = new http.Agent({ keepAlive: true, localAddress: "127.0.0.2" });
-
 /** One request over node:http (fetch would normalise the path and refuse to send a Host); an event stream's head is its answer. */
 function exchange(method: string, path: string, headers: Record<string, string>, body?: string, localAddress?: string): Promise<Exchange> {
   const base = new URL(patchbay.baseUrl);
   return new Promise((resolve, reject) => {
-    const agent = localAddress === "127.0.0.2" ? secondAddressAgent : false;
-    const request = http.request({ host: base.hostname, port: base.port, method, path: sendable(path), headers, agent, ...(agent ? {} : { localAddress }) }, (response) => {
+    // Node's client frames a DELETE's body with neither Content-Length nor chunked encoding: the server then reads
+    // the body as a second, malformed request, answers 400 and drops the connection (a reset, when much is unread).
+    const framing = body === undefined ? {} : { "Content-Length": String(Buffer.byteLength(body)) };
+    const request = http.request({ host: base.hostname, port: base.port, method, path: sendable(path), headers: { ...framing, ...headers }, agent: false, localAddress }, (response) => {
       const location = String(response.headers.location ?? "");
       if ((response.headers["content-type"] ?? "").startsWith("text/event-stream")) {
         response.destroy();

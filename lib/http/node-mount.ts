@@ -12,8 +12,6 @@ import { SEED_PATH_MARKER } from "./seed-path-marker";
 export type NodeMount = { serve: (request: IncomingMessage, response: ServerResponse) => boolean };
 /** A body declared this small is read before the handler runs (one Buffer); larger or undeclared ones stream. */
 const PREREAD_BYTES = 1024 * 1024;
-/** How much of a body answered before it was read (a refusal) is read and dropped before the answer goes out. */
-const DROP_BEFORE_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /**
  * The production server's mount of the API's dispatcher (DESIGN §15): the API's paths (lib/http/api-paths.ts)
@@ -59,9 +57,7 @@ async function answer(dispatch: Dispatch, href: string, request: IncomingMessage
   });
   try {
     const webRequest = await toWebRequest(request, href, aborted.signal);
-    const webResponse = await dispatch(webRequest);
-    await unreadBodyDropped(request);
-    await answerToNode(webResponse, request, response, aborted.signal);
+    await answerToNode(await dispatch(webRequest), request, response, aborted.signal);
   } catch (error) {
     // Handlers answer their own errors as problem+json (lib/http/route.ts): this is the client leaving, or a bug.
     if (aborted.signal.aborted || response.headersSent) {
@@ -131,29 +127,6 @@ function streamOf(request: IncomingMessage): ReadableStream<Uint8Array> {
     },
     { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
   );
-}
-
-/**
- * An answer given before the request's body was read (a refusal: no credentials, too large) waits until the
- * rest of the body has arrived and been dropped, up to a bound. Otherwise a client that asked to close the
- * connection after its answer gets a reset instead: closing a socket with unread data in it sends RST, which can
- * reach the client before it has read the answer.
- */
-function unreadBodyDropped(request: IncomingMessage): Promise<void> {
-  if (request.complete || request.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    let left = DROP_BEFORE_ANSWER_BYTES;
-    const done = () => {
-      request.off("data", count).off("end", done).off("close", done).off("error", done);
-      resolve();
-    };
-    const count = (chunk: Buffer) => {
-      left -= chunk.byteLength;
-      if (left < 0) done();
-    };
-    discardRest(request);
-    request.on("data", count).once("end", done).once("close", done).once("error", done);
-  });
 }
 
 function discardRest(request: IncomingMessage): void {
