@@ -2,6 +2,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 
 import { bumpChangeCountersStatement } from "../read-model/change-counters";
 import { collectScopes, scopesOfStatement, type ChangeScope } from "../read-model/change-scope";
+import { staleAfterOwnCommit } from "../read-model/sqlite-change-counters";
 import { WriteLock } from "./write-lock";
 
 type SqlAdapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
@@ -56,7 +57,7 @@ class SingleWriterAdapter implements SqlAdapter {
 
   queryRaw(query: SqlQuery) {
     if (isPlainSelect(query.sql)) return this.reader.queryRaw(query);
-    return this.#lock.run(async () => {
+    return this.#write(async () => {
       const result = await this.writer.queryRaw(query);
       await bumpChangeCounters(this.writer, scopesOfStatement(query.sql));
       return result;
@@ -64,7 +65,7 @@ class SingleWriterAdapter implements SqlAdapter {
   }
 
   executeRaw(query: SqlQuery) {
-    return this.#lock.run(async () => {
+    return this.#write(async () => {
       const result = await this.writer.executeRaw(query);
       await bumpChangeCounters(this.writer, scopesOfStatement(query.sql));
       return result;
@@ -72,7 +73,12 @@ class SingleWriterAdapter implements SqlAdapter {
   }
 
   executeScript(script: string) {
-    return this.#lock.run(() => this.writer.executeScript(script));
+    return this.#write(() => this.writer.executeScript(script));
+  }
+
+  /** A write under the lock; once it is over, reads in this process look at the change counters again. */
+  #write<T>(write: () => Promise<T>): Promise<T> {
+    return this.#lock.run(write).finally(staleAfterOwnCommit);
   }
 
   /** SQLite transactions are always SERIALIZABLE; the isolation level asked for changes nothing. */
@@ -84,7 +90,10 @@ class SingleWriterAdapter implements SqlAdapter {
       release();
       throw error;
     }
-    return new LockedTransaction(this.writer, release);
+    return new LockedTransaction(this.writer, () => {
+      staleAfterOwnCommit();
+      release();
+    });
   }
 
   async dispose() {

@@ -3,6 +3,7 @@ import { reuseStampsOf } from "../read-model/change-stamps";
 import { readThrough, type Representation } from "../read-model/read-cache";
 import type { Visibility } from "../auth/visibility";
 import { etagOver, matchesIfNoneMatch, notModified } from "./conditional-get";
+import { textResponse } from "./text-response";
 
 type CachedJsonOptions = {
   /** Everything the body depends on besides the database's state: route, parameters, query, visibility. */
@@ -28,7 +29,7 @@ export async function cachedJson(request: Request, { key, scopes, make }: Cached
     return { text, etag: tagOf(text), alsoStaleOn };
   }, () => reuseStampsOf(request));
   if (request.method === "GET" && matchesIfNoneMatch(request, etag)) return notModified(etag, { "Cache-Control": HEADERS["Cache-Control"], Vary: HEADERS.Vary });
-  return new Response(text, { status: 200, headers: { ...HEADERS, ETag: etag } });
+  return textResponse(text, { status: 200, headers: { ...HEADERS, ETag: etag } });
 }
 
 /**

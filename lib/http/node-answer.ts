@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
+import { knownTextOf } from "./text-response";
 import { appendVary } from "./vary-accept";
 
 const gzip = promisify(zlib.gzip);
@@ -28,7 +29,8 @@ export async function answerToNode(answer: Response, request: IncomingMessage, r
   const type = answer.headers.get("content-type") ?? "";
   if (/^text\/event-stream\b/i.test(type)) return stream(answer.body, response, aborted);
 
-  let body: Uint8Array = new Uint8Array(await answer.arrayBuffer());
+  const text = knownTextOf(answer);
+  let body: Uint8Array = text === undefined ? new Uint8Array(await answer.arrayBuffer()) : Buffer.from(text);
   if (COMPRESSIBLE.test(type) && !/\bno-transform\b/i.test(answer.headers.get("cache-control") ?? "") && !answer.headers.has("content-encoding")) {
     appendVary(response, "Accept-Encoding");
     if (body.byteLength >= COMPRESS_FROM_BYTES && acceptsGzip(request)) {

@@ -2,6 +2,7 @@ import { ZodError } from "zod";
 
 import { ApiError, type FieldError } from "../errors";
 import { zodFieldErrors } from "../schemas/field-errors";
+import { textResponse } from "./text-response";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -28,7 +29,7 @@ export function problem(
   headers?: Record<string, string>,
 ): Response {
   const body = { type: `https://patchbay.dev/problems/${type}`, title, status, detail, ...(errors ? { errors } : {}), ...extra };
-  return new Response(JSON.stringify(body), {
+  return textResponse(JSON.stringify(body), {
     status,
     headers: { "Content-Type": PROBLEM_CONTENT_TYPE, "Cache-Control": "no-store", ...headers },
   });

@@ -5,6 +5,7 @@ import { readThrough } from "../read-model/read-cache";
 import { etagOver, matchesIfNoneMatch, notModified } from "./conditional-get";
 import { withCors } from "./registry-cors";
 import { answering, route, type RouteContext } from "./route";
+import { textResponse } from "./text-response";
 
 const CACHE_CONTROL = "max-age=30";
 
@@ -24,7 +25,7 @@ export function registryRoute<P, Q, B>(operation: Operation<P, Q, B>, handler: (
     }, () => reuseStampsOf(context.request));
     const headers = { "Cache-Control": CACHE_CONTROL, Vary: "Authorization" };
     if (matchesIfNoneMatch(context.request, etag)) return notModified(etag, headers);
-    return new Response(text, { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", ...headers, ETag: etag } });
+    return textResponse(text, { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", ...headers, ETag: etag } });
   });
   return answering(operation, async (request, context) => withCors(request, await inner(request, context)));
 }

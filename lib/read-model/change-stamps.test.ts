@@ -11,6 +11,10 @@ process.env.DATABASE_URL = `file:${file}`;
 const { applyMigrations } = await import("../db/migrate");
 const { bumpChangeCountersStatement } = await import("./change-counters");
 const { currentStamps, reuseStampsOf, takeStampsFor } = await import("./change-stamps");
+const { staleAfterOwnCommit } = await import("./sqlite-change-counters");
+
+/** The next turn of the event loop, where a check of the counters made in this one no longer serves. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A commit by another connection, as another process (the CLI, a second instance's writer) makes one. */
 function commitDefinitionsChange(): void {
@@ -28,6 +32,7 @@ describe("takeStampsFor / reuseStampsOf", () => {
     const request = new Request("http://patchbay.test/api/mcp-servers/a");
     const taken = await takeStampsFor(request);
     commitDefinitionsChange();
+    await nextTurn();
 
     expect(await reuseStampsOf(request)).toEqual(taken);
     const fresh = await reuseStampsOf(request);
@@ -39,6 +44,7 @@ describe("takeStampsFor / reuseStampsOf", () => {
     const request = new Request("http://patchbay.test/api/health/events");
     const first = await takeStampsFor(request);
     commitDefinitionsChange();
+    await nextTurn();
 
     const second = await takeStampsFor(request);
     expect(Number(second!.definitions)).toBe(Number(first!.definitions) + 1);
@@ -47,6 +53,42 @@ describe("takeStampsFor / reuseStampsOf", () => {
   it("a request that took none gets the stamps as of now", async () => {
     const request = new Request("http://patchbay.test/v0.1/servers");
     commitDefinitionsChange();
+    await nextTurn();
     expect(await reuseStampsOf(request)).toEqual(await currentStamps());
+  });
+});
+
+describe("one check of the counters a turn", () => {
+  it("serves the rest of its turn: another process's commit is seen from the next turn on", async () => {
+    await nextTurn();
+    const before = await currentStamps();
+    commitDefinitionsChange();
+
+    expect(await currentStamps()).toEqual(before);
+    await nextTurn();
+    expect(Number((await currentStamps())!.definitions)).toBe(Number(before!.definitions) + 1);
+  });
+
+  it("ends at this process's own commit: a read after it, in the same turn, sees it", async () => {
+    await nextTurn();
+    const before = await currentStamps();
+    commitDefinitionsChange();
+    staleAfterOwnCommit(); // as lib/db/sqlite-adapter.ts does once a write of this process is over
+
+    expect(Number((await currentStamps())!.definitions)).toBe(Number(before!.definitions) + 1);
+  });
+
+  it("a write through this process's client is seen by the reads after it, whatever turn they are in", async () => {
+    const { createClient } = await import("../db");
+    const db = createClient(process.env.DATABASE_URL!);
+    try {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const before = await currentStamps();
+        await db.$executeRawUnsafe(`UPDATE "Server" SET "description" = "description" WHERE 0`);
+        expect(Number((await currentStamps())!.definitions)).toBe(Number(before!.definitions) + 1);
+      }
+    } finally {
+      await db.$disconnect();
+    }
   });
 });

@@ -8,7 +8,8 @@ export type ChangeStamps = Record<ChangeScope, string>;
 
 /**
  * The database's change counters as of no earlier than this call, per scope: equal stamps mean nothing of
- * that scope was committed in between, by anyone. Null while that cannot be known (PostgreSQL unreachable):
+ * that scope was committed in between, by anyone. (On SQLite, as of no earlier than this turn of the event
+ * loop for another process's commits: lib/read-model/sqlite-change-counters.ts.) Null while that cannot be known (PostgreSQL unreachable):
  * serve nothing from cache then.
  */
 export async function currentStamps(): Promise<ChangeStamps | null> {
