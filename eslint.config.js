@@ -15,20 +15,21 @@ const MAY_IMPORT = {
   api: ["schemas"],
   auth: ["api", "data", "http", "read-model", "schemas"],
   cli: ["data", "db", "formats", "http", "schemas", "secrets"],
-  data: ["auth", "db", "formats", "gateway", "health", "import", "read-model", "resolve", "schemas", "secrets", "sync", "tools"],
+  data: ["auth", "db", "formats", "gateway", "health", "import", "mcp", "read-model", "resolve", "schemas", "secrets", "sync", "tools"],
   db: ["data", "read-model", "schemas"],
   diff: [],
   endpoints: ["api", "auth", "data", "gateway", "health", "http", "metrics", "read-model", "resolve", "sync", "upstream"],
   formats: ["resolve", "schemas"],
   forms: ["schemas"],
-  gateway: ["auth", "data", "health", "http", "metrics", "read-model", "resolve", "schemas", "telemetry", "tools"],
-  health: ["data", "gateway", "metrics", "resolve", "schemas", "telemetry", "tools"],
+  gateway: ["auth", "data", "health", "http", "mcp", "metrics", "read-model", "resolve", "schemas", "telemetry", "tools"],
+  health: ["data", "gateway", "mcp", "metrics", "resolve", "schemas", "telemetry", "tools"],
   hooks: [],
   http: ["api", "auth", "data", "health", "metrics", "read-model", "schemas"],
   import: ["formats", "schemas"],
+  mcp: ["resolve", "schemas", "telemetry"],
   metrics: ["api"],
   "page-data": ["auth", "data", "query", "schemas"],
-  query: ["data", "forms", "health", "schemas"],
+  query: ["data", "forms", "health", "mcp", "schemas"],
   "read-model": ["db"],
   resolve: ["schemas"],
   schemas: [],
@@ -36,8 +37,8 @@ const MAY_IMPORT = {
   sync: ["cli", "data", "schemas"],
   telemetry: [],
   time: [],
-  tools: ["health", "resolve", "schemas"],
-  upstream: ["data", "formats", "health", "import", "schemas"],
+  tools: ["mcp", "resolve", "schemas"],
+  upstream: ["data", "formats", "health", "import", "mcp", "schemas"],
 };
 const FOLDERS = Object.keys(MAY_IMPORT);
 const LIB = [...FOLDERS, "generated", "lib"];
@@ -52,7 +53,7 @@ const elements = [
   { type: "prisma", pattern: "prisma", partialMatch: false },
   { type: "e2e", pattern: "e2e", partialMatch: false },
 ];
-/** I/O a pure module must not touch: the network, files, processes (fetch-using modules are lib/health, lib/http, lib/data). */
+/** I/O a pure module must not touch: the network, files, processes (fetch-using modules are lib/mcp, lib/http, lib/data). */
 const IO_MODULES = ["fs", "fs/promises", "net", "http", "https", "http2", "dns", "tls", "dgram", "child_process", "worker_threads"];
 
 /** Bare-specifier bans (packages, Node built-ins, lib's top-level I/O files): ESLint's own rule, per folder. */

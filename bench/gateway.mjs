@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 
 import { ensureBuild } from "../lib/cli/ensure-build.ts";
-import { EVERYTHING, startEverything } from "../lib/health/test-peers.ts";
+import { EVERYTHING, startEverything } from "../lib/mcp/test-peers.ts";
 import { removeTempSqlite, startPatchbay, tempSqliteUrl } from "../e2e/support/patchbay-process.ts";
 import { loadServers } from "./load-servers.ts";
 import { loadTools } from "./load-tools.ts";

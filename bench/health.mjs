@@ -8,7 +8,7 @@ import autocannon from "autocannon";
 
 import { ensureBuild } from "../lib/cli/ensure-build.ts";
 import { startPatchbay, tempSqliteUrl } from "../e2e/support/patchbay-process.ts";
-import { freePort, startEverything } from "../lib/health/test-peers.ts";
+import { freePort, startEverything } from "../lib/mcp/test-peers.ts";
 import { printMarkdown } from "./markdown-table.mjs";
 
 const count = Number(process.env.BENCH_SERVERS ?? 1_000);

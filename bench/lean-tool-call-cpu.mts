@@ -1,11 +1,11 @@
 // Client CPU per sequential tools/call of server-everything's echo on one pooled-style session (streamable HTTP,
-// keep-alive safe fetch): the SDK client's callTool against the gateway's lean POST (lib/gateway/lean-tool-call.ts).
+// keep-alive safe fetch): the SDK client's callTool against the gateway's lean POST (lib/mcp/lean-tool-call.ts).
 // Run: node --import tsx bench/lean-tool-call-cpu.mts   (BENCH_CALLS, default 3000; BENCH_ROUNDS, default 2)
-import { startDeadline } from "../lib/health/deadline.ts";
-import { openSession } from "../lib/health/mcp-session.ts";
-import { createOutboundPolicy } from "../lib/health/outbound-policy.ts";
-import { startEverything } from "../lib/health/test-peers.ts";
-import { callToolLean, canCallLean } from "../lib/gateway/lean-tool-call.ts";
+import { startDeadline } from "../lib/mcp/deadline.ts";
+import { callToolLean, canCallLean } from "../lib/mcp/lean-tool-call.ts";
+import { openSession } from "../lib/mcp/mcp-session.ts";
+import { createOutboundPolicy } from "../lib/mcp/outbound-policy.ts";
+import { startEverything } from "../lib/mcp/test-peers.ts";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-import { checkStdioAllow } from "./health/stdio-allow";
 import { guardSettingProblems } from "./http/request-guard.mjs";
+import { checkStdioAllow } from "./mcp/stdio-allow";
 import { environmentNameSchema } from "./schemas/common";
 
 const commaList = z

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 
-import type { ProbeTool } from "@/lib/health/types";
+import type { ProbeTool } from "@/lib/mcp/types";
 import { isProblem } from "@/lib/query/fetch-json";
 import type { ConnectionInput } from "@/lib/query/types";
 import { useCallTool } from "@/lib/query/tools";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 
-import type { ProbeTool } from "@/lib/health/types";
+import type { ProbeTool } from "@/lib/mcp/types";
 import type { ConnectionInput } from "@/lib/query/types";
 
 import { ToolCallForm } from "./tool-call-form";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ToolContent } from "@/lib/health/normalize-content";
+import type { ToolContent } from "@/lib/mcp/normalize-content";
 import type { ToolCallResult } from "@/lib/query/types";
 
 /** A normalized tool result: text, images and audio inline (data: URLs), resources by URI with their content. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { startModernPeer } from "../../lib/health/modern-peer";
-import { startEverything, startHttpPeer, type EverythingServer, type Peer } from "../../lib/health/test-peers";
+import { startModernPeer } from "../../lib/mcp/modern-peer";
+import { startEverything, startHttpPeer, type EverythingServer, type Peer } from "../../lib/mcp/test-peers";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { waitUntil } from "../support/wait-until";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { freePort, startEverything, type EverythingServer } from "../../lib/health/test-peers";
+import { freePort, startEverything, type EverythingServer } from "../../lib/mcp/test-peers";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { openEventStream } from "../support/event-stream-client";
 import { startPatchbay, tempSqliteUrl, type PatchbayProcess } from "../support/patchbay-process";

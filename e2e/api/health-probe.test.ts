@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   EVERYTHING, freePort, startEverything, startHttpPeer, startRecordingProxy,
   type EverythingServer, type Peer,
-} from "../../lib/health/test-peers";
+} from "../../lib/mcp/test-peers";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { startEverything, startSilentPeer, type EverythingServer, type Peer } from "../../lib/health/test-peers";
+import { startEverything, startSilentPeer, type EverythingServer, type Peer } from "../../lib/mcp/test-peers";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { startPatchbay, tempSqliteUrl, type PatchbayProcess } from "../support/patchbay-process";
 import { waitUntil } from "../support/wait-until";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 
-import { startEverything, type EverythingServer } from "../../lib/health/test-peers";
+import { startEverything, type EverythingServer } from "../../lib/mcp/test-peers";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { waitUntil } from "../support/wait-until";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 
-import { startEverything, startHttpPeer, freePort, type EverythingServer, type Peer } from "../../lib/health/test-peers";
+import { startEverything, startHttpPeer, freePort, type EverythingServer, type Peer } from "../../lib/mcp/test-peers";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 
 const api = apiClient(inject("baseUrl"));

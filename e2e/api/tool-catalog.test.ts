@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { startEverything, type EverythingServer } from "../../lib/health/test-peers";
+import { startEverything, type EverythingServer } from "../../lib/mcp/test-peers";
 import { startToolsetPeer, type PeerTool, type ToolsetPeer } from "../../lib/tools/toolset-peer";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { jcs, sha256 } from "../support/independent-jcs";

@@ -2,7 +2,7 @@ import http from "node:http";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { startEverything, startRecordingProxy, type EverythingServer } from "../../lib/health/test-peers";
+import { startEverything, startRecordingProxy, type EverythingServer } from "../../lib/mcp/test-peers";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { freePort, startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { waitUntil } from "../support/wait-until";

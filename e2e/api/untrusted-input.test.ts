@@ -2,8 +2,8 @@ import type { IncomingHttpHeaders } from "node:http";
 
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 
-import { MAX_RESPONSE_BYTES } from "../../lib/health/response-limit";
-import { startHttpPeer, type Peer } from "../../lib/health/test-peers";
+import { MAX_RESPONSE_BYTES } from "../../lib/mcp/response-limit";
+import { startHttpPeer, type Peer } from "../../lib/mcp/test-peers";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 
 const api = apiClient(inject("baseUrl"));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 
-import { freePort } from "../../lib/health/test-peers";
+import { freePort } from "../../lib/mcp/test-peers";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { freshDatabaseUrl, removeDatabase } from "../support/test-database";

@@ -1,4 +1,4 @@
-import { startEverything } from "../../lib/health/test-peers";
+import { startEverything } from "../../lib/mcp/test-peers";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { expect, saveScreenshot, test } from "./fixtures";
 

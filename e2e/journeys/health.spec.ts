@@ -1,4 +1,4 @@
-import { startEverything, type EverythingServer } from "../../lib/health/test-peers";
+import { startEverything, type EverythingServer } from "../../lib/mcp/test-peers";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { expect, test } from "./fixtures";
 

@@ -1,4 +1,4 @@
-import { EVERYTHING, startEverything, type EverythingServer } from "../../lib/health/test-peers";
+import { EVERYTHING, startEverything, type EverythingServer } from "../../lib/mcp/test-peers";
 import { apiClient, httpServer, uniqueName } from "./api-client";
 import { startPatchbay, type PatchbayProcess } from "./patchbay-process";
 

@@ -1,6 +1,6 @@
 import { getDb, type Tx } from "../db";
 import { Prisma } from "../generated/prisma/client";
-import type { ProbeTool } from "../health/types";
+import type { ProbeTool } from "../mcp/types";
 import { toolsetFingerprint } from "../tools/fingerprint";
 import { toToolDefinition, type ToolDefinition } from "../tools/tool-definition";
 import { diffToolsets, isEmptyDiff, type ToolsetDiff } from "../tools/toolset-diff";

@@ -2,13 +2,13 @@ import { setTimeout as wait } from "node:timers/promises";
 
 import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 
-import { ProbeTimeoutError, startDeadline } from "../health/deadline";
-import { describeFailure } from "../health/describe-failure";
-import type { McpSession } from "../health/mcp-session";
-import type { OutboundPolicy } from "../health/outbound-policy";
+import { ProbeTimeoutError, startDeadline } from "../mcp/deadline";
+import { describeFailure } from "../mcp/describe-failure";
+import { callToolLean, canCallLean, SessionExpiredError } from "../mcp/lean-tool-call";
+import type { McpSession } from "../mcp/mcp-session";
+import type { OutboundPolicy } from "../mcp/outbound-policy";
 import type { ResolvedConfig } from "../resolve/types";
 import { circuitOf, publishCircuit } from "./circuits";
-import { callToolLean, canCallLean, SessionExpiredError } from "./lean-tool-call";
 import { backoffDelay, isRetryable, type AttemptFailure, type ResilienceSettings } from "./resilience";
 import { borrowSession } from "./session-pool";
 import type { McpToolResult, UpstreamScope } from "./types";

@@ -7,13 +7,13 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, EmptyResultSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
-import { startDeadline } from "../health/deadline";
-import { describeFailure } from "../health/describe-failure";
-import { openSession, type McpSession } from "../health/mcp-session";
-import { createOutboundPolicy } from "../health/outbound-policy";
-import { startEverything, startHttpPeer, startRecordingProxy, type EverythingServer, type Peer } from "../health/test-peers";
+import { startDeadline } from "../mcp/deadline";
+import { describeFailure } from "../mcp/describe-failure";
+import { callToolLean, canCallLean } from "../mcp/lean-tool-call";
+import { openSession, type McpSession } from "../mcp/mcp-session";
+import { createOutboundPolicy } from "../mcp/outbound-policy";
+import { startEverything, startHttpPeer, startRecordingProxy, type EverythingServer, type Peer } from "../mcp/test-peers";
 import { callUpstream, type UpstreamRequest } from "./call-upstream";
-import { callToolLean, canCallLean } from "./lean-tool-call";
 import { resilienceSettings } from "./resilience";
 import { closeAllSessions } from "./session-pool";
 

@@ -1,6 +1,6 @@
 import { NotFoundError } from "../errors";
 import { getProbeSettings } from "../health/probe-settings";
-import { refuseBeforeConnecting } from "../health/refuse-before-connecting";
+import { refuseBeforeConnecting } from "../mcp/refuse-before-connecting";
 import { upstreamCall, type EffectiveTool } from "../resolve/effective-tools";
 import { project } from "../resolve/tool-projection";
 import type { ResolvedConfig } from "../resolve/types";

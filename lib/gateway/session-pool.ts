@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 
-import type { Deadline } from "../health/deadline";
-import { openSession, type McpSession } from "../health/mcp-session";
-import type { OutboundPolicy } from "../health/outbound-policy";
+import type { Deadline } from "../mcp/deadline";
+import { openSession, type McpSession } from "../mcp/mcp-session";
+import type { OutboundPolicy } from "../mcp/outbound-policy";
 import type { ResolvedConfig } from "../resolve/types";
 import { onShutdown, processSlot } from "../runtime/runtime";
 import type { UpstreamScope } from "./types";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { NotFoundError, UnresolvableError } from "../errors";
+import { createOutboundPolicy } from "../mcp/outbound-policy";
+import { countProbeChildren } from "../mcp/probe-children";
+import { EVERYTHING, startEverything, startRecordingProxy, type EverythingServer } from "../mcp/test-peers";
 import { ToolCallFailedError, callTool, type CallToolOptions } from "./call-tool";
-import { createOutboundPolicy } from "./outbound-policy";
-import { countProbeChildren } from "./probe-children";
-import { EVERYTHING, startEverything, startRecordingProxy, type EverythingServer } from "./test-peers";
 
 const options: CallToolOptions = { timeoutMs: 10_000, policy: createOutboundPolicy(), stdioAllow: ["node **"], secrets: [] };
 let server: EverythingServer;

@@ -1,13 +1,13 @@
 import { ApiError, NotFoundError, UnresolvableError } from "../errors";
+import { startDeadline } from "../mcp/deadline";
+import { describeFailure, type Failure } from "../mcp/describe-failure";
+import { listAllTools } from "../mcp/list-tools";
+import { openSession } from "../mcp/mcp-session";
+import { normalizeToolResult, type NormalizedToolResult } from "../mcp/normalize-content";
+import type { OutboundPolicy } from "../mcp/outbound-policy";
+import { refuseBeforeConnecting } from "../mcp/refuse-before-connecting";
 import type { ResolvedConfig } from "../resolve/types";
 import { compileJsonSchema, validateAgainstSchema } from "../schemas/json-schema";
-import { startDeadline } from "./deadline";
-import { describeFailure, type Failure } from "./describe-failure";
-import { listAllTools } from "./list-tools";
-import { openSession } from "./mcp-session";
-import { normalizeToolResult, type NormalizedToolResult } from "./normalize-content";
-import type { OutboundPolicy } from "./outbound-policy";
-import { refuseBeforeConnecting } from "./refuse-before-connecting";
 
 /** `secrets`: the values substituted from secrets, scrubbed from an error body or stderr before either is shortened. */
 export type CallToolOptions = { timeoutMs: number; policy: OutboundPolicy; stdioAllow: readonly string[]; secrets: readonly string[] };

@@ -1,6 +1,6 @@
-import { describeNetworkError } from "./describe-failure";
-import { OutboundBlockedError } from "./outbound-policy";
-import type { FetchLike } from "./types";
+import { describeNetworkError } from "../mcp/describe-failure";
+import { OutboundBlockedError } from "../mcp/outbound-policy";
+import type { FetchLike } from "../mcp/types";
 
 /**
  * GETs `support.health_endpoint` resolved against the server URL. Returns null when it answers 2xx, else why not.

@@ -1,8 +1,8 @@
+import { killAllProbeChildren, killProbeChildrenNow, refuseNewProbeChildren, signalProcessGroup } from "../mcp/probe-children";
 import { metrics } from "../metrics/registry";
 import type { Teardown } from "../runtime/runtime";
 import { endHealthSubscriptions } from "./health-events";
 import { getProbeSettings } from "./probe-settings";
-import { killAllProbeChildren, killProbeChildrenNow, refuseNewProbeChildren, signalProcessGroup } from "./probe-children";
 import { startHealthScheduler } from "./scheduler";
 import { createWorkerSweepRunner } from "./sweep-runner";
 

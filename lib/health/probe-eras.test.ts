@@ -5,10 +5,10 @@ import { pathToFileURL } from "node:url";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { MODERN_PEER_INFO, startModernPeer } from "./modern-peer";
-import { createOutboundPolicy } from "./outbound-policy";
+import { MODERN_PEER_INFO, startModernPeer } from "../mcp/modern-peer";
+import { createOutboundPolicy } from "../mcp/outbound-policy";
+import { EVERYTHING, startEverything, startHttpPeer, type EverythingServer, type Peer } from "../mcp/test-peers";
 import { DEPRECATED_TRANSPORT_NOTE, probeServer, type ProbeOptions } from "./probe";
-import { EVERYTHING, startEverything, startHttpPeer, type EverythingServer, type Peer } from "./test-peers";
 import type { ProbeResult } from "./types";
 
 const options: ProbeOptions = { timeoutMs: 10_000, policy: createOutboundPolicy({}), stdioAllow: ["node **"], secrets: [] };

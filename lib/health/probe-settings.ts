@@ -1,5 +1,5 @@
 import { getConfig } from "../env";
-import { createOutboundPolicy, type OutboundPolicy } from "./outbound-policy";
+import { createOutboundPolicy, type OutboundPolicy } from "../mcp/outbound-policy";
 
 export type ProbeSettings = {
   timeoutMs: number;

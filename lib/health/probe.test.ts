@@ -5,13 +5,13 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { createOutboundPolicy } from "./outbound-policy";
+import { createOutboundPolicy } from "../mcp/outbound-policy";
+import { countProbeChildren, killAllProbeChildren } from "../mcp/probe-children";
 import { probeServer, type ProbeOptions } from "./probe";
-import { countProbeChildren, killAllProbeChildren } from "./probe-children";
 import {
   EVERYTHING, freePort, isProcessAlive, startEverything, startHttpPeer, startSilentPeer,
   type EverythingServer, type Peer,
-} from "./test-peers";
+} from "../mcp/test-peers";
 
 const options: ProbeOptions = { timeoutMs: 10_000, policy: createOutboundPolicy({ deny: "127.0.0.2/32" }), stdioAllow: ["node **"], secrets: [] };
 const dir = mkdtempSync(path.join(tmpdir(), "patchbay-probe-"));

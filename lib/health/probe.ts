@@ -1,14 +1,14 @@
+import { startDeadline } from "../mcp/deadline";
+import { describeFailure } from "../mcp/describe-failure";
+import { listAllTools } from "../mcp/list-tools";
+import { openSession, type McpSession } from "../mcp/mcp-session";
+import type { OutboundPolicy } from "../mcp/outbound-policy";
+import { readProtectedResource } from "../mcp/protected-resource";
+import { refuseBeforeConnecting } from "../mcp/refuse-before-connecting";
+import { createSafeFetch } from "../mcp/safe-fetch";
 import type { ResolvedConfig } from "../resolve/types";
-import { startDeadline } from "./deadline";
-import { describeFailure } from "./describe-failure";
 import { checkHealthEndpoint } from "./health-endpoint";
 import { isOkStatus, unreachedResult } from "./health-result";
-import { listAllTools } from "./list-tools";
-import { openSession, type McpSession } from "./mcp-session";
-import type { OutboundPolicy } from "./outbound-policy";
-import { readProtectedResource } from "./protected-resource";
-import { refuseBeforeConnecting } from "./refuse-before-connecting";
-import { createSafeFetch } from "./safe-fetch";
 import type { ProbeResult } from "./types";
 
 /** The note on every SSE server: the transport was deprecated in 2025-03-26 and is gone from 2026-07-28. */
@@ -20,7 +20,7 @@ export type ProbeOptions = {
   /** `support.health_endpoint`, resolved against the server URL (`new URL(endpoint, url)`). */
   healthEndpoint?: string;
   policy: OutboundPolicy;
-  /** `PATCHBAY_STDIO_ALLOW` entries (whole command lines); see `stdio-allow.ts`. */
+  /** `PATCHBAY_STDIO_ALLOW` entries (whole command lines); see `lib/mcp/stdio-allow.ts`. */
   stdioAllow: readonly string[];
   /** The values substituted from secrets: scrubbed from an error body or stderr before either is shortened (DESIGN §14). */
   secrets: readonly string[];

@@ -2,7 +2,7 @@ import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 
 import { prepareDatabase } from "../db";
-import { killAllProbeChildren, refuseNewProbeChildren, watchProbeChildren } from "./probe-children";
+import { killAllProbeChildren, refuseNewProbeChildren, watchProbeChildren } from "../mcp/probe-children";
 import { sweepAllServers } from "./sweep";
 
 export type SweepWorkerRequest = { type: "sweep"; id: number; concurrency: number } | { type: "stop" };

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 
 import type { UsedBy } from "../data/used-by";
-import type { NormalizedToolResult } from "../health/normalize-content";
 import type { HealthResult } from "../health/types";
+import type { NormalizedToolResult } from "../mcp/normalize-content";
 import type { revisionDetailSchema, revisionSummarySchema } from "../schemas/revision";
 import type {
   resolvedServerSchema,

@@ -1,4 +1,4 @@
-import type { ProbeTool } from "../health/types";
+import type { ProbeTool } from "../mcp/types";
 
 /**
  * The fingerprinted object of DESIGN §11, snake_case, fields the server did not send left out (so an absent

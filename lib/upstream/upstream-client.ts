@@ -1,7 +1,7 @@
 import { getConfig } from "../env";
 import { ApiError, NotFoundError } from "../errors";
 import { getProbeSettings } from "../health/probe-settings";
-import { createSafeFetch } from "../health/safe-fetch";
+import { createSafeFetch } from "../mcp/safe-fetch";
 import { isPlainObject } from "../schemas/server-fields";
 
 type OfficialEntry = { server: { name: string; description?: unknown; version?: unknown }; _meta?: unknown };

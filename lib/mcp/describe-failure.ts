@@ -4,9 +4,9 @@ import { OutboundBlockedError } from "./outbound-policy";
 import { ResponseTooLargeError } from "./response-limit";
 import { CrossOriginRedirectError } from "./safe-fetch";
 import type { ProbeStdioTransport } from "./stdio-transport";
-import type { HealthStatus } from "./types";
+import type { FailureStatus } from "./types";
 
-export type Failure = { status: HealthStatus; reason: string };
+export type Failure = { status: FailureStatus; reason: string };
 
 /** How much of the child's last stderr line a reason shows (scrubbed first, by the transport). */
 const STDERR_LINE_CHARS = 200;

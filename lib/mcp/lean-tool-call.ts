@@ -1,8 +1,8 @@
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, type JSONRPCMessage } from "@modelcontextprotocol/client";
 import { createParser } from "eventsource-parser";
 
-import type { McpSession, StreamableHttpLink } from "../health/mcp-session";
 import { processSlot } from "../runtime/runtime";
+import type { McpSession, StreamableHttpLink } from "./mcp-session";
 
 /**
  * A pooled session's `tools/call` as one POST of our own, read without the SDK client's per-message machinery.

@@ -1,13 +1,13 @@
 import type { ResolvedConfig } from "../resolve/types";
 import { findUnresolvedPlaceholder } from "./placeholders";
 import { refuseCommandLine } from "./stdio-allow";
-import type { HealthStatus } from "./types";
+import type { FailureStatus } from "./types";
 
 /** Why a config must not be tried at all (unresolved placeholders, stdio not allowed); null when it may. */
 export function refuseBeforeConnecting(
   config: ResolvedConfig,
   stdioAllow: readonly string[],
-): { status: HealthStatus; reason: string } | null {
+): { status: FailureStatus; reason: string } | null {
   const unresolved = findUnresolvedPlaceholder(config);
   if (unresolved) return { status: "unknown", reason: unresolved };
 
