@@ -89,8 +89,26 @@ async function toWebRequest(request: IncomingMessage, href: string, signal: Abor
   if (!headers.has("x-forwarded-for") && request.socket.remoteAddress) headers.set("x-forwarded-for", request.socket.remoteAddress);
 
   const method = request.method ?? "GET";
-  if (method === "GET" || method === "HEAD") return new Request(href, { method, headers, signal });
-  return new Request(href, { method, headers, signal, body: await bodyOf(request), duplex: "half" } as RequestInit);
+  if (method === "GET" || method === "HEAD") return new NodeRequest(href, { method, headers }, signal);
+  return new NodeRequest(href, { method, headers, body: await bodyOf(request), duplex: "half" } as RequestInit, signal);
+}
+
+/**
+ * A web Request whose `signal` is the connection's own. Handing the signal to Request's constructor makes it
+ * follow that signal with one of its own (listeners, a weak reference, a finalizer): as costly as the rest of the
+ * conversion, on every request, for a signal that only long-lived answers (event streams, the gateway) look at.
+ */
+class NodeRequest extends Request {
+  readonly #signal: AbortSignal;
+
+  constructor(href: string, init: RequestInit, signal: AbortSignal) {
+    super(href, init);
+    this.#signal = signal;
+  }
+
+  override get signal(): AbortSignal {
+    return this.#signal;
+  }
 }
 
 /** A small declared body as one Buffer; anything else as a stream, which the handler's size limit reads and cuts off. */

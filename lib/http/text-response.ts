@@ -1,18 +1,78 @@
-/** The text of each Response this process built from a string, for as long as the Response lives. */
-const texts = new WeakMap<Response, string>();
+/** Where a TextResponse shows its text: a registered symbol, so every bundle of lib (Next gives each its own copy) finds it. */
+const TEXT = Symbol.for("patchbay.responseText");
 
 /**
- * A Response whose body is `text`, remembered so that the production mount writes the text as it is
- * (lib/http/node-answer.ts) instead of reading it back through the body's stream: on a warm read that stream
- * costs about what the rest of the answer does. Every other reader (Next's mount, a test) sees a plain Response.
+ * A Response whose body is a string, kept as that string until someone reads the body. Building a web
+ * Response from a string makes a ReadableStream at once, which on Node costs about as much as the rest of a warm
+ * read; the production mount (lib/http/node-answer.ts) writes the string itself and never needs it. Anyone
+ * else — Next's mount, a test, a copy — reads it as usual: `body`, `text()`, `json()`… make the stream then.
  */
+class TextResponse extends Response {
+  readonly #text: string;
+  #read: Response | undefined;
+
+  constructor(text: string, init: ResponseInit) {
+    const headers = new Headers(init.headers);
+    // As a Response built from a string would say.
+    if (!headers.has("content-type")) headers.set("content-type", "text/plain;charset=UTF-8");
+    super(null, { ...init, headers });
+    this.#text = text;
+  }
+
+  /** The text, while the body is unread. */
+  get [TEXT](): string | undefined {
+    return this.#read ? undefined : this.#text;
+  }
+
+  #readable(): Response {
+    this.#read ??= new Response(this.#text);
+    return this.#read;
+  }
+
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    return this.#readable().body;
+  }
+
+  override get bodyUsed(): boolean {
+    return this.#read?.bodyUsed ?? false;
+  }
+
+  override text(): Promise<string> {
+    return this.#readable().text();
+  }
+
+  override json(): Promise<unknown> {
+    return this.#readable().json();
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#readable().arrayBuffer();
+  }
+
+  override blob(): Promise<Blob> {
+    return this.#readable().blob();
+  }
+
+  override formData(): Promise<FormData> {
+    return this.#readable().formData();
+  }
+
+  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#readable().bytes();
+  }
+
+  override clone(): Response {
+    if (this.bodyUsed) throw new TypeError("Response.clone: Body has already been consumed."); // as for any Response
+    return new TextResponse(this.#text, { status: this.status, statusText: this.statusText, headers: this.headers });
+  }
+}
+
+/** A Response with `text` as its body (see TextResponse). */
 export function textResponse(text: string, init: ResponseInit): Response {
-  const response = new Response(text, init);
-  texts.set(response, text);
-  return response;
+  return new TextResponse(text, init);
 }
 
 /** The text a Response was built from by textResponse, while its body is still unread; undefined otherwise. */
 export function knownTextOf(response: Response): string | undefined {
-  return response.bodyUsed ? undefined : texts.get(response);
+  return (response as Response & { [TEXT]?: string })[TEXT];
 }
