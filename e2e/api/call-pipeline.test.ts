@@ -7,8 +7,9 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startToolsetPeer } from "../../lib/tools/toolset-peer";
-import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { apiClient, everyPage, httpServer, uniqueName } from "../support/api-client";
 import { startPipelinePeer, type PipelinePeer } from "../support/pipeline-peer-process";
+import { mintClient, type TestRole } from "../support/roles";
 import { startPatchbay, stopProcess, type PatchbayProcess } from "../support/patchbay-process";
 import { processesRunning } from "../support/process-tree";
 import { waitUntil } from "../support/wait-until";
@@ -54,11 +55,7 @@ beforeAll(async () => {
     startPipelinePeer(), startPipelinePeer(),
   ]);
   admin = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
-  const mint = async (name: string, role: string) => {
-    const minted = await admin.post("/api/tokens", { name, role });
-    expect(minted.status).toBe(201);
-    return apiClient(patchbay.baseUrl, { Authorization: `Bearer ${minted.body.token}` });
-  };
+  const mint = (name: string, role: TestRole) => mintClient(patchbay.baseUrl, ADMIN_TOKEN, name, role);
   [runner, editor, viewer] = await Promise.all([mint(`${group}-runner`, "runner"), mint(`${group}-editor`, "editor"), mint(`${group}-viewer`, "viewer")]);
 
   const servers = [
@@ -320,14 +317,8 @@ describe("GET /api/calls and /api/calls/summary — the call log", { timeout: 60
   test("pages newest first with a cursor, exactly as the whole list", async () => {
     const all = (await viewer.get(`/api/calls?agent=${names.agent}&limit=500`)).body.calls;
     expect(all.length).toBeGreaterThan(10);
-    const paged: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: { body: { calls: { id: string }[]; next_cursor: string | null } } = await viewer.get(`/api/calls?agent=${names.agent}&limit=3${cursor ? `&cursor=${cursor}` : ""}`);
-      paged.push(...page.body.calls.map((call) => call.id));
-      cursor = page.body.next_cursor;
-    } while (cursor);
-    expect(paged).toEqual(all.map((call: { id: string }) => call.id));
+    const paged = await everyPage<{ id: string }>(viewer, `/api/calls?agent=${names.agent}&limit=3`, "calls");
+    expect(paged.map((call) => call.id)).toEqual(all.map((call: { id: string }) => call.id));
     const times = all.map((call: { at: string }) => call.at);
     expect([...times].sort().reverse()).toEqual(times);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startToolsetPeer, type ToolsetPeer } from "../../lib/tools/toolset-peer";
-import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { apiClient, everyPage, httpServer, uniqueName } from "../support/api-client";
 import { jcs, sha256 } from "../support/independent-jcs";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
@@ -66,14 +66,8 @@ describe("declared tools in GET /api/tools (DESIGN §11)", { timeout: 60_000 }, 
     expect(await catalog(`annotation=readOnlyHint&server=${name}`)).toEqual([]);
     expect(sources(await catalog(`environment=staging&server=${name}`))).toEqual(sources(await catalog(`server=${name}`)));
 
-    const paged: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: { body: { tools: Row[]; next_cursor: string | null } } = await api.get(`/api/tools?server=${name}&limit=1${cursor ? `&cursor=${cursor}` : ""}`);
-      paged.push(...page.body.tools.map((tool) => tool.name));
-      cursor = page.body.next_cursor;
-    } while (cursor);
-    expect(paged).toEqual(["lookup", "report", "zeta_export"]);
+    const paged = await everyPage<Row>(api, `/api/tools?server=${name}&limit=1`, "tools");
+    expect(paged.map((tool) => tool.name)).toEqual(["lookup", "report", "zeta_export"]);
   });
 
   test("a probe that discovers a declared name shows it once, as discovered, in that environment only; probes keep the declared rows", async () => {

@@ -24,37 +24,43 @@ function isRunning(pid: number): boolean {
 }
 afterAll(async () => patchbay?.stop());
 
-test("SIGTERM to Patchbay ends a running stdio probe's child, even one that ignores SIGTERM (SIGKILL follows)", async () => {
-  patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_STDIO_ALLOW: STDIO_ALLOW } });
+/** Starts Patchbay with `env` on top of the defaults and registers the stubborn child as a stdio server. */
+async function startWithStubbornServer(label: string, env: Record<string, string> = {}) {
+  patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_STDIO_ALLOW: STDIO_ALLOW, ...env } });
   const api = apiClient(patchbay.baseUrl);
   const pidFile = path.join(mkdtempSync(path.join(tmpdir(), "patchbay-shutdown-")), "child.pid");
-  const name = uniqueName("stubborn");
+  const name = uniqueName(label);
   await api.post("/api/mcp-servers", httpServer(name, { transport: { type: "stdio", command: "node", args: [scriptFile], env: { PID_FILE: pidFile } } }));
+  return { api, name, pidFile };
+}
 
-  const testing = api.post(`/api/mcp-servers/${name}/test`, {}).catch(() => null);
-  await expect.poll(() => existsSync(pidFile), { timeout: 15_000 }).toBe(true);
+/** The child's pid once it has written it (within `timeout` ms); it is running then. */
+async function childPidOnceStarted(pidFile: string, timeout: number): Promise<number> {
+  await expect.poll(() => existsSync(pidFile), { timeout }).toBe(true);
   const childPid = Number(readFileSync(pidFile, "utf8"));
   expect(isRunning(childPid)).toBe(true);
+  return childPid;
+}
 
-  // Only Patchbay gets the signal (not its process group), so the child can only die by Patchbay's hand.
-  process.kill(patchbay.pid, "SIGTERM");
+/** Only Patchbay gets the signal (not its process group), so the child can only die by Patchbay's hand. */
+async function expectSigtermEndsBoth(childPid: number): Promise<void> {
+  process.kill(patchbay!.pid, "SIGTERM");
   await expect.poll(() => isRunning(patchbay!.pid), { timeout: 10_000 }).toBe(false);
   await expect.poll(() => isRunning(childPid), { timeout: 3_000 }).toBe(false);
+}
+
+test("SIGTERM to Patchbay ends a running stdio probe's child, even one that ignores SIGTERM (SIGKILL follows)", async () => {
+  const { api, name, pidFile } = await startWithStubbornServer("stubborn");
+  const testing = api.post(`/api/mcp-servers/${name}/test`, {}).catch(() => null);
+  const childPid = await childPidOnceStarted(pidFile, 15_000);
+
+  await expectSigtermEndsBoth(childPid);
   await testing;
 });
 
 test("SIGTERM to Patchbay also ends a stubborn stdio child that a scheduled sweep (in the worker thread) started", async () => {
-  patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_STDIO_ALLOW: STDIO_ALLOW, PATCHBAY_HEALTH_INTERVAL_S: "1", PATCHBAY_HEALTH_TIMEOUT_MS: "600000" } });
-  const api = apiClient(patchbay.baseUrl);
-  const pidFile = path.join(mkdtempSync(path.join(tmpdir(), "patchbay-shutdown-")), "child.pid");
-  const name = uniqueName("stubborn-swept");
-  await api.post("/api/mcp-servers", httpServer(name, { transport: { type: "stdio", command: "node", args: [scriptFile], env: { PID_FILE: pidFile } } }));
+  const { pidFile } = await startWithStubbornServer("stubborn-swept", { PATCHBAY_HEALTH_INTERVAL_S: "1", PATCHBAY_HEALTH_TIMEOUT_MS: "600000" });
+  const childPid = await childPidOnceStarted(pidFile, 30_000);
 
-  await expect.poll(() => existsSync(pidFile), { timeout: 30_000 }).toBe(true);
-  const childPid = Number(readFileSync(pidFile, "utf8"));
-  expect(isRunning(childPid)).toBe(true);
-
-  process.kill(patchbay.pid, "SIGTERM");
-  await expect.poll(() => isRunning(patchbay!.pid), { timeout: 10_000 }).toBe(false);
-  await expect.poll(() => isRunning(childPid), { timeout: 3_000 }).toBe(false);
+  await expectSigtermEndsBoth(childPid);
 });

@@ -3,6 +3,7 @@ import path from "node:path";
 
 import { describe, expect, inject, test } from "vitest";
 
+import { DETECTED_FORMATS } from "../../lib/formats/fixtures/detected-formats";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 
 const api = apiClient(inject("baseUrl"));
@@ -132,18 +133,7 @@ describe("POST /api/import — conflict policies, atomicity, dry run", () => {
 });
 
 describe("POST /api/import — formats", () => {
-  test.each([
-    ["native.json", "native"],
-    ["official-server.json", "official"],
-    ["official-snake.json", "official"],
-    ["unified.json", "unified"],
-    ["mcp-json.json", "mcp-json"],
-    ["mcp-registry.json", "mcp-registry"],
-    ["vscode.jsonc", "vscode"],
-    ["mcp-servers.json", "mcp-servers"],
-    ["server-json.json", "server-json"],
-    ["server-json-array.json", "server-json"],
-  ])("detects %s as %s", async (file, format) => {
+  test.each(DETECTED_FORMATS)("detects %s as %s", async (file, format) => {
     const response = await postImport(fixture(file), "?dry_run=true&on_conflict=skip");
 
     expect(response.status).toBe(200);

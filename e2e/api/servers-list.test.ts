@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, test } from "vitest";
 
-import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { apiClient, everyPage, httpServer, uniqueName } from "../support/api-client";
 
 const api = apiClient(inject("baseUrl"));
 const group = uniqueName("list");
@@ -126,13 +126,7 @@ describe("GET /api/mcp-servers order", () => {
     const names = ["a_b", "a-b", "a.b", "a0", "ab", "a-c"].map((suffix) => `${group}-${suffix}`);
     for (const name of names) expect((await api.post("/api/mcp-servers", httpServer(name, { tags: [group] }))).status).toBe(201);
 
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: { body: { mcp_servers: { name: string }[]; next_cursor: string | null } } = await api.get(`/api/mcp-servers?tags=${group}&limit=2${cursor ? `&cursor=${cursor}` : ""}`);
-      seen.push(...namesOf(page.body));
-      cursor = page.body.next_cursor;
-    } while (cursor);
-    expect(seen).toEqual([...names].sort());
+    const seen = await everyPage<{ name: string }>(api, `/api/mcp-servers?tags=${group}&limit=2`, "mcp_servers");
+    expect(namesOf({ mcp_servers: seen })).toEqual([...names].sort());
   });
 });

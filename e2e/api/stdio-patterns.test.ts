@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { mintClient, type TestRole } from "../support/roles";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { waitUntil } from "../support/wait-until";
 
@@ -46,12 +47,7 @@ beforeAll(async () => {
       PATCHBAY_HEALTH_INTERVAL_S: "1", PATCHBAY_HEALTH_TIMEOUT_MS: "60000", PATCHBAY_RATE_TESTS_PER_MIN: "10000", PATCHBAY_RATE_WRITES_PER_MIN: "10000",
     },
   });
-  const admin = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
-  const mint = async (role: string) => {
-    const minted = await admin.post("/api/tokens", { name: uniqueName(`stdio-${role}`), role });
-    expect(minted.status).toBe(201);
-    return apiClient(patchbay.baseUrl, { Authorization: `Bearer ${minted.body.token}` });
-  };
+  const mint = (role: TestRole) => mintClient(patchbay.baseUrl, ADMIN_TOKEN, uniqueName(`stdio-${role}`), role);
   [editor, viewer] = await Promise.all([mint("editor"), mint("viewer")]);
 }, 60_000);
 

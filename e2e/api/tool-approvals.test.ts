@@ -4,8 +4,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startToolsetPeer, type PeerTool, type ToolsetPeer } from "../../lib/tools/toolset-peer";
-import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { apiClient, everyPage, httpServer, uniqueName } from "../support/api-client";
 import { openEventStream } from "../support/event-stream-client";
+import { mintClient, type TestRole } from "../support/roles";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { waitUntil } from "../support/wait-until";
 
@@ -42,11 +43,7 @@ let admin: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   [patchbay, peer, driftPeer] = await Promise.all([startPatchbay({ env }), startToolsetPeer(TOOLS), startToolsetPeer(TOOLS.slice(0, 1))]);
   admin = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
-  const mint = async (name: string, role: string) => {
-    const minted = await admin.post("/api/tokens", { name, role });
-    expect(minted.status).toBe(201);
-    return apiClient(patchbay.baseUrl, { Authorization: `Bearer ${minted.body.token}` });
-  };
+  const mint = (name: string, role: TestRole) => mintClient(patchbay.baseUrl, ADMIN_TOKEN, name, role);
   [alice, bob, viewer] = await Promise.all([mint(`${group}-alice`, "editor"), mint(`${group}-bob`, "editor"), mint(`${group}-viewer`, "viewer")]);
   const created = await Promise.all([
     admin.post("/api/mcp-servers", httpServer(names.guarded, { transport: { type: "http", url: peer.url }, tool_policy: POLICY })),
@@ -158,14 +155,8 @@ describe("tool_policy and approvals (DESIGN §11, seed 002)", { timeout: 60_000 
 
   test("the approvals list filters by state and pages with a cursor, newest first", async () => {
     const all = (await viewer.get("/api/approvals?limit=500")).body.approvals;
-    const paged: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: { body: { approvals: { id: string }[]; next_cursor: string | null } } = await viewer.get(`/api/approvals?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
-      paged.push(...page.body.approvals.map((approval) => approval.id));
-      cursor = page.body.next_cursor;
-    } while (cursor);
-    expect(paged).toEqual(all.map((approval: { id: string }) => approval.id));
+    const paged = await everyPage<{ id: string }>(viewer, "/api/approvals?limit=2", "approvals");
+    expect(paged.map((approval) => approval.id)).toEqual(all.map((approval: { id: string }) => approval.id));
     const denied = (await viewer.get("/api/approvals?state=denied")).body.approvals;
     expect(denied.every((approval: { state: string }) => approval.state === "denied")).toBe(true);
     expect(denied).toHaveLength(1);

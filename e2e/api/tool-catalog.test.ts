@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startEverything, type EverythingServer } from "../../lib/mcp/test-peers";
 import { startToolsetPeer, type PeerTool, type ToolsetPeer } from "../../lib/tools/toolset-peer";
-import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { apiClient, everyPage, httpServer, uniqueName } from "../support/api-client";
 import { jcs, sha256 } from "../support/independent-jcs";
 import { openEventStream } from "../support/event-stream-client";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
@@ -184,13 +184,7 @@ describe("tool catalog, pins and drift (DESIGN §11)", { timeout: 60_000 }, () =
     expect(readOnly.body.tools.map((tool: { name: string }) => tool.name)).toEqual(["lookup"]);
 
     const all = await api.get(`/api/tools?server=${names.everything}`);
-    const pages: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: { body: { tools: { name: string }[]; next_cursor: string | null } } = await api.get(`/api/tools?server=${names.everything}&limit=3${cursor ? `&cursor=${cursor}` : ""}`);
-      pages.push(...page.body.tools.map((tool) => tool.name));
-      cursor = page.body.next_cursor;
-    } while (cursor);
+    const pages = (await everyPage<{ name: string }>(api, `/api/tools?server=${names.everything}&limit=3`, "tools")).map((tool) => tool.name);
     expect(pages).toEqual(all.body.tools.map((tool: { name: string }) => tool.name));
     expect(pages).toEqual([...pages].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 
@@ -257,17 +251,9 @@ describe("the scheduled sweep (a worker thread) fills the catalog; search over m
     for (let index = 0; index < SERVERS; index++) {
       expect((await client.post("/api/mcp-servers", httpServer(`${prefix}-${index}`, { transport: { type: "http", url: syntheticPeer.url } }))).status).toBe(201);
     }
-    const total = async (query: string) => {
-      const names: string[] = [];
-      let cursor: string | null = null;
-      do {
-        const page: { body: { tools: { server: string; name: string; environment: string }[]; next_cursor: string | null } } =
-          await client.get(`/api/tools?${query}&limit=97${cursor ? `&cursor=${cursor}` : ""}`);
-        names.push(...page.body.tools.map((tool) => `${tool.server}/${tool.environment}/${tool.name}`));
-        cursor = page.body.next_cursor;
-      } while (cursor);
-      return names;
-    };
+    const total = async (query: string) =>
+      (await everyPage<{ server: string; name: string; environment: string }>(client, `/api/tools?${query}&limit=97`, "tools"))
+        .map((tool) => `${tool.server}/${tool.environment}/${tool.name}`);
     await waitUntil(async () => (await total("search=tool_")).length === SERVERS * 2 * synthetic.length, 90_000, "two sweeps' worth of tools in both environments");
 
     const invoices = await total("search=INVOICE&environment=staging");

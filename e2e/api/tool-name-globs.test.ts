@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startToolsetPeer, type PeerTool, type ToolsetPeer } from "../../lib/tools/toolset-peer";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { mintClient, type TestRole } from "../support/roles";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 
 /**
@@ -33,11 +34,7 @@ let runner: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   [patchbay, peer] = await Promise.all([startPatchbay({ env }), startToolsetPeer(TOOLS)]);
   admin = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
-  const mint = async (name: string, role: string) => {
-    const minted = await admin.post("/api/tokens", { name, role });
-    expect(minted.status).toBe(201);
-    return apiClient(patchbay.baseUrl, { Authorization: `Bearer ${minted.body.token}` });
-  };
+  const mint = (name: string, role: TestRole) => mintClient(patchbay.baseUrl, ADMIN_TOKEN, name, role);
   [alice, bob, runner] = await Promise.all([mint(`${group}-alice`, "editor"), mint(`${group}-bob`, "editor"), mint(`${group}-runner`, "runner")]);
   const created = await admin.post("/api/mcp-servers", httpServer(server, { transport: { type: "http", url: peer.url }, tool_policy: { tools: { "*": { approval: "always" } } } }));
   expect(created.status).toBe(201);

@@ -30,6 +30,24 @@ export function apiClient(baseUrl: string, defaultHeaders: Record<string, string
   };
 }
 
+export type ApiClient = ReturnType<typeof apiClient>;
+
+/**
+ * Every item of a cursor-paged list, in order: GET `path` (which carries its own query, `limit` included), then
+ * each `next_cursor` page until there is none; `key` names the list in the body (`tools`, `mcp_servers`, …).
+ */
+export async function everyPage<T = any>(client: ApiClient, path: string, key: string): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: ApiResponse<Record<string, unknown>> = await client.get(`${path}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    if (page.status !== 200) throw new Error(`GET ${path} answered ${page.status}: ${page.text}`);
+    items.push(...(page.body[key] as T[]));
+    cursor = page.body.next_cursor as string | null;
+  } while (cursor);
+  return items;
+}
+
 /** `/api/mcp-servers/{name}` as a pattern; the most literal template wins when several match (fewest parameters). */
 const templates = allOperations
   .map((operation) => ({ operation, pattern: new RegExp(`^${operation.path.replace(/[.]/g, "\\.").replace(/\{\w+\}/g, "[^/]+")}$`), params: (operation.path.match(/\{/g) ?? []).length }))

@@ -1,5 +1,5 @@
 import { approvalListQuerySchema, approvalListSchema, approvalParamsSchema, approvalSchema } from "../schemas/approvals";
-import { defineOperation } from "./operation";
+import { defineOperation, readOperation } from "./operation";
 import { BAD_REQUEST, NOT_FOUND, problemResponse } from "./problem-responses";
 
 const tag = "Approvals";
@@ -9,8 +9,8 @@ const DECISION_ERRORS = {
   409: problemResponse("Not awaiting approval (already decided, or expired); for drift, the toolset changed again since"),
 };
 
-export const listApprovalsOperation = defineOperation({
-  method: "GET", path: "/api/approvals", tag, role: "viewer", query: approvalListQuerySchema, rateLimit: "none",
+export const listApprovalsOperation = readOperation({
+  path: "/api/approvals", tag, query: approvalListQuerySchema,
   summary: "Approval requests, newest first: tool calls that tool_policy holds for approval, and drift under on_drift: require_approval. `expired` once past expires_at (PATCHBAY_APPROVAL_TTL_S)",
   responses: { 200: { description: "A page of approvals", schema: approvalListSchema }, ...BAD_REQUEST },
 });

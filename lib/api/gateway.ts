@@ -6,7 +6,7 @@ import { importBodySchema, importReportSchema } from "../schemas/import";
 import { mcpRegistryViewSchema } from "../schemas/seed-diagnostics";
 import { invokeAwaitingSchema, invokeBodySchema, invokeResponseSchema } from "../schemas/invoke";
 import { negotiateBodySchema, negotiationSchema } from "../schemas/negotiate";
-import { defineOperation } from "./operation";
+import { defineOperation, readOperation } from "./operation";
 import { BAD_REQUEST, NOT_FOUND, problemResponse } from "./problem-responses";
 
 const tag = "Gateway";
@@ -27,20 +27,20 @@ export const invokeOperation = defineOperation({
   },
 });
 
-export const listCallsOperation = defineOperation({
-  method: "GET", path: "/api/calls", tag, role: "viewer", query: callListQuerySchema, rateLimit: "none",
+export const listCallsOperation = readOperation({
+  path: "/api/calls", tag, query: callListQuerySchema,
   summary: "The call log, newest first: every tool call through the pipeline (gateway, /api/invoke), never its raw arguments. Kept 7 days",
   responses: { 200: { description: "A page of calls", schema: callListSchema }, ...BAD_REQUEST },
 });
 
-export const callSummaryOperation = defineOperation({
-  method: "GET", path: "/api/calls/summary", tag, role: "viewer", query: callSummaryQuerySchema, rateLimit: "none",
+export const callSummaryOperation = readOperation({
+  path: "/api/calls/summary", tag, query: callSummaryQuerySchema,
   summary: "The last hour of the call log in one-minute buckets: count, errors, p50 and p99 latency — for a server, an agent or a capability",
   responses: { 200: { description: "Sixty buckets, oldest first", schema: callSummarySchema }, ...BAD_REQUEST },
 });
 
-export const listCircuitsOperation = defineOperation({
-  method: "GET", path: "/api/circuits", tag, role: "viewer", query: z.strictObject({ server: entityNameSchema.optional() }), rateLimit: "none",
+export const listCircuitsOperation = readOperation({
+  path: "/api/circuits", tag, query: z.strictObject({ server: entityNameSchema.optional() }),
   summary: "Circuit breakers per (server, environment) of this instance (DESIGN §12); a pair never called has none and reads as closed",
   responses: { 200: { description: "Every circuit this instance has used", schema: z.object({ circuits: z.array(circuitSchema) }) }, ...BAD_REQUEST },
 });
@@ -52,8 +52,8 @@ export const negotiateOperation = defineOperation({
   responses: { 200: { description: "The bindings, each server resolved for the environment", schema: negotiationSchema }, ...BAD_REQUEST },
 });
 
-export const mcpRegistryOperation = defineOperation({
-  method: "GET", path: "/api/v1/mcp/registry", tag, role: "viewer", rateLimit: "none",
+export const mcpRegistryOperation = readOperation({
+  path: "/api/v1/mcp/registry", tag,
   summary: "Seed 001's diagnostics: every server as a plugin with its catalog's tools as actions (server.tool), with the timeout and retries the call pipeline applies",
   responses: { 200: { description: "Plugins and their actions", schema: mcpRegistryViewSchema } },
 });

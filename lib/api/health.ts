@@ -13,15 +13,15 @@ import {
   toolCallResultSchema,
 } from "../schemas/health";
 import { serverNameParamsSchema } from "../schemas/server-query";
-import { defineOperation } from "./operation";
+import { defineOperation, readOperation } from "./operation";
 import { BAD_REQUEST, NOT_FOUND, problemSchema, UNRESOLVABLE } from "./problem-responses";
 
 const tag = "Health";
 const params = serverNameParamsSchema;
 const TOO_MANY = { 429: { description: "Over the per-token budget of test connections and tool calls (Retry-After)", schema: problemSchema, contentType: "application/problem+json" } };
 
-export const getServerHealthOperation = defineOperation({
-  method: "GET", path: "/api/mcp-servers/{name}/health", tag, role: "viewer", params, query: healthEnvironmentQuerySchema, rateLimit: "none",
+export const getServerHealthOperation = readOperation({
+  path: "/api/mcp-servers/{name}/health", tag, params, query: healthEnvironmentQuerySchema,
   summary: "The latest health result R and the history of one environment (default: the registry's own), newest first (at most 100)",
   responses: { 200: { description: "Health", schema: serverHealthSchema }, ...NOT_FOUND },
 });
@@ -53,8 +53,8 @@ export const callToolOperation = defineOperation({
   },
 });
 
-export const healthEventsOperation = defineOperation({
-  method: "GET", path: "/api/health/events", tag, role: "viewer", rateLimit: "none",
+export const healthEventsOperation = readOperation({
+  path: "/api/health/events", tag,
   summary: "Server-sent events: `data: {name, health: R}` on every status change and every change of `R.drift` (the toolset drifted from its pin, or was re-pinned), from any instance; `event: approval` with `data: {\"approvals\": \"changed\"}` when approval requests were added, decided or consumed (inboxes re-read GET /api/approvals); a comment heartbeat every 15 s",
   responses: { 200: { description: "An event stream; the data of each event is one of these objects", schema: z.union([healthEventSchema, approvalEventSchema]), contentType: "text/event-stream" } },
 });

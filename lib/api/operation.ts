@@ -43,3 +43,8 @@ export type Operation<P = unknown, Q = unknown, B = unknown> = {
 export function defineOperation<P = unknown, Q = unknown, B = unknown>(operation: Operation<P, Q, B>): Operation<P, Q, B> {
   return operation;
 }
+
+/** A read: GET, open to every viewer, spending no budget (DESIGN §7); the row says the rest. */
+export function readOperation<P = unknown, Q = unknown>(operation: Omit<Operation<P, Q, never>, "method" | "role" | "rateLimit" | "body">): Operation<P, Q> {
+  return defineOperation<P, Q>({ method: "GET", role: "viewer", rateLimit: "none", ...operation });
+}

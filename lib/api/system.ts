@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { defineOperation } from "./operation";
+import { defineOperation, readOperation } from "./operation";
 
 const tag = "System";
 
@@ -31,8 +31,8 @@ export const openapiOperation = defineOperation({
   responses: { 200: { description: "OpenAPI 3.1", schema: z.record(z.string(), z.unknown()) } },
 });
 
-export const metricsOperation = defineOperation({
-  method: "GET", path: "/metrics", tag, role: "viewer", publicWhen: "metrics", rateLimit: "none",
+export const metricsOperation = readOperation({
+  path: "/metrics", tag, publicWhen: "metrics",
   summary: "Prometheus metrics (DESIGN §12): HTTP requests, tool calls, circuit states, health per server and environment, sweep durations, open approvals; anyone may read it with PATCHBAY_METRICS_PUBLIC=true",
   responses: { 200: { description: "The Prometheus text exposition format", schema: z.string(), contentType: "text/plain; version=0.0.4" } },
 });

@@ -2,23 +2,13 @@ import { describe, expect, it } from "vitest";
 
 import { convert, detectFormat } from "./detect";
 import { parseText } from "./parse-text";
+import { DETECTED_FORMATS } from "./fixtures/detected-formats";
 import { readFixture } from "./fixtures/helpers";
 
 const documentOf = (name: string) => (parseText(readFixture(name)) as { value: unknown }).value;
 
 describe("detectFormat", () => {
-  it.each([
-    ["native.json", "native"],
-    ["official-server.json", "official"],
-    ["official-snake.json", "official"],
-    ["unified.json", "unified"],
-    ["mcp-json.json", "mcp-json"],
-    ["mcp-registry.json", "mcp-registry"],
-    ["vscode.jsonc", "vscode"],
-    ["mcp-servers.json", "mcp-servers"],
-    ["server-json.json", "server-json"],
-    ["server-json-array.json", "server-json"],
-  ])("%s → %s", (fixture, format) => {
+  it.each(DETECTED_FORMATS)("%s → %s", (fixture, format) => {
     expect(detectFormat(documentOf(fixture))).toBe(format);
   });
 

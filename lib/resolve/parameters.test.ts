@@ -7,44 +7,23 @@ import type { ParameterSources } from "./types";
 const namespaceSchema = { type: "object", properties: { namespace: { type: "string" } } };
 const namespaceWithDefault = { type: "object", properties: { namespace: { type: "string", default: "from-default" } } };
 
+/** The sources, highest first; the schema default is below all of them. */
+const PRIORITY = ["reference", "runtime", "context"] as const;
+
 describe("collectParameters — priority reference > runtime > context > schema defaults", () => {
+  const pairs = PRIORITY.flatMap((higher, index) =>
+    [...PRIORITY.slice(index + 1), "default" as const].map((lower) => ({ higher, lower, proves: `${higher} beats ${lower === "default" ? "the schema default" : lower}` })));
+
+  test.each(pairs)("$proves", ({ higher, lower }) => {
+    const sources: ParameterSources = lower === "default"
+      ? { [higher]: { namespace: `from-${higher}` } }
+      : { [higher]: { namespace: `from-${higher}` }, [lower]: { namespace: `from-${lower}` } };
+    const schema = lower === "default" ? namespaceWithDefault : namespaceSchema;
+
+    expect(collectParameters(schema, sources)).toEqual({ parameters: { namespace: `from-${higher}` }, errors: [] });
+  });
+
   test.each<{ proves: string; schema: Record<string, unknown>; sources: ParameterSources; namespace: string }>([
-    {
-      proves: "reference beats runtime",
-      schema: namespaceSchema,
-      sources: { reference: { namespace: "from-reference" }, runtime: { namespace: "from-runtime" } },
-      namespace: "from-reference",
-    },
-    {
-      proves: "reference beats context",
-      schema: namespaceSchema,
-      sources: { reference: { namespace: "from-reference" }, context: { namespace: "from-context" } },
-      namespace: "from-reference",
-    },
-    {
-      proves: "reference beats the schema default",
-      schema: namespaceWithDefault,
-      sources: { reference: { namespace: "from-reference" } },
-      namespace: "from-reference",
-    },
-    {
-      proves: "runtime beats context",
-      schema: namespaceSchema,
-      sources: { runtime: { namespace: "from-runtime" }, context: { namespace: "from-context" } },
-      namespace: "from-runtime",
-    },
-    {
-      proves: "runtime beats the schema default",
-      schema: namespaceWithDefault,
-      sources: { runtime: { namespace: "from-runtime" } },
-      namespace: "from-runtime",
-    },
-    {
-      proves: "context beats the schema default",
-      schema: namespaceWithDefault,
-      sources: { context: { namespace: "from-context" } },
-      namespace: "from-context",
-    },
     {
       proves: "the schema default fills a parameter no source gives",
       schema: namespaceWithDefault,
