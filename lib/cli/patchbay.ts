@@ -4,7 +4,7 @@ import { ROLES } from "../schemas/role";
 import { prepareDatabase } from "../db";
 import { applyMigrations } from "../db/migrate";
 import { recordAuditEvent } from "../data/audit-events";
-import { createToken, revokeToken } from "../data/tokens";
+import { createToken, revokeToken } from "../auth/tokens";
 import { getConfig } from "../env";
 import { DOCTOR_USAGE, doctorCommand } from "./doctor-command";
 import { rotateKeyCommand, SECRETS_USAGE } from "./secrets-commands";

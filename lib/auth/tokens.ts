@@ -3,7 +3,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Role } from "../schemas/role";
 import { getDb } from "../db";
 import { NotFoundError } from "../errors";
-import { isUniqueViolation } from "./prisma-errors";
+import { isUniqueViolation } from "../data/prisma-errors";
 import { endSessionsOfToken } from "./sessions";
 
 export const TOKEN_PREFIX = "pb_";
