@@ -1,4 +1,4 @@
-import { recordAuditEvent } from "../data/audit-events";
+import { recordAuditEvent } from "../audit/audit-events";
 import { createSession, endSession } from "./sessions";
 import { findActiveToken, findTokenName } from "./tokens";
 import { getConfig } from "../env";

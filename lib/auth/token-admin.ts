@@ -1,5 +1,5 @@
 import type { Role } from "../schemas/role";
-import { recordAuditEvent } from "../data/audit-events";
+import { recordAuditEvent } from "../audit/audit-events";
 import { createToken, revokeToken } from "./tokens";
 import { clientAddress } from "../http/client-address";
 

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { ROLES } from "../schemas/role";
 import { prepareDatabase } from "../db";
 import { applyMigrations } from "../db/migrate";
-import { recordAuditEvent } from "../data/audit-events";
+import { recordAuditEvent } from "../audit/audit-events";
 import { createToken, revokeToken } from "../auth/tokens";
 import { getConfig } from "../env";
 import { DOCTOR_USAGE, doctorCommand } from "./doctor-command";

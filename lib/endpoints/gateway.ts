@@ -1,5 +1,5 @@
 import { callSummaryOperation, invokeOperation, listCallsOperation, listCircuitsOperation, mcpRegistryOperation, mcpTestOperation, mcpValidateOperation, negotiateOperation } from "../api/gateway";
-import { listCalls, summarizeCalls } from "../data/calls";
+import { listCalls, summarizeCalls } from "../audit/calls";
 import { importBundle } from "../data/import-bundle";
 import { getMcpRegistryView } from "../data/mcp-registry-view";
 import { negotiate } from "../data/negotiate";

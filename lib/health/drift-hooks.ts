@@ -1,4 +1,4 @@
-import { requestDriftApproval } from "../data/approvals";
+import { requestDriftApproval } from "../audit/approvals";
 import type { IngestedToolset } from "../data/tool-catalog";
 import type { ProbeTarget } from "./check-server";
 
