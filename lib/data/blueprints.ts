@@ -4,7 +4,7 @@ import { resolveBlueprint } from "../resolve/blueprint";
 import type { BlueprintRequest } from "../schemas/agent";
 import { loadBlueprintInputs } from "./blueprint-inputs";
 import { bindBlueprintInputs } from "./provider-bindings";
-import { loadResolveContext } from "./resolve-context";
+import { loadResolveContext } from "../variables/resolve-context";
 
 /** GET /api/agents/{name} and POST …/blueprint: the agent with `mcp_servers` resolved for the environment. */
 /**

@@ -7,7 +7,7 @@ import { pointerSegment } from "../schemas/json-pointer";
 import type { Binding, NegotiateBody, Negotiation } from "../schemas/negotiate";
 import { assertKnownEnvironment } from "./known-environments";
 import { loadProviders, type Provider } from "./providers";
-import { loadResolveContext } from "./resolve-context";
+import { loadResolveContext } from "../variables/resolve-context";
 
 /**
  * POST /api/negotiate: binds each required capability string to the best server that provides it (DESIGN §12)

@@ -7,7 +7,7 @@ import { variableInputSchema } from "../schemas/variable";
 import { createAgent } from "./agents";
 import { createCapability } from "./capabilities";
 import { createServer } from "./servers";
-import { createVariable } from "./variables";
+import { createVariable } from "../variables/variables";
 
 export type DemoData = { variables?: unknown[]; servers: unknown[]; capabilities: unknown[]; agents: unknown[] };
 

@@ -1,6 +1,6 @@
 import { findLiteralSecrets, maskLiteralSecrets, maskLiteralSecretsInConfig } from "../resolve/literal-secrets";
 import { resolvedUrl, resolveServer, resolveTransport } from "../resolve/resolve-server";
-import { loadResolveContext } from "./resolve-context";
+import { loadResolveContext } from "../variables/resolve-context";
 import { getServer, getServerRevision } from "./servers";
 
 /** Literal secrets typed into definitions are readable from the runner role up, like blueprint secrets. */

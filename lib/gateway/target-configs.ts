@@ -1,7 +1,7 @@
 import { getCapability } from "../data/capabilities";
 import { loadBlueprintInputs } from "../data/blueprint-inputs";
 import { bindBlueprintInputs } from "../data/provider-bindings";
-import { loadResolveContext } from "../data/resolve-context";
+import { loadResolveContext } from "../variables/resolve-context";
 import { getServer } from "../data/servers";
 import { StampedCache } from "../read-model/stamped-cache";
 import { processSlot } from "../runtime/runtime";

@@ -3,8 +3,8 @@ import { getDb } from "../db";
 import { InvalidInputError, PreconditionFailedError } from "../errors";
 import { MASK } from "../schemas/secrets";
 import { variableInputSchema, type VariableBody, type VariableInput, type VariableOutput } from "../schemas/variable";
-import { findEntity, insertEntity, operationsOf, writeEntity, type EntitySpec, type WriteOptions } from "./entity-store";
-import { lockRow } from "./row-lock";
+import { findEntity, insertEntity, operationsOf, writeEntity, type EntitySpec, type WriteOptions } from "../data/entity-store";
+import { lockRow } from "../data/row-lock";
 import { columnsOfVariable, openVariable, toVariableOutput, toVariableSnapshot, type VariableRow } from "./variable-record";
 import { findVariableUsers } from "./variable-users";
 
