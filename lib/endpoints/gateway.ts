@@ -1,7 +1,7 @@
 import { callSummaryOperation, invokeOperation, listCallsOperation, listCircuitsOperation, mcpRegistryOperation, mcpTestOperation, mcpValidateOperation, negotiateOperation } from "../api/gateway";
 import { listCalls, summarizeCalls } from "../audit/calls";
 import { importBundle } from "../data/import-bundle";
-import { getMcpRegistryView } from "../data/mcp-registry-view";
+import { getMcpRegistryView } from "../official/mcp-registry-view";
 import { negotiate } from "../data/negotiate";
 import { listCircuits } from "../gateway/circuits";
 import { invoke } from "../gateway/invoke";

@@ -1,7 +1,7 @@
 import { getOfficialEnvironmentsOperation, getOfficialServerOperation, getOfficialToolsOperation, getOfficialVersionOperation, listOfficialServersOperation, listOfficialVersionsOperation } from "../api/official";
-import { listOfficialEnvironments } from "../data/official-environments";
-import { getOfficialServer, listOfficialServers } from "../data/official-servers";
-import { getOfficialVersion, listOfficialVersions } from "../data/official-versions";
+import { listOfficialEnvironments } from "../official/official-environments";
+import { getOfficialServer, listOfficialServers } from "../official/official-servers";
+import { getOfficialVersion, listOfficialVersions } from "../official/official-versions";
 import { listCatalogTools } from "../data/tool-views";
 import { registryRoute } from "../http/registry-route";
 

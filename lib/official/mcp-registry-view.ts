@@ -3,8 +3,8 @@ import { getConfig } from "../env";
 import { resilienceSettings } from "../gateway/resilience";
 import { getDb } from "../db";
 import type { McpRegistryView } from "../schemas/seed-diagnostics";
-import { getRawServer } from "./server-views";
-import { listServerTools } from "./tool-views";
+import { getRawServer } from "../data/server-views";
+import { listServerTools } from "../data/tool-views";
 
 /**
  * GET /api/v1/mcp/registry (seed 001's diagnostics): every server as a plugin whose actions are its catalog's tools
