@@ -1,6 +1,6 @@
 import { callSummaryOperation, invokeOperation, listCallsOperation, listCircuitsOperation, mcpRegistryOperation, mcpTestOperation, mcpValidateOperation, negotiateOperation } from "../api/gateway";
 import { listCalls, summarizeCalls } from "../audit/calls";
-import { importBundle } from "../data/import-bundle";
+import { importBundle } from "../import/import-bundle";
 import { getMcpRegistryView } from "../official/mcp-registry-view";
 import { negotiate } from "../data/negotiate";
 import { listCircuits } from "../gateway/circuits";

@@ -1,7 +1,7 @@
 import { getDb, type Tx } from "../db";
 import type { FieldError } from "../errors";
-import type { CheckedServer } from "../import/check-servers";
-import type { ExistingServer } from "../import/plan-import";
+import type { CheckedServer } from "./check-servers";
+import type { ExistingServer } from "./plan-import";
 import { getSyncSource } from "../sync/sync-source";
 import type { DocumentImport } from "./import-documents";
 

@@ -5,10 +5,10 @@ import { zodFieldErrors } from "../schemas/field-errors";
 import { withoutServerSetFields } from "../schemas/document";
 import type { ConflictPolicy } from "../schemas/import";
 import { preserveKeyOrder } from "../schemas/key-order";
-import { agentSpec } from "./agents";
-import { capabilitySpec } from "./capabilities";
-import { definitionOf, tableOf } from "./document-table";
-import { insertDocument, writeDocument, type DocumentSpec } from "./documents";
+import { agentSpec } from "../data/agents";
+import { capabilitySpec } from "../data/capabilities";
+import { definitionOf, tableOf } from "../data/document-table";
+import { insertDocument, writeDocument, type DocumentSpec } from "../data/documents";
 
 type Entry = { name: string; kind: "capability" | "agent" };
 export type DocumentImport = { created: Entry[]; updated: Entry[]; skipped: (Skipped & { kind: Entry["kind"] })[]; errors: FieldError[] };

@@ -1,10 +1,10 @@
 import type { Tx } from "../db";
 import { ConflictError } from "../errors";
-import type { ExistingServer, ServerImportPlan } from "../import/plan-import";
+import type { ExistingServer, ServerImportPlan } from "./plan-import";
 import type { ServerInput } from "../schemas/server";
-import { writeDeclaredTools } from "./declared-tools";
-import { isUniqueViolation } from "./prisma-errors";
-import { columnsOf } from "./server-record";
+import { writeDeclaredTools } from "../data/declared-tools";
+import { isUniqueViolation } from "../data/prisma-errors";
+import { columnsOf } from "../data/server-record";
 
 /** Stays well under every engine's limit of bound parameters per statement. */
 const CHUNK = 500;

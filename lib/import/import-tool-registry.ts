@@ -4,9 +4,9 @@ import { parseToolRegistry, TOOL_REGISTRY_FORMAT } from "../formats/tool-registr
 import type { MergeImportReport } from "../schemas/import";
 import { zodFieldErrors } from "../schemas/field-errors";
 import { serverInputSchema, type ServerInput } from "../schemas/server";
-import { writeEntity } from "./entity-store";
-import { definitionOf } from "./server-record";
-import { serverSpec } from "./servers";
+import { writeEntity } from "../data/entity-store";
+import { definitionOf } from "../data/server-record";
+import { serverSpec } from "../data/servers";
 
 class DryRun extends Error {}
 

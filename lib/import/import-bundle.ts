@@ -1,8 +1,8 @@
 import { getDb, TRANSACTION_MAX_WAIT_MS, type Tx } from "../db";
 import { ImportRefusedError, InvalidInputError } from "../errors";
 import { convert } from "../formats/detect";
-import { checkServers } from "../import/check-servers";
-import { planServerImport } from "../import/plan-import";
+import { checkServers } from "./check-servers";
+import { planServerImport } from "./plan-import";
 import type { ImportOptions, ImportReport } from "../schemas/import";
 import { importDocuments, type DocumentImport } from "./import-documents";
 import { findExistingServers, writeServerImport } from "./import-servers";
