@@ -8,7 +8,7 @@ import type { ResolvedConfig } from "../resolve/types";
 import type { Approval, ApprovalListQuery, ApprovalState } from "../schemas/approvals";
 import { isSecretKey, MASK } from "../schemas/secrets";
 import { isPlainObject } from "../schemas/server-fields";
-import { pinCurrentToolset } from "../data/tool-pins";
+import { pinCurrentToolset } from "../tools/tool-pins";
 
 /** Who asks for drift approvals: the registry itself, so any editor may decide them. */
 export const SYSTEM_REQUESTER = "patchbay";

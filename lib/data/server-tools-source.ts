@@ -1,7 +1,7 @@
 import { NotFoundError } from "../errors";
 import type { SourceTool, ToolsOf } from "../resolve/effective-tools";
 import { getServer } from "./servers";
-import { listServerTools } from "./tool-views";
+import { listServerTools } from "../tools/tool-views";
 
 /**
  * The one place effective tools read servers' tools from: the tool catalog (DESIGN §11) — what the last

@@ -1,5 +1,5 @@
-import { writeDeclaredTools } from "./declared-tools";
-import { deleteToolCatalog } from "./tool-catalog";
+import { writeDeclaredTools } from "../tools/declared-tools";
+import { deleteToolCatalog } from "../tools/tool-catalog";
 import type { Tx } from "../db";
 import { movedLiteralSecrets } from "../resolve/secret-destinations";
 import { serverInputSchema, normalizeServerInput, type ServerInput } from "../schemas/server";

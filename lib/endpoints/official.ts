@@ -2,7 +2,7 @@ import { getOfficialEnvironmentsOperation, getOfficialServerOperation, getOffici
 import { listOfficialEnvironments } from "../official/official-environments";
 import { getOfficialServer, listOfficialServers } from "../official/official-servers";
 import { getOfficialVersion, listOfficialVersions } from "../official/official-versions";
-import { listCatalogTools } from "../data/tool-views";
+import { listCatalogTools } from "../tools/tool-views";
 import { registryRoute } from "../http/registry-route";
 
 /** GET /v0.1/servers/:name/versions/:version — one version as it last stood. */

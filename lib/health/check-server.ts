@@ -1,5 +1,5 @@
 import { recordHealth } from "../data/health";
-import { ingestToolset, readDriftFlag } from "../data/tool-catalog";
+import { ingestToolset, readDriftFlag } from "../tools/tool-catalog";
 import { getConfig } from "../env";
 import { onNewDrift } from "./drift-hooks";
 import { loadResolveContext } from "../variables/resolve-context";

@@ -2,7 +2,7 @@ import type { Tx } from "../db";
 import { ConflictError } from "../errors";
 import type { ExistingServer, ServerImportPlan } from "./plan-import";
 import type { ServerInput } from "../schemas/server";
-import { writeDeclaredTools } from "../data/declared-tools";
+import { writeDeclaredTools } from "../tools/declared-tools";
 import { isUniqueViolation } from "../data/prisma-errors";
 import { columnsOf } from "../data/server-record";
 

@@ -4,7 +4,7 @@ import { resilienceSettings } from "../gateway/resilience";
 import { getDb } from "../db";
 import type { McpRegistryView } from "../schemas/seed-diagnostics";
 import { getRawServer } from "../data/server-views";
-import { listServerTools } from "../data/tool-views";
+import { listServerTools } from "../tools/tool-views";
 
 /**
  * GET /api/v1/mcp/registry (seed 001's diagnostics): every server as a plugin whose actions are its catalog's tools

@@ -1,9 +1,9 @@
 import { getDb, type Tx } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import type { ProbeTool } from "../health/types";
-import { toolsetFingerprint } from "../tools/fingerprint";
-import { toToolDefinition, type ToolDefinition } from "../tools/tool-definition";
-import { diffToolsets, isEmptyDiff, type ToolsetDiff } from "../tools/toolset-diff";
+import { toolsetFingerprint } from "./fingerprint";
+import { toToolDefinition, type ToolDefinition } from "./tool-definition";
+import { diffToolsets, isEmptyDiff, type ToolsetDiff } from "./toolset-diff";
 import { columnsOf, fingerprintTool, type CatalogRow, type FingerprintedTool } from "./catalog-columns";
 
 /** How a server's toolset is pinned: trust on first use unless its `tool_policy.pin` says `manual`. */

@@ -3,9 +3,9 @@ import { getConfig } from "../env";
 import { InvalidInputError, NotFoundError } from "../errors";
 import { findUnusablePatterns } from "../schemas/json-schema-shape";
 import type { CatalogToolOutput, ServerToolOutput, ToolListQuery } from "../schemas/tools";
-import type { ToolDefinition } from "../tools/tool-definition";
-import { diffToolsets, isEmptyDiff, type ToolsetDiff } from "../tools/toolset-diff";
-import { toSearchNeedle } from "./search-text";
+import type { ToolDefinition } from "./tool-definition";
+import { diffToolsets, isEmptyDiff, type ToolsetDiff } from "./toolset-diff";
+import { toSearchNeedle } from "../data/search-text";
 import type { ToolCursor, ToolFilters } from "./catalog-conditions";
 import { catalogPageIds } from "./catalog-page";
 import { DECLARED_ENVIRONMENT } from "./declared-tool-rows";
@@ -17,7 +17,7 @@ type Cursor = ToolCursor;
 /**
  * GET /api/tools (DESIGN §11): discovered and declared tools across the registry, by name (UTF-16 code units, as
  * JCS sorts), then server and environment; search is a substring of the lowercased name, title and description
- * (through a trigram index where it serves, lib/data/tool-search-index.ts).
+ * (through a trigram index where it serves, lib/tools/tool-search-index.ts).
  */
 export async function listCatalogTools(query: ToolListQuery): Promise<{ tools: CatalogToolOutput[]; next_cursor: string | null }> {
   const after = query.cursor ? decodeToolCursor(query.cursor) : undefined;
@@ -40,7 +40,7 @@ export async function listCatalogTools(query: ToolListQuery): Promise<{ tools: C
 
 const CATALOG_ROW = { id: true, serverId: true, environment: true, name: true, fingerprint: true, definition: true, firstSeenAt: true, lastSeenAt: true } as const;
 
-/** Catalog rows in list order, declared beside discovered by the one rule of lib/data/catalog-conditions.ts. */
+/** Catalog rows in list order, declared beside discovered by the one rule of lib/tools/catalog-conditions.ts. */
 async function catalogPage(needle: string | undefined, filters: ToolFilters, after: Cursor | undefined, take?: number): Promise<CatalogRow[]> {
   const ids = await catalogPageIds(needle, filters, after, take);
   if (ids.length === 0) return [];

@@ -1,6 +1,6 @@
-import { toolFingerprint } from "../tools/fingerprint";
-import { trueHints, type ToolDefinition } from "../tools/tool-definition";
-import { toSearchText } from "./search-text";
+import { toolFingerprint } from "./fingerprint";
+import { trueHints, type ToolDefinition } from "./tool-definition";
+import { toSearchText } from "../data/search-text";
 
 /** A tool's fingerprinted object (DESIGN §11), its fingerprint and its stored JSON text. */
 export type FingerprintedTool = { definition: ToolDefinition; fingerprint: string; text: string };

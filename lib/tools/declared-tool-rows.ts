@@ -1,5 +1,5 @@
 import type { Tool } from "../schemas/server-fields";
-import type { ToolDefinition } from "../tools/tool-definition";
+import type { ToolDefinition } from "./tool-definition";
 import { columnsOf, fingerprintTool, type CatalogRow } from "./catalog-columns";
 
 /**

@@ -6,7 +6,7 @@ import { pageFromSearchIndex } from "./tool-search-index";
 /**
  * The ids of up to `take` catalog rows (all when absent) in list order — name (UTF-16 code units, as JCS sorts),
  * server, environment — whose search text holds `needle` (lib/data/search-text.ts): through the trigram index
- * where it serves, else one scan in name order. Declared and discovered rows alike (lib/data/catalog-conditions.ts).
+ * where it serves, else one scan in name order. Declared and discovered rows alike (lib/tools/catalog-conditions.ts).
  */
 export async function catalogPageIds(needle: string | undefined, filters: ToolFilters, after: ToolCursor | undefined, take?: number): Promise<number[]> {
   const indexed = needle === undefined || take === undefined ? null : await pageFromSearchIndex(needle, filters, after, take);

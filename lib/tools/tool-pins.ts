@@ -1,8 +1,8 @@
 import { getDb, type Tx } from "../db";
 import { getConfig } from "../env";
 import { ConflictError, NotFoundError, UnresolvableError } from "../errors";
-import type { ToolsetDiff } from "../tools/toolset-diff";
-import { recordDriftCleared } from "./health";
+import type { ToolsetDiff } from "./toolset-diff";
+import { recordDriftCleared } from "../data/health";
 
 /** GET /api/mcp-servers/:name/tools/drift: every recorded drift event of the server, newest first (DESIGN §11). */
 export async function listDriftEvents(name: string) {
