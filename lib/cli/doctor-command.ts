@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 
 import { getDb } from "../db";
 import { getHealth } from "../data/health";
-import { validateServer } from "../data/server-views";
+import { validateServer } from "../registry/server-views";
 import { getServerTools } from "../tools/tool-views";
 import { getConfig } from "../env";
 

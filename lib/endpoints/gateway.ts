@@ -2,7 +2,7 @@ import { callSummaryOperation, invokeOperation, listCallsOperation, listCircuits
 import { listCalls, summarizeCalls } from "../audit/calls";
 import { importBundle } from "../import/import-bundle";
 import { getMcpRegistryView } from "../official/mcp-registry-view";
-import { negotiate } from "../data/negotiate";
+import { negotiate } from "../registry/negotiate";
 import { listCircuits } from "../gateway/circuits";
 import { invoke } from "../gateway/invoke";
 import { json } from "../http/responses";

@@ -1,4 +1,4 @@
-import { getServer } from "../data/servers";
+import { getServer } from "../registry/servers";
 import { getServerTools } from "../tools/tool-views";
 
 /**

@@ -1,4 +1,4 @@
-import { getServer } from "../data/servers";
+import { getServer } from "../registry/servers";
 import { hasToolset } from "../tools/tool-catalog";
 import { NotFoundError } from "../errors";
 import { processSlot } from "../runtime/runtime";

@@ -3,7 +3,7 @@ import { getDb } from "../db";
 import { maskInlineSecrets } from "../resolve/inline-secrets";
 import { maskLiteralSecrets } from "../resolve/literal-secrets";
 import type { ExportBundle } from "../schemas/import";
-import { definitionOf } from "../data/server-record";
+import { definitionOf } from "../registry/server-record";
 
 /**
  * The native bundle: every definition exactly as entered (no server-set fields), by name. Importing it into

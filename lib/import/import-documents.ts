@@ -5,10 +5,10 @@ import { zodFieldErrors } from "../schemas/field-errors";
 import { withoutServerSetFields } from "../schemas/document";
 import type { ConflictPolicy } from "../schemas/import";
 import { preserveKeyOrder } from "../schemas/key-order";
-import { agentSpec } from "../data/agents";
-import { capabilitySpec } from "../data/capabilities";
-import { definitionOf, tableOf } from "../data/document-table";
-import { insertDocument, writeDocument, type DocumentSpec } from "../data/documents";
+import { agentSpec } from "../registry/agents";
+import { capabilitySpec } from "../registry/capabilities";
+import { definitionOf, tableOf } from "../registry/document-table";
+import { insertDocument, writeDocument, type DocumentSpec } from "../registry/documents";
 
 type Entry = { name: string; kind: "capability" | "agent" };
 export type DocumentImport = { created: Entry[]; updated: Entry[]; skipped: (Skipped & { kind: Entry["kind"] })[]; errors: FieldError[] };

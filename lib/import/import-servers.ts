@@ -4,7 +4,7 @@ import type { ExistingServer, ServerImportPlan } from "./plan-import";
 import type { ServerInput } from "../schemas/server";
 import { writeDeclaredTools } from "../tools/declared-tools";
 import { isUniqueViolation } from "../data/prisma-errors";
-import { columnsOf } from "../data/server-record";
+import { columnsOf } from "../registry/server-record";
 
 /** Stays well under every engine's limit of bound parameters per statement. */
 const CHUNK = 500;

@@ -5,8 +5,8 @@ import type { MergeImportReport } from "../schemas/import";
 import { zodFieldErrors } from "../schemas/field-errors";
 import { serverInputSchema, type ServerInput } from "../schemas/server";
 import { writeEntity } from "../data/entity-store";
-import { definitionOf } from "../data/server-record";
-import { serverSpec } from "../data/servers";
+import { definitionOf } from "../registry/server-record";
+import { serverSpec } from "../registry/servers";
 
 class DryRun extends Error {}
 

@@ -3,7 +3,7 @@ import { getConfig } from "../env";
 import { resilienceSettings } from "../gateway/resilience";
 import { getDb } from "../db";
 import type { McpRegistryView } from "../schemas/seed-diagnostics";
-import { getRawServer } from "../data/server-views";
+import { getRawServer } from "../registry/server-views";
 import { listServerTools } from "../tools/tool-views";
 
 /**

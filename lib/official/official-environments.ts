@@ -2,8 +2,8 @@ import { getConfig } from "../env";
 import { DEFAULT_NAMESPACE } from "../formats/official-export";
 import { getHealth } from "../data/health";
 import { findRow, plainName } from "./official-servers";
-import { definitionOf } from "../data/server-record";
-import { getResolvedServer, type Visibility } from "../data/server-views";
+import { definitionOf } from "../registry/server-record";
+import { getResolvedServer, type Visibility } from "../registry/server-views";
 
 /**
  * GET /v0.1/x/dev.patchbay/servers/{name}/environments: the registry's own environment and every one the server

@@ -3,10 +3,10 @@ import { NotFoundError } from "../errors";
 import { DEFAULT_NAMESPACE, toOfficialEntry } from "../formats/official-export";
 import type { Prisma } from "../generated/prisma/client";
 import type { OfficialListQuery } from "../schemas/official";
-import { decodeCursor, encodeCursor } from "../data/server-list";
+import { decodeCursor, encodeCursor } from "../registry/server-list";
 import { maskLiteralSecrets } from "../resolve/literal-secrets";
-import { toStoredServer } from "../data/server-record";
-import type { Visibility } from "../data/server-views";
+import { toStoredServer } from "../registry/server-record";
+import type { Visibility } from "../registry/server-views";
 
 const PREFIX = `${DEFAULT_NAMESPACE}/`;
 const columns = { name: true, definition: true, revision: true, createdAt: true, modifiedAt: true } as const;

@@ -1,9 +1,9 @@
-import { agentSpec } from "../data/agents";
-import { capabilitySpec } from "../data/capabilities";
+import { agentSpec } from "../registry/agents";
+import { capabilitySpec } from "../registry/capabilities";
 import { deleteEntity } from "../data/entity-store";
 import { importBundle } from "../import/import-bundle";
 import { SYNC_ACTOR } from "../data/managed-by";
-import { serverSpec } from "../data/servers";
+import { serverSpec } from "../registry/servers";
 import { findSyncOrphans } from "../import/sync-managed";
 import { ApiError, ConflictError, ImportRefusedError } from "../errors";
 import type { ImportReport } from "../schemas/import";

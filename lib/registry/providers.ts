@@ -3,7 +3,7 @@ import { getConfig } from "../env";
 import type { HealthResult } from "../health/types";
 import type { ServerInput } from "../schemas/server";
 import { parseDefinitionCached } from "./definition-cache";
-import { parseResult, UNKNOWN_RESULT } from "./health";
+import { parseResult, UNKNOWN_RESULT } from "../data/health";
 
 /** A server that provides a capability string, with its latest health in the environment asked for. */
 export type Provider = { server: ServerInput; health: HealthResult };

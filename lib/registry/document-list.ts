@@ -1,6 +1,6 @@
 import { getDb } from "../db";
 import type { DocumentListQuery } from "../schemas/document";
-import { decodeCursor, encodeCursor } from "./cursor";
+import { decodeCursor, encodeCursor } from "../data/cursor";
 import { definitionOf, tableOf, type DocumentKind } from "./document-table";
 
 type Listable = { name: string; description: string; tags?: string[] };

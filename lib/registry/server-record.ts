@@ -1,7 +1,7 @@
 import type { ServerInput } from "../schemas/server";
 import type { HealthSummary, ServerSummary, StoredServer } from "../schemas/server-output";
-import { managedByOf } from "./managed-by";
-import { toSearchText } from "./search-text";
+import { managedByOf } from "../data/managed-by";
+import { toSearchText } from "../data/search-text";
 
 type StoredRow = { definition: string; revision: number; createdAt: Date; modifiedAt: Date; managedBy?: string | null };
 export type ServerRow = StoredRow & { id: number; name: string };

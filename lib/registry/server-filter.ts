@@ -1,6 +1,6 @@
 import { Prisma } from "../generated/prisma/client";
 import type { ServerListQuery } from "../schemas/server-query";
-import { toSearchNeedle } from "./search-text";
+import { toSearchNeedle } from "../data/search-text";
 
 /**
  * The one filter of GET /api/mcp-servers, as an SQL condition on "Server" that reads the same on SQLite and

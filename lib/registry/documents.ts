@@ -10,7 +10,7 @@ import type { McpServerReferences } from "../schemas/reference";
 import type { RevisionAction } from "../schemas/revision";
 import { listDocuments } from "./document-list";
 import { definitionOf, toStoredDocument, type DocumentKind, type DocumentRow } from "./document-table";
-import { findEntity, insertEntity, keepMaskedDefinition, operationsOf, writeEntity, type EntitySpec, type WriteOptions } from "./entity-store";
+import { findEntity, insertEntity, keepMaskedDefinition, operationsOf, writeEntity, type EntitySpec, type WriteOptions } from "../data/entity-store";
 import { assertTargetsExist, replaceReferences, type ReferenceTarget } from "./references";
 import { referencedBy, type UsedBy } from "./used-by";
 

@@ -13,7 +13,7 @@ import { knownSummary, summarise, type StoredSummary } from "./server-summaries"
  * every match; `previous_cursor` opens the page before this one (null when that is the first page, or none).
  *
  * The page's rows are read without their definitions: summaries come from those kept per revision
- * (lib/data/server-summaries.ts), and only definitions not summarised yet are read and parsed. Health and drift are
+ * (lib/registry/server-summaries.ts), and only definitions not summarised yet are read and parsed. Health and drift are
  * joined to the page's rows alone; it is joined into the filter only when `health=` asks for it.
  */
 export async function listServers(query: ServerListQuery): Promise<ServerList> {

@@ -14,7 +14,7 @@ import { agentSpec } from "./agents";
 import { capabilitySpec } from "./capabilities";
 import { definitionOf, toStoredDocument } from "./document-table";
 import { writeDocument, type DocumentSpec } from "./documents";
-import { lockAndFind } from "./entity-store";
+import { lockAndFind } from "../data/entity-store";
 import { insertServer, type WriteOptions } from "./servers";
 
 /**

@@ -4,11 +4,11 @@ import type { Tx } from "../db";
 import { movedLiteralSecrets } from "../resolve/secret-destinations";
 import { serverInputSchema, normalizeServerInput, type ServerInput } from "../schemas/server";
 import type { StoredServer } from "../schemas/server-output";
-import { findEntity, keepMaskedDefinition, operationsOf, type EntitySpec } from "./entity-store";
+import { findEntity, keepMaskedDefinition, operationsOf, type EntitySpec } from "../data/entity-store";
 import { columnsOf, definitionOf, toStoredServer, type ServerRow } from "./server-record";
 import { findServerUsers, referencedBy } from "./used-by";
 
-export type { WriteOptions } from "./entity-store";
+export type { WriteOptions } from "../data/entity-store";
 
 /**
  * A server's indexes: tags and capability strings in their own tables, searchable columns beside the definition,

@@ -1,6 +1,6 @@
 import type { Db, Tx } from "../db";
-import type { EntityTable } from "./entity-store";
-import { managedByOf } from "./managed-by";
+import type { EntityTable } from "../data/entity-store";
+import { managedByOf } from "../data/managed-by";
 
 export type DocumentKind = "capability" | "agent";
 
