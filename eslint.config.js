@@ -13,36 +13,42 @@ import tseslint from "typescript-eslint";
  */
 const MAY_IMPORT = {
   api: ["schemas"],
-  auth: ["api", "data", "http", "read-model", "schemas"],
-  cli: ["data", "db", "formats", "http", "schemas", "secrets"],
-  data: ["auth", "db", "formats", "gateway", "health", "import", "mcp", "read-model", "resolve", "schemas", "secrets", "sync", "tools"],
-  db: ["data", "read-model", "schemas"],
+  audit: ["db", "resolve", "schemas", "tools"],
+  auth: ["api", "audit", "data", "http", "read-model", "schemas"],
+  cli: ["audit", "auth", "data", "db", "formats", "http", "import", "registry", "schemas", "secrets", "tools", "variables"],
+  data: ["db", "health", "resolve", "schemas", "sync"],
+  db: ["read-model", "schemas", "tools"],
   diff: [],
-  endpoints: ["api", "auth", "data", "gateway", "health", "http", "metrics", "read-model", "resolve", "sync", "upstream"],
+  endpoints: ["api", "audit", "auth", "data", "gateway", "health", "http", "import", "metrics", "official", "read-model", "registry", "resolve", "sync", "tools", "upstream", "variables"],
   formats: ["resolve", "schemas"],
   forms: ["schemas"],
-  gateway: ["auth", "data", "health", "http", "mcp", "metrics", "read-model", "resolve", "schemas", "telemetry", "tools"],
-  health: ["data", "gateway", "mcp", "metrics", "resolve", "schemas", "telemetry", "tools"],
+  gateway: ["audit", "auth", "health", "http", "mcp", "metrics", "read-model", "registry", "resolve", "schemas", "telemetry", "tools", "variables"],
+  health: ["audit", "data", "gateway", "mcp", "metrics", "registry", "resolve", "schemas", "telemetry", "tools", "variables"],
   hooks: [],
   http: ["api", "auth", "data", "health", "metrics", "read-model", "schemas"],
-  import: ["formats", "schemas"],
+  import: ["auth", "data", "formats", "registry", "resolve", "schemas", "sync", "tools"],
   mcp: ["resolve", "schemas", "telemetry"],
   metrics: ["api"],
-  "page-data": ["auth", "data", "query", "schemas"],
-  query: ["data", "forms", "health", "mcp", "schemas"],
+  official: ["auth", "data", "formats", "gateway", "registry", "resolve", "schemas", "tools"],
+  "page-data": ["auth", "query", "registry", "schemas"],
+  query: ["auth", "forms", "health", "mcp", "registry", "schemas"],
   "read-model": ["db"],
+  registry: ["auth", "data", "formats", "health", "read-model", "resolve", "schemas", "secrets", "tools", "variables"],
   resolve: ["schemas"],
   schemas: [],
   secrets: ["db"],
-  sync: ["cli", "data", "schemas"],
+  sync: ["cli", "data", "import", "registry", "schemas"],
   telemetry: [],
   time: [],
-  tools: ["mcp", "resolve", "schemas"],
-  upstream: ["data", "formats", "health", "import", "mcp", "schemas"],
+  tools: ["data", "mcp", "resolve", "schemas"],
+  upstream: ["formats", "health", "import", "mcp", "registry", "schemas"],
+  variables: ["data", "resolve", "schemas", "secrets"],
 };
 const FOLDERS = Object.keys(MAY_IMPORT);
 const LIB = [...FOLDERS, "generated", "lib"];
 const PURE = ["schemas", "resolve", "formats"];
+/** The folders whose data modules query through Prisma's generated client (besides lib/db and the CLIs). */
+const PRISMA_FOLDERS = ["data", "registry", "tools", "audit", "official"];
 
 /** Folders by layer, and each folder of lib by name; `lib` is what is left: lib's top-level files (errors, db, env, boot). */
 const elements = [
@@ -53,14 +59,14 @@ const elements = [
   { type: "prisma", pattern: "prisma", partialMatch: false },
   { type: "e2e", pattern: "e2e", partialMatch: false },
 ];
-/** I/O a pure module must not touch: the network, files, processes (fetch-using modules are lib/mcp, lib/http, lib/data). */
+/** I/O a pure module must not touch: the network, files, processes (fetch-using modules are lib/mcp, lib/http and the data modules). */
 const IO_MODULES = ["fs", "fs/promises", "net", "http", "https", "http2", "dns", "tls", "dgram", "child_process", "worker_threads"];
 
 /** Bare-specifier bans (packages, Node built-ins, lib's top-level I/O files): ESLint's own rule, per folder. */
 const importBans = (...bans) => ({
   "no-restricted-imports": ["error", { patterns: bans.map(([regex, message]) => ({ regex, message })) }],
 });
-const PRISMA = ["^(@prisma/|prisma$)|/generated/", "Prisma stays behind lib/data (and lib/db, the migration runner, the CLIs)."];
+const PRISMA = ["^(@prisma/|prisma$)|/generated/", "Prisma stays behind the data modules (lib/data, lib/registry, lib/tools, lib/audit, lib/official), lib/db, the migration runner and the CLIs."];
 const IO = [`^(node:)?(${IO_MODULES.join("|")})$`, "lib/resolve, lib/formats and lib/schemas do no I/O."];
 const LIB_IO = ["^(@/lib|\\.\\.)/(db|env|boot)$", "lib/resolve, lib/formats and lib/schemas do no I/O (no database, no configuration)."];
 
@@ -70,13 +76,13 @@ const anyOf = (types) => ({ element: { types: { anyOf: types } } });
 /** Imports run one way: app → components → lib; and inside lib, pure layers import no I/O. */
 const LAYER_POLICIES = [
   { from: anyOf(LIB), disallow: { to: anyOf(["app", "components", "prisma", "e2e"]) } },
-  { from: anyOf(["components"]), disallow: { to: anyOf(["app", "data", "db", "generated", "cli"]) } },
+  { from: anyOf(["components"]), disallow: { to: anyOf(["app", ...PRISMA_FOLDERS, "variables", "import", "db", "generated", "cli"]) } },
   // lib/schemas is a leaf: zod, Ajv and its helpers, and other schema files.
   { from: anyOf(["schemas"]), disallow: { to: notIn(["schemas"]) } },
   // lib/resolve and lib/formats are pure: tables in milliseconds, no database, no network, no files.
   { from: anyOf(["resolve", "formats"]), disallow: { to: notIn(PURE) } },
-  // Prisma stays behind lib/data (and lib/db, the migration runner and the CLIs).
-  { from: notIn(["data", "db", "generated", "cli"]), disallow: { to: anyOf(["generated"]) } },
+  // Prisma stays behind the data modules (and lib/db, the migration runner and the CLIs).
+  { from: notIn([...PRISMA_FOLDERS, "db", "generated", "cli"]), disallow: { to: anyOf(["generated"]) } },
 ];
 /** Each folder of lib imports only the folders MAY_IMPORT names (tests may reach further). */
 const FOLDER_POLICIES = FOLDERS.map((folder) => ({ from: anyOf([folder]), disallow: { to: notIn([folder, ...MAY_IMPORT[folder], "lib", "generated"]) } }));
@@ -118,7 +124,7 @@ export default tseslint.config(
       }))],
     },
   },
-  { files: ["**/*.{ts,tsx}"], ignores: ["lib/data/**", "lib/db/**", "lib/db.ts", "lib/cli/**", "prisma.config.ts"], rules: importBans(PRISMA) },
+  { files: ["**/*.{ts,tsx}"], ignores: [...PRISMA_FOLDERS.map((folder) => `lib/${folder}/**`), "lib/db/**", "lib/db.ts", "lib/cli/**", "prisma.config.ts"], rules: importBans(PRISMA) },
   { files: ["lib/{resolve,formats}/**/*.ts"], ignores: ["**/*.test.ts", "lib/formats/fixtures/**"], rules: importBans(PRISMA, IO, LIB_IO) },
   {
     files: ["lib/schemas/**/*.ts"],

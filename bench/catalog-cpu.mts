@@ -2,7 +2,7 @@
 // database such as the one bench/cpu.mjs or bench/tools.mjs loads (bench servers and tools in "development").
 // Run: DATABASE_URL=file:… node --import tsx bench/catalog-cpu.mts   Options: BENCH_RUNS (100).
 import { getDb } from "../lib/db.ts";
-import { getServerTools, listCatalogTools } from "../lib/data/tool-views.ts";
+import { getServerTools, listCatalogTools } from "../lib/tools/tool-views.ts";
 import { toolListQuerySchema } from "../lib/schemas/tools.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);

@@ -123,7 +123,7 @@ async function waitFor(condition, timeoutMs) {
 async function loadHealthServers(total, transportOf) {
   const { applyMigrations } = await import("../lib/db/migrate.ts");
   await applyMigrations(databaseUrl);
-  const { createServer } = await import("../lib/data/servers.ts");
+  const { createServer } = await import("../lib/registry/servers.ts");
   const { serverInputSchema } = await import("../lib/schemas/server.ts");
   for (let index = 0; index < total; index++) {
     const name = `health-bench-${String(index).padStart(5, "0")}`;

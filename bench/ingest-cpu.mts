@@ -1,7 +1,7 @@
 // In-process CPU per ingestToolset of one 100-tool toolset (a new toolset, the same again, one tool changed),
 // on an existing database (bench/tools.mjs times the same calls in wall-clock on an idle machine).
 // Run: DATABASE_URL=file:… node --import tsx bench/ingest-cpu.mts   Options: BENCH_RUNS (50).
-import { ingestToolset } from "../lib/data/tool-catalog.ts";
+import { ingestToolset } from "../lib/tools/tool-catalog.ts";
 import { getDb } from "../lib/db.ts";
 import { benchTool } from "./load-tools.ts";
 

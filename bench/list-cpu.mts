@@ -1,6 +1,6 @@
 // In-process CPU per uncached GET /api/mcp-servers list read (listServers, no HTTP, no read model), on an existing database.
 // Run: DATABASE_URL=file:… node --import tsx bench/list-cpu.mts
-import { listServers } from "../lib/data/server-list.ts";
+import { listServers } from "../lib/registry/server-list.ts";
 import { serverListQuerySchema } from "../lib/schemas/server-query.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);

@@ -1,4 +1,4 @@
-import { columnsOf } from "../lib/data/server-record";
+import { columnsOf } from "../lib/registry/server-record";
 import { createClient, type Tx } from "../lib/db";
 import { applyMigrations } from "../lib/db/migrate";
 import { isPostgresUrl } from "../lib/env";

@@ -73,7 +73,7 @@ if (warning) console.log(`⚠ ${warning}`);
 
 /** ingestToolset in this process on the loaded database: a new toolset, the same again, and one with a tool changed. */
 async function measureIngest() {
-  const { ingestToolset } = await import("../lib/data/tool-catalog.ts");
+  const { ingestToolset } = await import("../lib/tools/tool-catalog.ts");
   const { getDb } = await import("../lib/db.ts");
   const ids = (await getDb().server.findMany({ orderBy: { id: "desc" }, take: ingestRuns, select: { id: true } })).map((row) => row.id);
   const toolset = (offset) => Array.from({ length: 100 }, (_, index) => {

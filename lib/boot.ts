@@ -1,7 +1,7 @@
 import { ensureFirstAdmin } from "./auth/first-admin";
 import { prepareDatabase } from "./db";
 import { applyMigrations } from "./db/migrate";
-import { seedDemoData, type DemoData } from "./data/seed";
+import { seedDemoData, type DemoData } from "./registry/seed";
 import { getConfigOrExit } from "./env";
 import { startHealthChecks } from "./health/health-lifecycle";
 import { getProbeSettings } from "./health/probe-settings";

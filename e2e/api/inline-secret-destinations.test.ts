@@ -8,7 +8,7 @@ import { mintRoleTokens, type TestRole } from "../support/roles";
  * DESIGN §14 "Literal secrets stay where they were written", for the legacy inline configs of capabilities and
  * agents: a write that moves an inline config's URL origin (or command line) while it keeps a literal secret it does
  * not supply anew → 409 `secret-destination-changed` naming the keys; an admin may pass `?keep_secrets=true`;
- * restoring a revision re-checks. Capabilities and agents share one store (lib/data/documents.ts): one kind replays
+ * restoring a revision re-checks. Capabilities and agents share one store (lib/registry/documents.ts): one kind replays
  * the whole attack, the other its PUT, PATCH and restore.
  */
 const ADMIN_TOKEN = "pb_inline_secrets_admin_token_0123456789";

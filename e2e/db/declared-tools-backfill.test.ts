@@ -11,7 +11,7 @@ import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
  */
 let url: string;
 let db: Db;
-let listCatalogTools: typeof import("../../lib/data/tool-views").listCatalogTools;
+let listCatalogTools: typeof import("../../lib/tools/tool-views").listCatalogTools;
 const modifiedAt = new Date("2026-01-02T03:04:05.678Z");
 
 beforeAll(async () => {
@@ -28,7 +28,7 @@ beforeAll(async () => {
     await db.server.create({ data: { name, description: "", transportType: "http", searchText: name, definition: JSON.stringify(definition), revision: 3, createdAt: modifiedAt, modifiedAt } });
   }
   expect(await applyMigrations(url, { through: "0012_declared_tools" })).toEqual(["0012_declared_tools"]);
-  ({ listCatalogTools } = await import("../../lib/data/tool-views"));
+  ({ listCatalogTools } = await import("../../lib/tools/tool-views"));
 }, 120_000);
 
 afterAll(async () => {

@@ -27,7 +27,7 @@ const SPECIAL: Omit<Tool, "server" | "environment" | "hints">[] = [
 
 let url: string;
 let db: Db;
-let listCatalogTools: typeof import("../../lib/data/tool-views").listCatalogTools;
+let listCatalogTools: typeof import("../../lib/tools/tool-views").listCatalogTools;
 const tools: Tool[] = [];
 
 beforeAll(async () => {
@@ -35,7 +35,7 @@ beforeAll(async () => {
   await applyMigrations(url);
   process.env.DATABASE_URL = url;
   db = createClient(url);
-  ({ listCatalogTools } = await import("../../lib/data/tool-views"));
+  ({ listCatalogTools } = await import("../../lib/tools/tool-views"));
 
   const now = new Date();
   const servers = [];

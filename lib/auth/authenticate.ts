@@ -1,5 +1,5 @@
-import { findActiveSession } from "../data/sessions";
-import { findActiveToken } from "../data/tokens";
+import { findActiveSession } from "./sessions";
+import { findActiveToken } from "./tokens";
 import { getConfig } from "../env";
 import { UnauthorizedError } from "../errors";
 import { clientAddress } from "../http/client-address";

@@ -1,4 +1,4 @@
-import { countActiveTokens, createToken, ensureAdminToken } from "../data/tokens";
+import { countActiveTokens, createToken, ensureAdminToken } from "./tokens";
 import type { Config } from "../env";
 
 /**

@@ -1,6 +1,6 @@
 import { cookies } from "next/headers";
 
-import { findActiveSession } from "../data/sessions";
+import { findActiveSession } from "./sessions";
 import { getConfig } from "../env";
 import { ANONYMOUS, AUTH_OFF_PRINCIPAL, type Principal } from "./principal";
 import { visibilityOf } from "./visibility";

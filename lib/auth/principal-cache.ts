@@ -7,7 +7,7 @@ import type { Principal } from "./principal";
 /**
  * How long a cached principal is trusted without asking the database again: revocation needs no wait (any
  * token or session write changes the `credentials` stamp on every instance); this only keeps a token's
- * `last_used_at` as fresh as before (lib/data/tokens.ts updates it at most once a minute) and lets expiry be
+ * `last_used_at` as fresh as before (lib/auth/tokens.ts updates it at most once a minute) and lets expiry be
  * judged again. Expiry itself is checked on every hit.
  */
 const TRUST_MS = 60_000;

@@ -1,4 +1,4 @@
-import { countRateLimitHit } from "../data/rate-limit-windows";
+import { countRateLimitHit } from "./rate-limit-windows";
 import { RateLimitedError } from "../errors";
 import { processSlot } from "../runtime/runtime";
 

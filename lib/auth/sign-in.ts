@@ -1,6 +1,6 @@
-import { recordAuditEvent } from "../data/audit-events";
-import { createSession, endSession } from "../data/sessions";
-import { findActiveToken, findTokenName } from "../data/tokens";
+import { recordAuditEvent } from "../audit/audit-events";
+import { createSession, endSession } from "./sessions";
+import { findActiveToken, findTokenName } from "./tokens";
 import { getConfig } from "../env";
 import { UnauthorizedError } from "../errors";
 import { clientAddress } from "../http/client-address";

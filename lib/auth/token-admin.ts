@@ -1,6 +1,6 @@
 import type { Role } from "../schemas/role";
-import { recordAuditEvent } from "../data/audit-events";
-import { createToken, revokeToken } from "../data/tokens";
+import { recordAuditEvent } from "../audit/audit-events";
+import { createToken, revokeToken } from "./tokens";
 import { clientAddress } from "../http/client-address";
 
 type Caller = { actor: string; request: Request };

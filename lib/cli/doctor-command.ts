@@ -2,8 +2,8 @@ import { parseArgs } from "node:util";
 
 import { getDb } from "../db";
 import { getHealth } from "../data/health";
-import { validateServer } from "../data/server-views";
-import { getServerTools } from "../data/tool-views";
+import { validateServer } from "../registry/server-views";
+import { getServerTools } from "../tools/tool-views";
 import { getConfig } from "../env";
 
 export const DOCTOR_USAGE = "doctor [--environment <name>] [--url <running Patchbay> (circuits; token in PATCHBAY_TOKEN)]";

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-import { exportBundle } from "../data/export-bundle";
-import { importBundle } from "../data/import-bundle";
+import { exportBundle } from "../import/export-bundle";
+import { importBundle } from "../import/import-bundle";
 import { ImportRefusedError } from "../errors";
 import { CONFLICT_POLICIES, IMPORT_FORMATS, type ImportReport } from "../schemas/import";
 import { readBundleDirectory, toJsonFile, writeBundleDirectory } from "./bundle-files";

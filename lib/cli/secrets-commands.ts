@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 
-import { rotateSecretKey } from "../data/rotate-secret-key";
+import { rotateSecretKey } from "../variables/rotate-secret-key";
 import { generateSecretKey, secretKeyFrom } from "../secrets/secret-box";
 import { forgetSecretKey, getSecretKey, keyFilePath, writeKeyFile } from "../secrets/secret-key";
 import { getConfig } from "../env";

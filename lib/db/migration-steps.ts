@@ -1,4 +1,4 @@
-import { declaredCatalogRows } from "../data/declared-tool-rows";
+import { declaredCatalogRows } from "../tools/declared-tool-rows";
 import type { Tool } from "../schemas/server-fields";
 
 /** What a data step may do in its migration's transaction: SQL with `?` placeholders, the same on both engines. */
@@ -17,7 +17,7 @@ export const DATA_STEPS: Readonly<Record<string, DataStep>> = {
   "0012_declared_tools": backfillDeclaredTools,
 };
 
-/** The declared tools of every stored definition, as lib/data/declared-tools.ts writes them; dated by their server's last write. */
+/** The declared tools of every stored definition, as lib/tools/declared-tools.ts writes them; dated by their server's last write. */
 async function backfillDeclaredTools(db: MigrationClient): Promise<void> {
   const servers = await db.all(`SELECT "id", "definition" FROM "Server"`);
   for (const server of servers) {

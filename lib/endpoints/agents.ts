@@ -1,9 +1,9 @@
 import { adoptAgentInlineOperation, agentToolsOperation, blueprintOperation, createAgentOperation, deleteAgentOperation, getAgentOperation, getAgentRevisionOperation, listAgentRevisionsOperation, listAgentsOperation, patchAgentOperation, replaceAgentOperation, restoreAgentRevisionOperation } from "../api/agents";
-import { adoptAgentInlineConfigs } from "../data/adopt-inline";
-import { agentResolution } from "../data/agent-resolution";
-import { createAgent, deleteAgent, getAgentRevision, getRawAgent, listAgentRevisions, listAgents, patchAgent, replaceAgent, restoreAgentRevision, toAgentBody } from "../data/agents";
-import { resolveAgent } from "../data/blueprints";
-import { getAgentTools } from "../data/effective-tools";
+import { adoptAgentInlineConfigs } from "../registry/adopt-inline";
+import { agentResolution } from "../registry/agent-resolution";
+import { createAgent, deleteAgent, getAgentRevision, getRawAgent, listAgentRevisions, listAgents, patchAgent, replaceAgent, restoreAgentRevision, toAgentBody } from "../registry/agents";
+import { resolveAgent } from "../registry/blueprints";
+import { getAgentTools } from "../registry/effective-tools";
 import { cachedJson, cachedRead } from "../http/cached-json";
 import { createHandler, deleteHandler, restoreHandler, writeHandler } from "../http/document-handlers";
 import { resolvedEtag, storedEtag } from "../http/read-etags";

@@ -1,5 +1,5 @@
 import { approveOperation, denyOperation, listApprovalsOperation } from "../api/approvals";
-import { decideApproval, listApprovals } from "../data/approvals";
+import { decideApproval, listApprovals } from "../audit/approvals";
 import { json } from "../http/responses";
 import { route } from "../http/route";
 

@@ -1,9 +1,9 @@
 import { adoptInlineOperation, capabilityToolsOperation, capabilityUsedByOperation, createCapabilityOperation, deleteCapabilityOperation, exportCapabilityOperation, getCapabilityOperation, getCapabilityRevisionOperation, listCapabilitiesOperation, listCapabilityRevisionsOperation, patchCapabilityOperation, replaceCapabilityOperation, restoreCapabilityRevisionOperation } from "../api/capabilities";
-import { adoptInlineConfigs } from "../data/adopt-inline";
-import { createCapability, deleteCapability, getCapability, getCapabilityRevision, listCapabilities, listCapabilityRevisions, patchCapability, replaceCapability, restoreCapabilityRevision, toCapabilityBody } from "../data/capabilities";
-import { exportCapabilityUnified } from "../data/capability-export";
-import { getCapabilityTools } from "../data/effective-tools";
-import { getCapabilityUsedBy } from "../data/used-by";
+import { adoptInlineConfigs } from "../registry/adopt-inline";
+import { createCapability, deleteCapability, getCapability, getCapabilityRevision, listCapabilities, listCapabilityRevisions, patchCapability, replaceCapability, restoreCapabilityRevision, toCapabilityBody } from "../registry/capabilities";
+import { exportCapabilityUnified } from "../registry/capability-export";
+import { getCapabilityTools } from "../registry/effective-tools";
+import { getCapabilityUsedBy } from "../registry/used-by";
 import { cachedJson, cachedRead } from "../http/cached-json";
 import { createHandler, deleteHandler, restoreHandler, writeHandler } from "../http/document-handlers";
 import { storedEtag } from "../http/read-etags";

@@ -1,8 +1,8 @@
 import { callSummaryOperation, invokeOperation, listCallsOperation, listCircuitsOperation, mcpRegistryOperation, mcpTestOperation, mcpValidateOperation, negotiateOperation } from "../api/gateway";
-import { listCalls, summarizeCalls } from "../data/calls";
-import { importBundle } from "../data/import-bundle";
-import { getMcpRegistryView } from "../data/mcp-registry-view";
-import { negotiate } from "../data/negotiate";
+import { listCalls, summarizeCalls } from "../audit/calls";
+import { importBundle } from "../import/import-bundle";
+import { getMcpRegistryView } from "../official/mcp-registry-view";
+import { negotiate } from "../registry/negotiate";
 import { listCircuits } from "../gateway/circuits";
 import { invoke } from "../gateway/invoke";
 import { json } from "../http/responses";

@@ -1,7 +1,7 @@
 import { exportOperation, importOperation } from "../api/import-export";
-import { exportBundle } from "../data/export-bundle";
-import { importBundle } from "../data/import-bundle";
-import { importToolRegistry } from "../data/import-tool-registry";
+import { exportBundle } from "../import/export-bundle";
+import { importBundle } from "../import/import-bundle";
+import { importToolRegistry } from "../import/import-tool-registry";
 import { json } from "../http/responses";
 import { route } from "../http/route";
 

@@ -1,8 +1,8 @@
 import { getOfficialEnvironmentsOperation, getOfficialServerOperation, getOfficialToolsOperation, getOfficialVersionOperation, listOfficialServersOperation, listOfficialVersionsOperation } from "../api/official";
-import { listOfficialEnvironments } from "../data/official-environments";
-import { getOfficialServer, listOfficialServers } from "../data/official-servers";
-import { getOfficialVersion, listOfficialVersions } from "../data/official-versions";
-import { listCatalogTools } from "../data/tool-views";
+import { listOfficialEnvironments } from "../official/official-environments";
+import { getOfficialServer, listOfficialServers } from "../official/official-servers";
+import { getOfficialVersion, listOfficialVersions } from "../official/official-versions";
+import { listCatalogTools } from "../tools/tool-views";
 import { registryRoute } from "../http/registry-route";
 
 /** GET /v0.1/servers/:name/versions/:version — one version as it last stood. */

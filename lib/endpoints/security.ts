@@ -2,8 +2,8 @@ import { createSessionOperation, createTokenOperation, deleteSessionOperation, g
 import { clearedSessionCookie, sessionCookie } from "../auth/session-cookie";
 import { previewSignIn, signIn, signOut } from "../auth/sign-in";
 import { mintToken, revokeTokenAndRecord } from "../auth/token-admin";
-import { listAuditEntries } from "../data/audit";
-import { listTokens } from "../data/tokens";
+import { listAuditEntries } from "../audit/audit";
+import { listTokens } from "../auth/tokens";
 import { getConfig } from "../env";
 import { json, noContent } from "../http/responses";
 import { route } from "../http/route";

@@ -1,10 +1,10 @@
 import { createServerOperation, deleteServerOperation, getServerOperation, getServerRevisionOperation, listServerRevisionsOperation, listServersOperation, patchServerOperation, replaceServerOperation, restoreServerRevisionOperation, serverNameAvailabilityOperation, serverUsedByOperation, validateServerOperation } from "../api/servers";
 import { secretCheckOf } from "../auth/keep-secrets";
-import { listServers } from "../data/server-list";
-import { serverNameAvailability } from "../data/server-name-availability";
-import { getRawServer, getResolvedServer, getServerRevisionView, validateServer } from "../data/server-views";
-import { createServer, deleteServer, listServerRevisions, patchServer, replaceServer, restoreServerRevision } from "../data/servers";
-import { getServerUsedBy } from "../data/used-by";
+import { listServers } from "../registry/server-list";
+import { serverNameAvailability } from "../registry/server-name-availability";
+import { getRawServer, getResolvedServer, getServerRevisionView, validateServer } from "../registry/server-views";
+import { createServer, deleteServer, listServerRevisions, patchServer, replaceServer, restoreServerRevision } from "../registry/servers";
+import { getServerUsedBy } from "../registry/used-by";
 import { cachedJson, cachedRead } from "../http/cached-json";
 import { etagOver } from "../http/conditional-get";
 import { listEtag, resolvedEtag, storedEtag } from "../http/read-etags";

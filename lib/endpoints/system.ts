@@ -1,6 +1,6 @@
 import { environmentsOperation, healthzOperation, metricsOperation, readyzOperation } from "../api/system";
 import { checkReadiness } from "../data/readiness";
-import { listEnvironmentNames } from "../data/server-list";
+import { listEnvironmentNames } from "../registry/server-list";
 import { getConfig } from "../env";
 import { json } from "../http/responses";
 import { route } from "../http/route";

@@ -1,6 +1,6 @@
 import { getServerToolsOperation, listDriftEventsOperation, listToolsOperation, pinToolsOperation } from "../api/tools";
-import { listDriftEvents, pinToolset } from "../data/tool-pins";
-import { getServerTools, listCatalogTools } from "../data/tool-views";
+import { listDriftEvents, pinToolset } from "../tools/tool-pins";
+import { getServerTools, listCatalogTools } from "../tools/tool-views";
 import { cachedRead } from "../http/cached-json";
 import { json } from "../http/responses";
 import { route } from "../http/route";

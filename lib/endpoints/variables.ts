@@ -1,7 +1,7 @@
 import { deleteVariableOperation, environmentVariablesOperation, getVariableOperation, listVariablesOperation, patchVariableOperation, putVariableOperation, variableUsedByOperation } from "../api/variables";
-import { describeEnvironmentVariables } from "../data/environment-variables";
-import { findVariableUsers } from "../data/variable-users";
-import { deleteVariable, getVariable, listVariables, patchVariable, putVariable } from "../data/variables";
+import { describeEnvironmentVariables } from "../variables/environment-variables";
+import { findVariableUsers } from "../variables/variable-users";
+import { deleteVariable, getVariable, listVariables, patchVariable, putVariable } from "../variables/variables";
 import { cachedRead } from "../http/cached-json";
 import { json, noContent } from "../http/responses";
 import { route } from "../http/route";

@@ -1,5 +1,5 @@
-import { getServer } from "../data/servers";
-import { getServerTools } from "../data/tool-views";
+import { getServer } from "../registry/servers";
+import { getServerTools } from "../tools/tool-views";
 
 /**
  * DESIGN §11 `on_drift` of a server in an environment, as a test of upstream tool names: under `block` every tool

@@ -1,5 +1,5 @@
 import type { Principal } from "../auth/principal";
-import { assertKnownEnvironment } from "../data/known-environments";
+import { assertKnownEnvironment } from "../registry/known-environments";
 import { ApiError, ForbiddenError, InvalidInputError } from "../errors";
 import type { InvokeBody, InvokeResponse } from "../schemas/invoke";
 import { runToolCall } from "./run-tool-call";

@@ -1,9 +1,9 @@
-import { recordCall, type CallRecord } from "../data/calls";
+import { recordCall, type CallRecord } from "../audit/calls";
 import { metrics } from "../metrics/registry";
 
 /**
  * Every tool call ends here, whoever made it (DESIGN §12): its row in the call log (written behind the answer:
- * lib/data/calls.ts) and the call counted in `/metrics`.
+ * lib/audit/calls.ts) and the call counted in `/metrics`.
  */
 export async function logCall(call: CallRecord): Promise<void> {
   await recordCall(call);

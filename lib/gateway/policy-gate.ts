@@ -1,4 +1,4 @@
-import { gateToolCall } from "../data/approvals";
+import { gateToolCall } from "../audit/approvals";
 import { maskDestination } from "../resolve/masked-destination";
 import type { ResolvedConfig } from "../resolve/types";
 import { validateAgainstSchema } from "../schemas/json-schema";

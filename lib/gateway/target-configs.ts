@@ -1,8 +1,8 @@
-import { getCapability } from "../data/capabilities";
-import { loadBlueprintInputs } from "../data/blueprint-inputs";
-import { bindBlueprintInputs } from "../data/provider-bindings";
-import { loadResolveContext } from "../data/resolve-context";
-import { getServer } from "../data/servers";
+import { getCapability } from "../registry/capabilities";
+import { loadBlueprintInputs } from "../registry/blueprint-inputs";
+import { bindBlueprintInputs } from "../registry/provider-bindings";
+import { loadResolveContext } from "../variables/resolve-context";
+import { getServer } from "../registry/servers";
 import { StampedCache } from "../read-model/stamped-cache";
 import { processSlot } from "../runtime/runtime";
 import { resolveBlueprint, type Blueprint, type BlueprintInput } from "../resolve/blueprint";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 import { getConfig } from "../env";
-import { loadAgentTools, loadCapabilityTools } from "../data/effective-tools";
+import { loadAgentTools, loadCapabilityTools } from "../registry/effective-tools";
 import { discoverUnseenToolsets } from "../health/first-discovery";
 import { readThrough } from "../read-model/read-cache";
 import type { EffectiveTool } from "../resolve/effective-tools";

@@ -1,8 +1,8 @@
 import { recordHealth } from "../data/health";
-import { ingestToolset, readDriftFlag } from "../data/tool-catalog";
+import { ingestToolset, readDriftFlag } from "../tools/tool-catalog";
 import { getConfig } from "../env";
 import { onNewDrift } from "./drift-hooks";
-import { loadResolveContext } from "../data/resolve-context";
+import { loadResolveContext } from "../variables/resolve-context";
 import { UnresolvableError, type FieldError } from "../errors";
 import { literalSecretValues } from "../resolve/literal-secrets";
 import { resolveServer } from "../resolve/resolve-server";

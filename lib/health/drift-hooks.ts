@@ -1,5 +1,5 @@
-import { requestDriftApproval } from "../data/approvals";
-import type { IngestedToolset } from "../data/tool-catalog";
+import { requestDriftApproval } from "../audit/approvals";
+import type { IngestedToolset } from "../tools/tool-catalog";
 import type { ProbeTarget } from "./check-server";
 
 /**

@@ -1,5 +1,5 @@
-import { getServer } from "../data/servers";
-import { hasToolset } from "../data/tool-catalog";
+import { getServer } from "../registry/servers";
+import { hasToolset } from "../tools/tool-catalog";
 import { NotFoundError } from "../errors";
 import { processSlot } from "../runtime/runtime";
 import { checkServer } from "./check-server";
@@ -12,7 +12,7 @@ const running = processSlot("health.firstDiscoveries", () => new Map<string, Pro
  * discovers it first — the health check's own probe, recorded as any probe is (trust on first use pins what it
  * finds unless `tool_policy.pin` is `manual`) — so that the drift gate judges what it finds. Only for servers whose
  * gate judges anything (`on_drift` other than `log`). Concurrent first calls in this process share one probe; across
- * processes the catalog's write (lib/data/tool-catalog.ts) keeps one pin.
+ * processes the catalog's write (lib/tools/tool-catalog.ts) keeps one pin.
  */
 export async function discoverUnseenToolsets(servers: readonly string[], environment: string): Promise<void> {
   await Promise.all([...new Set(servers)].map((server) => discoverOnce(server, environment)));

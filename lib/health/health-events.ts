@@ -1,4 +1,4 @@
-import { approvalsStamp } from "../data/approval-feed";
+import { approvalsStamp } from "../audit/approval-feed";
 import { lastHealthCheckId, listHealthChecksAfter, listLatestStatuses, stateKey } from "../data/health-feed";
 import { getConfig } from "../env";
 import { processSlot } from "../runtime/runtime";
@@ -24,7 +24,7 @@ type Poller = {
   seen: Map<number, number>;
   /** Rows up to here were already reflected in `statuses` when polling started. */
   floor: number;
-  /** Where the approvals stood at the last poll (lib/data/approval-feed.ts). */
+  /** Where the approvals stood at the last poll (lib/audit/approval-feed.ts). */
   approvals?: string;
   ready?: Promise<void>;
 };

@@ -1,5 +1,5 @@
-import { assertKnownEnvironment } from "../data/known-environments";
-import { getServer } from "../data/servers";
+import { assertKnownEnvironment } from "../registry/known-environments";
+import { getServer } from "../registry/servers";
 import { driftGateOf } from "../gateway/drift-gate";
 import { gatePolicyAndApproval, type GatedCall } from "../gateway/policy-gate";
 import { logCall } from "../gateway/log-call";

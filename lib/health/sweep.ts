@@ -1,4 +1,4 @@
-import { listProbeTargets } from "../data/probe-targets";
+import { listProbeTargets } from "../registry/probe-targets";
 import { getConfig } from "../env";
 import { checkServer, type ProbeTarget } from "./check-server";
 

@@ -1,10 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
 
 import { getPageVisibility } from "../auth/page-principal";
-import { listServers } from "../data/server-list";
-import { getRawServer } from "../data/server-views";
-import { listServerRevisions } from "../data/servers";
-import { listTagCounts } from "../data/tags";
+import { listServers } from "../registry/server-list";
+import { getRawServer } from "../registry/server-views";
+import { listServerRevisions } from "../registry/servers";
+import { listTagCounts } from "../registry/tags";
 import { NotFoundError } from "../errors";
 import { PAGE_SIZE, toApiSearchParams, type ServerListFilters } from "../query/list-filters";
 import { serverListQuery, serverQuery, serverRevisionsQuery } from "../query/servers";

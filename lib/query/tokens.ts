@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 
-import type { TokenSummary } from "../data/tokens";
+import type { TokenSummary } from "../auth/tokens";
 import { useWrite } from "./entity";
 import { fetchJson } from "./fetch-json";
 

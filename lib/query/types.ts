@@ -1,6 +1,6 @@
 import type { z } from "zod";
 
-import type { UsedBy } from "../data/used-by";
+import type { UsedBy } from "../registry/used-by";
 import type { HealthResult } from "../health/types";
 import type { NormalizedToolResult } from "../mcp/normalize-content";
 import type { revisionDetailSchema, revisionSummarySchema } from "../schemas/revision";

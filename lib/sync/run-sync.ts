@@ -1,10 +1,10 @@
-import { agentSpec } from "../data/agents";
-import { capabilitySpec } from "../data/capabilities";
+import { agentSpec } from "../registry/agents";
+import { capabilitySpec } from "../registry/capabilities";
 import { deleteEntity } from "../data/entity-store";
-import { importBundle } from "../data/import-bundle";
+import { importBundle } from "../import/import-bundle";
 import { SYNC_ACTOR } from "../data/managed-by";
-import { serverSpec } from "../data/servers";
-import { findSyncOrphans } from "../data/sync-managed";
+import { serverSpec } from "../registry/servers";
+import { findSyncOrphans } from "../import/sync-managed";
 import { ApiError, ConflictError, ImportRefusedError } from "../errors";
 import type { ImportReport } from "../schemas/import";
 import type { SyncEntry, SyncReport } from "../schemas/sync";

@@ -1,4 +1,4 @@
-import { createServer } from "../data/servers";
+import { createServer } from "../registry/servers";
 import { UnresolvableError } from "../errors";
 import type { StoredServer } from "../schemas/server-output";
 import type { UpstreamList, UpstreamListQuery } from "../schemas/upstream";

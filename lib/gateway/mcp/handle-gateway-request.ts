@@ -1,7 +1,7 @@
 import type { Principal } from "../../auth/principal";
-import { getRawAgent } from "../../data/agents";
-import { getCapability } from "../../data/capabilities";
-import { assertKnownEnvironment } from "../../data/known-environments";
+import { getRawAgent } from "../../registry/agents";
+import { getCapability } from "../../registry/capabilities";
+import { assertKnownEnvironment } from "../../registry/known-environments";
 import { loadTargetTools } from "../target-tools";
 import type { GatewayTarget } from "../types";
 import { answerDirectly } from "./direct-answers";

@@ -1,0 +1,33 @@
+import type { Visibility } from "../auth/visibility";
+import { maskLiteralSecretsInConfig } from "../resolve/literal-secrets";
+import { resolveBlueprint } from "../resolve/blueprint";
+import type { BlueprintRequest } from "../schemas/agent";
+import { loadBlueprintInputs } from "./blueprint-inputs";
+import { bindBlueprintInputs } from "./provider-bindings";
+import { loadResolveContext } from "../variables/resolve-context";
+
+/** GET /api/agents/{name} and POST …/blueprint: the agent with `mcp_servers` resolved for the environment. */
+/**
+ * DESIGN §7: blueprints carry secrets (`${VAR}` substitutions from secrets or the process, literal secrets) in
+ * clear only to runner and admin.
+ */
+export async function resolveAgent(name: string, request: BlueprintRequest, { canReadSecrets }: Visibility) {
+  const ctx = await loadResolveContext(request.environment, { mask: !canReadSecrets });
+  const { agent, capabilities, servers, warnings: bindingWarnings, boundByHealth } = await bindBlueprintInputs(await loadBlueprintInputs(name), ctx.environment);
+
+  const { mcpServers, warnings } = resolveBlueprint({
+    agent, capabilities, servers, ctx, parameters: request.parameters, context: request.context,
+  });
+  const visible = ctx.mask ? maskConfigs(mcpServers) : mcpServers;
+  return {
+    body: { agent: { ...agent, mcp_servers: visible }, environment: ctx.environment, warnings: [...bindingWarnings, ...warnings] },
+    revision: agent.revision,
+    /** `{"provides": …}` references were bound by health: the blueprint goes stale when health changes. */
+    boundByHealth,
+  };
+}
+
+/** Below the runner role, literal secrets typed into definitions are masked like registry values. */
+function maskConfigs<T extends Record<string, Record<string, unknown>>>(configs: T): T {
+  return Object.fromEntries(Object.entries(configs).map(([alias, config]) => [alias, maskLiteralSecretsInConfig(config)])) as T;
+}

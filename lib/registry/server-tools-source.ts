@@ -1,0 +1,34 @@
+import { NotFoundError } from "../errors";
+import type { SourceTool, ToolsOf } from "../resolve/effective-tools";
+import { getServer } from "./servers";
+import { listServerTools } from "../tools/tool-views";
+
+/**
+ * The one place effective tools read servers' tools from: the tool catalog (DESIGN §11) — what the last
+ * successful probe of `environment` discovered, and each declared tool no probe discovered under that name —
+ * with a declared tool's `original_name` (the name the upstream knows) carried over. An unknown server has none.
+ */
+export async function loadToolsOf(servers: string[], environment: string): Promise<ToolsOf> {
+  const names = [...new Set(servers)];
+  const byName = new Map(await Promise.all(names.map(async (name) => [name, await toolsOfServer(name, environment)] as const)));
+  return (server) => byName.get(server);
+}
+
+async function toolsOfServer(name: string, environment: string): Promise<SourceTool[] | undefined> {
+  try {
+    const [catalog, server] = await Promise.all([listServerTools(name, environment), getServer(name)]);
+    const originalNames = new Map((server.tools ?? []).flatMap((tool) => (tool.original_name ? [[tool.name, tool.original_name] as const] : [])));
+    return catalog.map((tool) => ({
+      name: tool.name,
+      title: tool.title ?? undefined,
+      description: tool.description ?? undefined,
+      input_schema: tool.input_schema ?? undefined,
+      output_schema: tool.output_schema ?? undefined,
+      annotations: tool.annotations ?? undefined,
+      original_name: originalNames.get(tool.name),
+    }));
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}
