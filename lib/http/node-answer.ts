@@ -22,14 +22,15 @@ export async function answerToNode(answer: Response, request: IncomingMessage, r
   const cookies = answer.headers.getSetCookie();
   if (cookies.length) response.setHeader("set-cookie", cookies);
 
-  if (!answer.body) {
+  // Asking a TextResponse for its body makes the stream it saves: its text is taken first.
+  const text = knownTextOf(answer);
+  if (text === undefined && !answer.body) {
     response.end();
     return;
   }
   const type = answer.headers.get("content-type") ?? "";
-  if (/^text\/event-stream\b/i.test(type)) return stream(answer.body, response, aborted);
+  if (text === undefined && /^text\/event-stream\b/i.test(type)) return stream(answer.body!, response, aborted);
 
-  const text = knownTextOf(answer);
   let body: Uint8Array = text === undefined ? new Uint8Array(await answer.arrayBuffer()) : Buffer.from(text);
   if (COMPRESSIBLE.test(type) && !/\bno-transform\b/i.test(answer.headers.get("cache-control") ?? "") && !answer.headers.has("content-encoding")) {
     appendVary(response, "Accept-Encoding");
