@@ -3,6 +3,7 @@ import { reuseStampsOf } from "../read-model/change-stamps";
 import { readThrough, type Representation } from "../read-model/read-cache";
 import type { Visibility } from "../auth/visibility";
 import { etagOver, matchesIfNoneMatch, notModified } from "./conditional-get";
+import { encodedTextFor } from "./encoded-text";
 import { textResponse } from "./text-response";
 
 type CachedJsonOptions = {
@@ -23,13 +24,14 @@ const HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Cont
  * answered as usual by the route.
  */
 export async function cachedJson(request: Request, { key, scopes, make }: CachedJsonOptions): Promise<Response> {
-  const { text, etag } = await readThrough(key, scopes, async (): Promise<Representation> => {
+  const representation = await readThrough(key, scopes, async (): Promise<Representation> => {
     const { body, etag: tagOf, alsoStaleOn } = await make();
     const text = JSON.stringify(body);
     return { text, etag: tagOf(text), alsoStaleOn };
   }, () => reuseStampsOf(request));
+  const { text, etag } = representation;
   if (request.method === "GET" && matchesIfNoneMatch(request, etag)) return notModified(etag, { "Cache-Control": HEADERS["Cache-Control"], Vary: HEADERS.Vary });
-  return textResponse(text, { status: 200, headers: { ...HEADERS, ETag: etag } });
+  return textResponse(encodedTextFor(representation, text), { status: 200, headers: { ...HEADERS, ETag: etag } });
 }
 
 /**

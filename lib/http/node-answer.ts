@@ -31,11 +31,11 @@ export async function answerToNode(answer: Response, request: IncomingMessage, r
   const type = answer.headers.get("content-type") ?? "";
   if (text === undefined && /^text\/event-stream\b/i.test(type)) return stream(answer.body!, response, aborted);
 
-  let body: Uint8Array = text === undefined ? new Uint8Array(await answer.arrayBuffer()) : Buffer.from(text);
+  let body: Uint8Array = text === undefined ? new Uint8Array(await answer.arrayBuffer()) : text.bytes;
   if (COMPRESSIBLE.test(type) && !/\bno-transform\b/i.test(answer.headers.get("cache-control") ?? "") && !answer.headers.has("content-encoding")) {
     appendVary(response, "Accept-Encoding");
     if (body.byteLength >= COMPRESS_FROM_BYTES && acceptsGzip(request)) {
-      body = await gzip(body);
+      body = text === undefined ? await gzip(body) : await text.gzipped();
       response.setHeader("content-encoding", "gzip");
     }
   }

@@ -5,6 +5,7 @@ import { readThrough } from "../read-model/read-cache";
 import { etagOver, matchesIfNoneMatch, notModified } from "./conditional-get";
 import { withCors } from "./registry-cors";
 import { answering, route, type RouteContext } from "./route";
+import { encodedTextFor } from "./encoded-text";
 import { textResponse } from "./text-response";
 
 const CACHE_CONTROL = "max-age=30";
@@ -19,13 +20,14 @@ const CACHE_CONTROL = "max-age=30";
 export function registryRoute<P, Q, B>(operation: Operation<P, Q, B>, handler: (context: RouteContext<P, Q, B>) => Promise<unknown>, scopes: readonly ChangeScope[] = ["definitions"]) {
   const inner = route(operation, async (context) => {
     const key = JSON.stringify(["v0.1", operation.path, context.params, context.query, context.visibility.canReadSecrets]);
-    const { text, etag } = await readThrough(key, scopes, async () => {
+    const representation = await readThrough(key, scopes, async () => {
       const text = JSON.stringify(await handler(context));
       return { text, etag: etagOver([text]) };
     }, () => reuseStampsOf(context.request));
+    const { text, etag } = representation;
     const headers = { "Cache-Control": CACHE_CONTROL, Vary: "Authorization" };
     if (matchesIfNoneMatch(context.request, etag)) return notModified(etag, headers);
-    return textResponse(text, { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", ...headers, ETag: etag } });
+    return textResponse(encodedTextFor(representation, text), { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", ...headers, ETag: etag } });
   });
   return answering(operation, async (request, context) => withCors(request, await inner(request, context)));
 }

@@ -1,17 +1,19 @@
+import { EncodedText } from "./encoded-text";
+
 /** Where a TextResponse shows its text: a registered symbol, so every bundle of lib (Next gives each its own copy) finds it. */
 const TEXT = Symbol.for("patchbay.responseText");
 
 /**
  * A Response whose body is a string, kept as that string until someone reads the body. Building a web
  * Response from a string makes a ReadableStream at once, which on Node costs about as much as the rest of a warm
- * read; the production mount (lib/http/node-answer.ts) writes the string itself and never needs it. Anyone
+ * read; the production mount (lib/http/node-answer.ts) writes the string's bytes (or gzip) and never needs it. Anyone
  * else — Next's mount, a test, a copy — reads it as usual: `body`, `text()`, `json()`… make the stream then.
  */
 class TextResponse extends Response {
-  readonly #text: string;
+  readonly #text: EncodedText;
   #read: Response | undefined;
 
-  constructor(text: string, init: ResponseInit) {
+  constructor(text: EncodedText, init: ResponseInit) {
     const headers = new Headers(init.headers);
     // As a Response built from a string would say.
     if (!headers.has("content-type")) headers.set("content-type", "text/plain;charset=UTF-8");
@@ -20,12 +22,12 @@ class TextResponse extends Response {
   }
 
   /** The text, while the body is unread. */
-  get [TEXT](): string | undefined {
+  get [TEXT](): EncodedText | undefined {
     return this.#read ? undefined : this.#text;
   }
 
   #readable(): Response {
-    this.#read ??= new Response(this.#text);
+    this.#read ??= new Response(this.#text.text);
     return this.#read;
   }
 
@@ -67,12 +69,12 @@ class TextResponse extends Response {
   }
 }
 
-/** A Response with `text` as its body (see TextResponse). */
-export function textResponse(text: string, init: ResponseInit): Response {
-  return new TextResponse(text, init);
+/** A Response with `text` as its body (see TextResponse); an EncodedText brings the bytes and gzip made for it before. */
+export function textResponse(text: string | EncodedText, init: ResponseInit): Response {
+  return new TextResponse(typeof text === "string" ? new EncodedText(text) : text, init);
 }
 
 /** The text a Response was built from by textResponse, while its body is still unread; undefined otherwise. */
-export function knownTextOf(response: Response): string | undefined {
-  return (response as Response & { [TEXT]?: string })[TEXT];
+export function knownTextOf(response: Response): EncodedText | undefined {
+  return (response as Response & { [TEXT]?: EncodedText })[TEXT];
 }

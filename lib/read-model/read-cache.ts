@@ -14,6 +14,8 @@ export type Representation = { text: string; etag: string; alsoStaleOn?: readonl
  * (so a caller sending ever new bodies to a POST read cannot grow it), and no one body takes over a sixteenth.
  */
 export const READ_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** What an entry holds a character: its text (two bytes) and, once answered, its UTF-8 bytes and gzip (lib/http/encoded-text.ts). */
+const BYTES_PER_CHARACTER = 3.5;
 
 // One cache per process, shared by every route bundle.
 const cache = processSlot("readModel.readCache", () => new StampedCache<Representation>(READ_CACHE_MAX_BYTES, READ_CACHE_MAX_BYTES / 16));
@@ -29,7 +31,7 @@ export function readThrough(
 ): Promise<Representation> {
   return cache.get(key, scopes, async () => {
     const made = await make();
-    return { value: made, bytes: 2 * made.text.length, alsoStaleOn: made.alsoStaleOn };
+    return { value: made, bytes: BYTES_PER_CHARACTER * made.text.length, alsoStaleOn: made.alsoStaleOn };
   }, takeStamps);
 }
 
