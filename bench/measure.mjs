@@ -25,11 +25,11 @@ export async function measure({ url, method = "GET", body, bodyOf, headers = {},
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, count: result.requests.total };
 }
 
-/** A bare node:http server answering fixed bytes: the physical floor of this machine. */
-export async function startBareServer(bytes) {
+/** A bare node:http server answering fixed bytes (with `status`; a 304 has none): the physical floor of this machine. */
+export async function startBareServer(bytes, status = 200) {
   const server = http.createServer((_request, response) => {
-    response.writeHead(200, { "content-type": "application/json" });
-    response.end(bytes);
+    response.writeHead(status, status === 304 ? {} : { "content-type": "application/json" });
+    response.end(status === 304 ? undefined : bytes);
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
