@@ -1,4 +1,5 @@
 import { InvalidInputError, PayloadTooLargeError } from "../errors";
+import { heldBodyOf } from "./held-body";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** No definition nests this deep; past it, the recursive walks over a body (merge patch, key order) could overflow the stack. */
@@ -56,6 +57,12 @@ export async function readTextBody(request: Request, limit: number, what = "a bo
 export async function readBoundedText(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw new PayloadTooLargeError(limit);
+  // A small body the production mount read before the handler ran (lib/http/node-mount.ts): no stream to go through.
+  const preread = heldBodyOf<Buffer>(request);
+  if (preread) {
+    if (preread.byteLength > limit) throw new PayloadTooLargeError(limit);
+    return preread.toString("utf8");
+  }
   if (!request.body) return "";
 
   const reader = request.body.getReader();

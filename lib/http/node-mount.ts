@@ -4,6 +4,7 @@ import { getConfig } from "../env";
 import { processSlot } from "../runtime/runtime";
 import { isApiPath, isSeedPath, seedPathApiTarget } from "./api-paths";
 import type { Dispatch } from "./dispatcher";
+import { withHeldBody } from "./held-body";
 import { answerToNode } from "./node-answer";
 import { toProblemResponse } from "./problem";
 import { SEED_PATH_MARKER } from "./seed-path-marker";
@@ -90,20 +91,33 @@ async function toWebRequest(request: IncomingMessage, href: string, signal: Abor
 
   const method = request.method ?? "GET";
   if (method === "GET" || method === "HEAD") return new NodeRequest(href, { method, headers }, signal);
-  return new NodeRequest(href, { method, headers, body: await bodyOf(request), duplex: "half" } as RequestInit, signal);
+  const body = await bodyOf(request);
+  if (Buffer.isBuffer(body)) return new NodeRequest(href, { method, headers }, signal, body);
+  return new NodeRequest(href, { method, headers, body, duplex: "half" } as RequestInit, signal);
 }
 
 /**
- * A web Request whose `signal` is the connection's own. Handing the signal to Request's constructor makes it
- * follow that signal with one of its own (listeners, a weak reference, a finalizer): as costly as the rest of the
- * conversion, on every request, for a signal that only long-lived answers (event streams, the gateway) look at.
+ * A web Request whose `signal` is the connection's own, and whose small body, read before the handler runs, is
+ * held as that Buffer (lib/http/held-body.ts: the body reader takes it without a stream). Handing the signal to
+ * Request's constructor makes it follow that signal with one of its own (listeners, a weak reference, a
+ * finalizer): as costly as the rest of the conversion, for a signal only long-lived answers look at.
  */
-class NodeRequest extends Request {
+class NodeRequest extends withHeldBody<Buffer, typeof Request>(Request, (bytes) => new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength)) {
   readonly #signal: AbortSignal;
 
-  constructor(href: string, init: RequestInit, signal: AbortSignal) {
+  readonly #preread: Buffer | undefined;
+
+  constructor(href: string, init: RequestInit, signal: AbortSignal, preread?: Buffer) {
     super(href, init);
     this.#signal = signal;
+    this.#preread = preread;
+    if (preread) this.hold(preread);
+  }
+
+  override clone(): Request {
+    if (!this.#preread) return super.clone();
+    if (this.bodyUsed) throw new TypeError("Request.clone: Body has already been consumed."); // as for any Request
+    return new NodeRequest(this.url, { method: this.method, headers: this.headers }, this.#signal, this.#preread);
   }
 
   override get signal(): AbortSignal {
