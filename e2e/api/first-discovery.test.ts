@@ -2,10 +2,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 
-import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { httpServer, uniqueName } from "../support/api-client";
+import { ONE_PER_ROLE, useAuthedPatchbay } from "../support/authed-patchbay";
 import { startPipelinePeer, type PipelinePeer } from "../support/pipeline-peer-process";
-import { startPatchbay, stopProcess, type PatchbayProcess } from "../support/patchbay-process";
-import { mintRoleTokens, type TestRole } from "../support/roles";
+import { stopProcess } from "../support/patchbay-process";
 
 /**
  * DESIGN §14 "Known environments only", its second half: a call in a known environment where the server's toolset
@@ -17,12 +17,9 @@ const ADMIN_TOKEN = "pb_first_discovery_admin_token_0123456789";
 const group = uniqueName("discover");
 const ECHO = { name: "echo", description: "Declared echo", input_schema: { type: "object", properties: { text: { type: "string" } } } };
 
-let patchbay: PatchbayProcess;
+const patchbay = useAuthedPatchbay({ adminToken: ADMIN_TOKEN, group, users: ONE_PER_ROLE, env: { PATCHBAY_ENVIRONMENT: "development" } });
 let development: PipelinePeer;
 let staging: PipelinePeer;
-let tokens: Record<TestRole, string>;
-const as = (role: TestRole) => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${tokens[role]}` });
-const admin = () => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
 const clients: Client[] = [];
 
 async function echoCalls(peer: PipelinePeer): Promise<number> {
@@ -32,58 +29,51 @@ async function echoCalls(peer: PipelinePeer): Promise<number> {
 
 async function gatewayCall(server: string, environment: string, text: string) {
   const agent = `${server}-agent`;
-  const url = new URL(`/mcp/agents/${agent}?environment=${environment}`, patchbay.baseUrl);
-  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${tokens.runner}` } } });
+  const url = new URL(`/mcp/agents/${agent}?environment=${environment}`, patchbay.process.baseUrl);
+  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${patchbay.tokens.runner}` } } });
   const client = new Client({ name: "first-discovery-test", version: "1.0.0" });
   await client.connect(transport);
   clients.push(client);
   return client.callTool({ name: `${server}.echo`, arguments: { text } });
 }
 
-const toolsIn = async (server: string, environment: string) => (await admin().get(`/api/mcp-servers/${server}/tools?environment=${environment}`)).body;
+const toolsIn = async (server: string, environment: string) => (await patchbay.admin.get(`/api/mcp-servers/${server}/tools?environment=${environment}`)).body;
 
 /** A server on the development peer whose `staging` is the staging peer, a capability over it, an agent over that. */
 async function createTarget(name: string, toolPolicy: Record<string, unknown>) {
-  const created = await admin().post("/api/mcp-servers", httpServer(name, {
+  const created = await patchbay.admin.post("/api/mcp-servers", httpServer(name, {
     transport: { type: "http", url: development.url }, environments: { staging: { url: staging.url } }, tools: [ECHO], tool_policy: toolPolicy,
   }));
   expect(created.status, created.text).toBe(201);
-  expect((await admin().post("/api/capabilities", { name: `${name}-cap`, description: "First discovery", mcp_servers: [name] })).status).toBe(201);
-  expect((await admin().post("/api/agents", { name: `${name}-agent`, description: "First discovery", capabilities: [`${name}-cap`] })).status).toBe(201);
+  expect((await patchbay.admin.post("/api/capabilities", { name: `${name}-cap`, description: "First discovery", mcp_servers: [name] })).status).toBe(201);
+  expect((await patchbay.admin.post("/api/agents", { name: `${name}-agent`, description: "First discovery", capabilities: [`${name}-cap`] })).status).toBe(201);
 }
 
 beforeAll(async () => {
-  [patchbay, development, staging] = await Promise.all([
-    startPatchbay({ env: {
-      PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", PATCHBAY_HEALTH_INTERVAL_S: "0",
-      PATCHBAY_RATE_TESTS_PER_MIN: "10000", PATCHBAY_RATE_WRITES_PER_MIN: "10000", PATCHBAY_ENVIRONMENT: "development",
-    } }),
-    startPipelinePeer(), startPipelinePeer(),
-  ]);
-  tokens = await mintRoleTokens(patchbay.baseUrl, ADMIN_TOKEN);
-}, 120_000);
+  [development, staging] = await Promise.all([startPipelinePeer(), startPipelinePeer()]);
+});
 
 afterEach(async () => void (await Promise.all(clients.splice(0).map((client) => client.close()))));
 
 afterAll(async () => {
-  await Promise.all([patchbay?.stop(), development && stopProcess(development.child), staging && stopProcess(staging.child)]);
+  await Promise.all([development && stopProcess(development.child), staging && stopProcess(staging.child)]);
 });
 
 describe("a call in a never-probed environment discovers the toolset first (DESIGN §14)", { timeout: 60_000 }, () => {
   test("pin: manual, on_drift: block: refused in the probed environment and, the attack, in never-probed staging too; staging receives no tools/call until someone pins it", async () => {
     const server = `${group}-manual`;
     await createTarget(server, { pin: "manual", on_drift: "block" });
-    expect((await admin().post(`/api/mcp-servers/${server}/health-check`, {})).body.status).toBe("healthy");
+    expect((await patchbay.admin.post(`/api/mcp-servers/${server}/health-check`, {})).body.status).toBe("healthy");
     expect(await toolsIn(server, "development")).toMatchObject({ toolset_fingerprint: expect.any(String), pinned_fingerprint: null });
     expect((await toolsIn(server, "staging")).toolset_fingerprint).toBeNull();
     const withheld = `Withheld by the drift gate: MCP server '${server}' has no pinned toolset in '%s' while tool_policy.pin is manual and tool_policy.on_drift is block: its tools are withheld until someone pins one.`;
     const refusal = (environment: string) => ({ is_error: true, content: [{ type: "text", text: withheld.replace("%s", environment) }], latency_ms: 0 });
 
-    const inDevelopment = await as("editor").post(`/api/mcp-servers/${server}/tools/echo/call`, { arguments: { text: "dev" } });
+    const inDevelopment = await patchbay.as.editor.post(`/api/mcp-servers/${server}/tools/echo/call`, { arguments: { text: "dev" } });
     expect(inDevelopment.status, inDevelopment.text).toBe(200);
     expect(inDevelopment.body).toEqual(refusal("development"));
 
-    const editorCall = await as("editor").post(`/api/mcp-servers/${server}/tools/echo/call`, { environment: "staging", arguments: { text: "editor" } });
+    const editorCall = await patchbay.as.editor.post(`/api/mcp-servers/${server}/tools/echo/call`, { environment: "staging", arguments: { text: "editor" } });
     expect(editorCall.status, editorCall.text).toBe(200);
     expect(editorCall.body).toEqual(refusal("staging"));
     // Discovered first, as a probe records it: a toolset in staging, nothing pinned.
@@ -91,7 +81,7 @@ describe("a call in a never-probed environment discovers the toolset first (DESI
     expect(discovered).toMatchObject({ environment: "staging", toolset_fingerprint: expect.any(String), pinned_fingerprint: null, drift: null });
     expect(discovered.tools.map((tool: { name: string; source: string }) => [tool.name, tool.source])).toContainEqual(["echo", "discovered"]);
 
-    const invoked = await as("runner").post("/api/invoke", { action: `${server}.echo`, agent: `${server}-agent`, environment: "staging", input: { text: "invoke" } });
+    const invoked = await patchbay.as.runner.post("/api/invoke", { action: `${server}.echo`, agent: `${server}-agent`, environment: "staging", input: { text: "invoke" } });
     expect(invoked.status, invoked.text).toBe(403);
     expect(invoked.body.detail).toBe(withheld.replace("%s", "staging"));
 
@@ -101,8 +91,8 @@ describe("a call in a never-probed environment discovers the toolset first (DESI
     expect(await echoCalls(development)).toBe(0);
 
     // Pinned by a person, the same call runs — in staging, on the staging peer.
-    expect((await as("editor").post(`/api/mcp-servers/${server}/tools/pin`, { environment: "staging" })).status).toBe(200);
-    const ran = await as("editor").post(`/api/mcp-servers/${server}/tools/echo/call`, { environment: "staging", arguments: { text: "pinned" } });
+    expect((await patchbay.as.editor.post(`/api/mcp-servers/${server}/tools/pin`, { environment: "staging" })).status).toBe(200);
+    const ran = await patchbay.as.editor.post(`/api/mcp-servers/${server}/tools/echo/call`, { environment: "staging", arguments: { text: "pinned" } });
     expect(ran.status, ran.text).toBe(200);
     expect(ran.body.is_error).toBe(false);
     expect(await echoCalls(staging)).toBe(1);
@@ -115,7 +105,7 @@ describe("a call in a never-probed environment discovers the toolset first (DESI
     const before = await echoCalls(staging);
     expect(await toolsIn(server, "staging")).toMatchObject({ toolset_fingerprint: null, pinned_fingerprint: null });
 
-    const invoked = await as("runner").post("/api/invoke", { action: `${server}.echo`, agent: `${server}-agent`, environment: "staging", input: { text: "first" } });
+    const invoked = await patchbay.as.runner.post("/api/invoke", { action: `${server}.echo`, agent: `${server}-agent`, environment: "staging", input: { text: "first" } });
     expect(invoked.status, invoked.text).toBe(200);
     expect(invoked.body.content).toBe(JSON.stringify({ text: "first" }));
     const pinned = await toolsIn(server, "staging");
@@ -133,14 +123,14 @@ describe("a call in a never-probed environment discovers the toolset first (DESI
 
     const [viaGateway, viaInvoke] = await Promise.all([
       gatewayCall(server, "staging", "one"),
-      as("runner").post("/api/invoke", { action: `${server}.echo`, agent: `${server}-agent`, environment: "staging", input: { text: "two" } }),
+      patchbay.as.runner.post("/api/invoke", { action: `${server}.echo`, agent: `${server}-agent`, environment: "staging", input: { text: "two" } }),
     ]);
     expect(viaGateway.isError ?? false).toBe(false);
     expect(viaInvoke.status, viaInvoke.text).toBe(200);
     const pinned = await toolsIn(server, "staging");
     expect(pinned).toMatchObject({ pinned_fingerprint: pinned.toolset_fingerprint, drift: null });
     expect(pinned.toolset_fingerprint).toEqual(expect.any(String));
-    expect((await admin().get(`/api/mcp-servers/${server}/tools/drift`)).body.events).toEqual([]);
+    expect((await patchbay.admin.get(`/api/mcp-servers/${server}/tools/drift`)).body.events).toEqual([]);
     expect(await echoCalls(staging)).toBe(before + 2);
   });
 });

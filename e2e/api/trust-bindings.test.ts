@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { httpServer, uniqueName } from "../support/api-client";
+import { ONE_PER_ROLE, useAuthedPatchbay } from "../support/authed-patchbay";
 import { startEchoPeer, type EchoPeer } from "../support/echo-peer";
 import { startPipelinePeer, type PipelinePeer } from "../support/pipeline-peer-process";
-import { startPatchbay, stopProcess, type PatchbayProcess } from "../support/patchbay-process";
-import { mintRoleTokens, type TestRole } from "../support/roles";
+import { stopProcess } from "../support/patchbay-process";
 
 /**
  * DESIGN §14, each hole replayed as it was shown: an approval given for one destination does not run a call to
@@ -15,32 +15,24 @@ const ADMIN_TOKEN = "pb_trust_bindings_admin_token_0123456789";
 const LITERAL = "literal-bearer-9f3a71c2e5";
 const group = uniqueName("bindings");
 
-let patchbay: PatchbayProcess;
+const patchbay = useAuthedPatchbay({
+  adminToken: ADMIN_TOKEN, group, users: ONE_PER_ROLE,
+  env: { PATCHBAY_ENVIRONMENT: "development", PATCHBAY_HEALTH_ENVIRONMENTS: "development,staging" },
+});
 let peerA: PipelinePeer;
 let peerB: PipelinePeer;
 let echo: EchoPeer;
-let tokens: Record<TestRole, string>;
-const as = (role: TestRole) => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${tokens[role]}` });
-const admin = () => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
 
 async function callsOf(peer: PipelinePeer): Promise<Record<string, number>> {
   return ((await (await fetch(peer.url.replace("/mcp", "/control"))).json()) as { calls: Record<string, number> }).calls;
 }
 
 beforeAll(async () => {
-  [patchbay, peerA, peerB, echo] = await Promise.all([
-    startPatchbay({ env: {
-      PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", PATCHBAY_HEALTH_INTERVAL_S: "0",
-      PATCHBAY_RATE_TESTS_PER_MIN: "10000", PATCHBAY_RATE_WRITES_PER_MIN: "10000", PATCHBAY_ENVIRONMENT: "development",
-      PATCHBAY_HEALTH_ENVIRONMENTS: "development,staging",
-    } }),
-    startPipelinePeer(), startPipelinePeer(), startEchoPeer(),
-  ]);
-  tokens = await mintRoleTokens(patchbay.baseUrl, ADMIN_TOKEN);
-}, 120_000);
+  [peerA, peerB, echo] = await Promise.all([startPipelinePeer(), startPipelinePeer(), startEchoPeer()]);
+});
 
 afterAll(async () => {
-  await Promise.all([patchbay?.stop(), peerA && stopProcess(peerA.child), peerB && stopProcess(peerB.child), echo?.stop()]);
+  await Promise.all([peerA && stopProcess(peerA.child), peerB && stopProcess(peerB.child), echo?.stop()]);
 });
 
 describe("approvals bind the destination (DESIGN §14)", { timeout: 60_000 }, () => {
@@ -49,39 +41,39 @@ describe("approvals bind the destination (DESIGN §14)", { timeout: 60_000 }, ()
 
   beforeAll(async () => {
     // The URL is a runtime parameter: the runner's context says where the call goes.
-    const created = await admin().post("/api/mcp-servers", httpServer(server, {
+    const created = await patchbay.admin.post("/api/mcp-servers", httpServer(server, {
       transport: { type: "http", url: "{{endpoint}}", headers: { Authorization: `Bearer ${LITERAL}` } },
       parameters_schema: { type: "object", properties: { endpoint: { type: "string" } }, required: ["endpoint"] },
       health_parameters: { endpoint: peerA.url },
       tool_policy: { tools: { echo: { approval: "always" } } },
     }));
     expect(created.status, created.text).toBe(201);
-    expect((await admin().post(`/api/mcp-servers/${server}/health-check`, {})).body.status).toBe("healthy");
-    expect((await admin().post("/api/capabilities", { name: capability, description: "Routed by context", mcp_servers: [server] })).status).toBe(201);
+    expect((await patchbay.admin.post(`/api/mcp-servers/${server}/health-check`, {})).body.status).toBe("healthy");
+    expect((await patchbay.admin.post("/api/capabilities", { name: capability, description: "Routed by context", mcp_servers: [server] })).status).toBe(201);
   });
 
-  const invoke = (endpoint: string) => as("runner").post("/api/invoke", {
+  const invoke = (endpoint: string) => patchbay.as.runner.post("/api/invoke", {
     action: `${server}.echo`, capability, input: { text: "same arguments" }, context: { endpoint },
   });
 
   test("approved for A, the same call with context B is a new request and B receives nothing; A runs once", async () => {
     const first = await invoke(peerA.url);
     expect(first.status, first.text).toBe(202);
-    const listed = (await as("editor").get("/api/approvals?state=awaiting_approval")).body.approvals as Record<string, unknown>[];
+    const listed = (await patchbay.as.editor.get("/api/approvals?state=awaiting_approval")).body.approvals as Record<string, unknown>[];
     const request = listed.find((approval) => approval.id === first.body.approval.id)!;
     // The approver sees where the call goes, the literal secret masked.
     expect(request.destination).toEqual({ type: "http", url: peerA.url, headers: { Authorization: "Bearer ••••" } });
     expect(request.destination_hash).toMatch(/^[0-9a-f]{64}$/);
     for (const role of ["viewer", "editor", "admin"] as const) {
-      expect((await as(role).get("/api/approvals")).text).not.toContain(LITERAL);
+      expect((await patchbay.as[role].get("/api/approvals")).text).not.toContain(LITERAL);
     }
-    expect((await as("editor").post(`/api/approvals/${first.body.approval.id}/approve`)).status).toBe(200);
+    expect((await patchbay.as.editor.post(`/api/approvals/${first.body.approval.id}/approve`)).status).toBe(200);
 
     const elsewhere = await invoke(peerB.url);
     expect(elsewhere.status, elsewhere.text).toBe(202);
     expect(elsewhere.body.approval).toEqual({ id: expect.any(String), state: "awaiting_approval" });
     expect(elsewhere.body.approval.id).not.toBe(first.body.approval.id);
-    const second = ((await as("editor").get("/api/approvals?state=awaiting_approval")).body.approvals as Record<string, unknown>[])
+    const second = ((await patchbay.as.editor.get("/api/approvals?state=awaiting_approval")).body.approvals as Record<string, unknown>[])
       .find((approval) => approval.id === elsewhere.body.approval.id)!;
     expect(second.destination).toEqual({ type: "http", url: peerB.url, headers: { Authorization: "Bearer ••••" } });
     expect(second.destination_hash).not.toBe(request.destination_hash);
@@ -102,55 +94,55 @@ describe("literal secrets stay where they were written (DESIGN §14)", { timeout
   const original = "http://127.0.0.1:9/mcp";
 
   beforeAll(async () => {
-    const created = await as("editor").post("/api/mcp-servers", httpServer(server, {
+    const created = await patchbay.as.editor.post("/api/mcp-servers", httpServer(server, {
       transport: { type: "http", url: original, headers: { Authorization: `Bearer ${LITERAL}`, "X-Plain": "kept" } },
     }));
     expect(created.status, created.text).toBe(201);
   });
 
-  const stored = async () => (await admin().get(`/api/mcp-servers/${server}?raw=true`)).body.mcp_server;
+  const stored = async () => (await patchbay.admin.get(`/api/mcp-servers/${server}?raw=true`)).body.mcp_server;
   const sentTheLiteral = () => echo.requests.filter((headers) => JSON.stringify(headers).includes(LITERAL));
 
   test("the attack: PATCH only the URL to the editor's host → 409 naming headers.Authorization, nothing changed, Test sends nothing there", async () => {
     const before = await stored();
-    const moved = await as("editor").patch(`/api/mcp-servers/${server}`, { transport: { url: echo.url } });
+    const moved = await patchbay.as.editor.patch(`/api/mcp-servers/${server}`, { transport: { url: echo.url } });
     expect(moved.status, moved.text).toBe(409);
     expect(moved.headers.get("content-type")).toMatch(/^application\/problem\+json/);
     expect(moved.body).toMatchObject({ type: expect.stringMatching(/secret-destination-changed$/), status: 409, keys: ["headers.Authorization"] });
     expect(moved.text).not.toContain(LITERAL);
     expect(await stored()).toEqual(before);
 
-    const tested = await as("editor").post(`/api/mcp-servers/${server}/test`, {});
+    const tested = await patchbay.as.editor.post(`/api/mcp-servers/${server}/test`, {});
     expect(tested.status).toBe(200);
     expect(echo.requests).toEqual([]);
     // A PUT carrying the masked value back is the same move.
-    const current = await as("editor").get(`/api/mcp-servers/${server}?raw=true`);
+    const current = await patchbay.as.editor.get(`/api/mcp-servers/${server}?raw=true`);
     const { created_at: _c, modified_at: _m, revision: _r, managed_by: _b, ...definition } = current.body.mcp_server;
-    const put = await as("editor").put(`/api/mcp-servers/${server}`, { ...definition, transport: { ...definition.transport, url: echo.url } });
+    const put = await patchbay.as.editor.put(`/api/mcp-servers/${server}`, { ...definition, transport: { ...definition.transport, url: echo.url } });
     expect(put.status, put.text).toBe(409);
     expect(put.body.keys).toEqual(["headers.Authorization"]);
     expect(sentTheLiteral()).toEqual([]);
   });
 
   test("an editor may not pass ?keep_secrets=true (403); an admin may, and the literal then follows", async () => {
-    const refused = await as("editor").patch(`/api/mcp-servers/${server}?keep_secrets=true`, { transport: { url: echo.url } });
+    const refused = await patchbay.as.editor.patch(`/api/mcp-servers/${server}?keep_secrets=true`, { transport: { url: echo.url } });
     expect(refused.status, refused.text).toBe(403);
     expect((await stored()).transport.url).toBe(original);
 
-    const kept = await admin().patch(`/api/mcp-servers/${server}?keep_secrets=true`, { transport: { url: "http://127.0.0.1:10/mcp" } });
+    const kept = await patchbay.admin.patch(`/api/mcp-servers/${server}?keep_secrets=true`, { transport: { url: "http://127.0.0.1:10/mcp" } });
     expect(kept.status, kept.text).toBe(200);
     expect((await stored()).transport).toEqual({ type: "http", url: "http://127.0.0.1:10/mcp", headers: { Authorization: `Bearer ${LITERAL}`, "X-Plain": "kept" } });
   });
 
   test("restoring a revision that would move the literal → 409; supplying it anew in the same write → allowed", async () => {
-    const revisions = (await admin().get(`/api/mcp-servers/${server}/revisions`)).body.revisions as { revision: number }[];
+    const revisions = (await patchbay.admin.get(`/api/mcp-servers/${server}/revisions`)).body.revisions as { revision: number }[];
     const first = Math.min(...revisions.map((revision) => revision.revision));
-    const restored = await as("editor").post(`/api/mcp-servers/${server}/revisions/${first}/restore`, {});
+    const restored = await patchbay.as.editor.post(`/api/mcp-servers/${server}/revisions/${first}/restore`, {});
     expect(restored.status, restored.text).toBe(409);
     expect(restored.body.keys).toEqual(["headers.Authorization"]);
     expect((await stored()).transport.url).toBe("http://127.0.0.1:10/mcp");
 
-    const anew = await as("editor").patch(`/api/mcp-servers/${server}`, { transport: { url: echo.url, headers: { Authorization: "Bearer typed-again-by-the-editor" } } });
+    const anew = await patchbay.as.editor.patch(`/api/mcp-servers/${server}`, { transport: { url: echo.url, headers: { Authorization: "Bearer typed-again-by-the-editor" } } });
     expect(anew.status, anew.text).toBe(200);
     expect((await stored()).transport.headers.Authorization).toBe("Bearer typed-again-by-the-editor");
     expect(sentTheLiteral()).toEqual([]);
@@ -163,11 +155,11 @@ describe("known environments only (DESIGN §14)", { timeout: 60_000 }, () => {
   const KNOWN = ["development", "staging"];
 
   beforeAll(async () => {
-    expect((await admin().post("/api/mcp-servers", httpServer(server, { transport: { type: "http", url: peerA.url }, provides: [`${group}:thing`] }))).status).toBe(201);
-    expect((await admin().post("/api/mcp-servers", httpServer(`${group}-envs-extra`, { environments: { qa: { url: peerB.url } } }))).status).toBe(201);
-    expect((await admin().put(`/api/variables/${group.toUpperCase().replaceAll("-", "_")}_V`, { value: "x", environments: { perf: "y" } })).status).toBe(201);
-    expect((await admin().post(`/api/mcp-servers/${server}/health-check`, {})).body.status).toBe("healthy");
-    expect((await admin().post("/api/capabilities", { name: capability, description: "Envs", mcp_servers: [server] })).status).toBe(201);
+    expect((await patchbay.admin.post("/api/mcp-servers", httpServer(server, { transport: { type: "http", url: peerA.url }, provides: [`${group}:thing`] }))).status).toBe(201);
+    expect((await patchbay.admin.post("/api/mcp-servers", httpServer(`${group}-envs-extra`, { environments: { qa: { url: peerB.url } } }))).status).toBe(201);
+    expect((await patchbay.admin.put(`/api/variables/${group.toUpperCase().replaceAll("-", "_")}_V`, { value: "x", environments: { perf: "y" } })).status).toBe(201);
+    expect((await patchbay.admin.post(`/api/mcp-servers/${server}/health-check`, {})).body.status).toBe("healthy");
+    expect((await patchbay.admin.post("/api/capabilities", { name: capability, description: "Envs", mcp_servers: [server] })).status).toBe(201);
   });
 
   const expectUnknown = (response: { status: number; headers: Headers; body: Record<string, unknown>; text: string }) => {
@@ -179,16 +171,16 @@ describe("known environments only (DESIGN §14)", { timeout: 60_000 }, () => {
 
   test("an environment nobody defined → 400 naming the known ones, on the gateway, /api/invoke, tool calls and /api/negotiate", async () => {
     const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
-    const gateway = await as("runner").post(`/mcp/capabilities/${capability}?environment=zz`, initialize, { Accept: "application/json, text/event-stream" });
+    const gateway = await patchbay.as.runner.post(`/mcp/capabilities/${capability}?environment=zz`, initialize, { Accept: "application/json, text/event-stream" });
     expectUnknown(gateway);
-    expectUnknown(await as("runner").post("/api/invoke", { action: `${server}.echo`, capability, environment: "zz", input: {} }));
-    expectUnknown(await as("editor").post(`/api/mcp-servers/${server}/tools/echo/call`, { environment: "zz", arguments: {} }));
-    expectUnknown(await as("runner").post("/api/negotiate", { requires: [`${group}:thing`], environment: "zz" }));
+    expectUnknown(await patchbay.as.runner.post("/api/invoke", { action: `${server}.echo`, capability, environment: "zz", input: {} }));
+    expectUnknown(await patchbay.as.editor.post(`/api/mcp-servers/${server}/tools/echo/call`, { environment: "zz", arguments: {} }));
+    expectUnknown(await patchbay.as.runner.post("/api/negotiate", { requires: [`${group}:thing`], environment: "zz" }));
     expect(await callsOf(peerA)).not.toHaveProperty("zz");
 
     // Every way an environment becomes known is accepted.
     for (const environment of ["staging", "qa", "perf", "development"]) {
-      expect((await as("runner").post("/api/negotiate", { requires: [`${group}:thing`], environment })).status).toBe(200);
+      expect((await patchbay.as.runner.post("/api/negotiate", { requires: [`${group}:thing`], environment })).status).toBe(200);
     }
   });
 });

@@ -34,14 +34,22 @@ export type ToolOrigin = {
   hidden_default_keys: string[];
 };
 
-export type EffectiveTool = {
-  /** `alias.tool` for a base tool, the virtual tool's name otherwise. */
+/**
+ * A tool as MCP lists it, snake_case: what the gateway advertises, and (with `icons`) the fingerprinted
+ * definition of DESIGN §11.
+ */
+export type ListedTool = {
   name: string;
   title?: string;
   description?: string;
   input_schema: Record<string, unknown>;
   output_schema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;
+};
+
+export type EffectiveTool = ListedTool & {
+  /** `alias.tool` for a base tool, the virtual tool's name otherwise. */
+  name: string;
   origin: ToolOrigin;
   /** Arguments injected at call time; a caller cannot override them. */
   hidden_defaults: Record<string, unknown>;

@@ -1,18 +1,11 @@
 import type { ProbeTool } from "../mcp/types";
+import type { ListedTool } from "../resolve/effective-tools";
 
 /**
  * The fingerprinted object of DESIGN §11, snake_case, fields the server did not send left out (so an absent
  * title and a null one fingerprint alike).
  */
-export type ToolDefinition = {
-  name: string;
-  title?: string;
-  description?: string;
-  input_schema: Record<string, unknown>;
-  output_schema?: Record<string, unknown>;
-  annotations?: Record<string, unknown>;
-  icons?: unknown[];
-};
+export type ToolDefinition = ListedTool & { icons?: unknown[] };
 
 /** The keys of a ToolDefinition, in the order drift reports changed fields. */
 export const TOOL_DEFINITION_FIELDS = ["name", "title", "description", "input_schema", "output_schema", "annotations", "icons"] as const;
