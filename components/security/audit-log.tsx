@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 
-import { FilterInput, FilterSelect, ListRegion, Pager, usePagedFilters } from "@/components/ui/paged-list";
+import { FilteredPages, FilterInput, FilterSelect, ListRegion, usePagedFilters } from "@/components/ui/paged-list";
 import { TimeStamp } from "@/components/ui/time-stamp";
 import { auditQuery, type AuditEntry, type AuditFilters } from "@/lib/query/audit";
 
@@ -20,21 +20,22 @@ export function AuditLog() {
   const { filters, update } = paging;
   const audit = useQuery(auditQuery({ ...filters, cursor: paging.cursor }));
 
+  const filterRow = (
+    <>
+      <FilterSelect id="audit-kind" label="Kind" any="All" options={KINDS} value={filters.entity_type} onChange={(entity_type) => update({ entity_type })} />
+      <FilterSelect id="audit-action" label="Action" any="All" options={ACTIONS.map((action) => [action, action] as const)}
+        value={filters.action} onChange={(action) => update({ action })} />
+      <FilterInput id="audit-actor" label="Actor" value={filters.actor} onChange={(actor) => update({ actor })} />
+      <FilterInput id="audit-name" label="Name" value={filters.name} onChange={(name) => update({ name })} />
+    </>
+  );
   return (
-    <div className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-4">
-        <FilterSelect id="audit-kind" label="Kind" any="All" options={KINDS} value={filters.entity_type} onChange={(entity_type) => update({ entity_type })} />
-        <FilterSelect id="audit-action" label="Action" any="All" options={ACTIONS.map((action) => [action, action] as const)}
-          value={filters.action} onChange={(action) => update({ action })} />
-        <FilterInput id="audit-actor" label="Actor" value={filters.actor} onChange={(actor) => update({ actor })} />
-        <FilterInput id="audit-name" label="Name" value={filters.name} onChange={(name) => update({ name })} />
-      </div>
+    <FilteredPages filters={filterRow} paging={paging} next={audit.data?.next_cursor} labels={["Newer", "Older"]}>
       <ListRegion label="Audit entries" scrolls error={audit.error} errorTitle="The audit log could not be loaded" isEmpty={audit.data?.entries.length === 0}
         empty="No changes match these filters.">
         {audit.data && <AuditTable entries={audit.data.entries} />}
       </ListRegion>
-      <Pager paging={paging} next={audit.data?.next_cursor} labels={["Newer", "Older"]} />
-    </div>
+    </FilteredPages>
   );
 }
 

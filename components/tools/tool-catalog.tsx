@@ -6,7 +6,7 @@ import { useState } from "react";
 
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { FilterInput, FilterSelect, ListRegion, Pager, usePagedFilters } from "@/components/ui/paged-list";
+import { FilteredPages, FilterInput, FilterSelect, ListRegion, usePagedFilters } from "@/components/ui/paged-list";
 import { serverToolsQuery, toolCatalogQuery, type ToolFilters, type ToolList } from "@/lib/query/tools";
 
 import { AnnotationBadges } from "./annotation-badges";
@@ -24,15 +24,17 @@ export function ToolCatalog() {
   const { filters, update } = paging;
   const catalog = useQuery(toolCatalogQuery({ ...filters, cursor: paging.cursor }));
 
+  const filterRow = (
+    <>
+      <FilterInput id="tools-search" label="Search" type="search" value={filters.search} onChange={(search) => update({ search })} />
+      <FilterInput id="tools-server" label="Server" value={filters.server} onChange={(server) => update({ server })} />
+      <FilterInput id="tools-environment" label="Environment" value={filters.environment} onChange={(environment) => update({ environment })} />
+      <FilterSelect id="tools-annotation" label="Annotation (declared by the server)" any="Any" options={ANNOTATIONS}
+        value={filters.annotation} onChange={(annotation) => update({ annotation })} />
+    </>
+  );
   return (
-    <div className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-4">
-        <FilterInput id="tools-search" label="Search" type="search" value={filters.search} onChange={(search) => update({ search })} />
-        <FilterInput id="tools-server" label="Server" value={filters.server} onChange={(server) => update({ server })} />
-        <FilterInput id="tools-environment" label="Environment" value={filters.environment} onChange={(environment) => update({ environment })} />
-        <FilterSelect id="tools-annotation" label="Annotation (declared by the server)" any="Any" options={ANNOTATIONS}
-          value={filters.annotation} onChange={(annotation) => update({ annotation })} />
-      </div>
+    <FilteredPages filters={filterRow} paging={paging} next={catalog.data?.next_cursor} labels={["Previous", "Next"]}>
       <ListRegion label="Tools" error={catalog.error} errorTitle="The tool catalog could not be loaded" isEmpty={catalog.data?.tools.length === 0}
         empty="No tools match. Tools appear here once a probe of their server succeeds, or once its definition declares them.">
         <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-950">
@@ -41,8 +43,7 @@ export function ToolCatalog() {
           ))}
         </ul>
       </ListRegion>
-      <Pager paging={paging} next={catalog.data?.next_cursor} labels={["Previous", "Next"]} />
-    </div>
+    </FilteredPages>
   );
 }
 

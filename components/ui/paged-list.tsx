@@ -26,6 +26,19 @@ export function usePagedFilters<F extends object>() {
 
 type Paging = Pick<ReturnType<typeof usePagedFilters>, "isFirstPage" | "back" | "forward">;
 
+/** A filtered list's page: its row of filters, the list, and the pager under it. */
+export function FilteredPages({ filters, paging, next, labels, children }: {
+  filters: ReactNode; paging: Paging; next: string | null | undefined; labels: [back: string, forward: string]; children: ReactNode;
+}) {
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-3 sm:grid-cols-4">{filters}</div>
+      {children}
+      <Pager paging={paging} next={next} labels={labels} />
+    </div>
+  );
+}
+
 /** Back to the page before, on to `next` (none on the last page). */
 export function Pager({ paging, next, labels }: { paging: Paging; next: string | null | undefined; labels: [back: string, forward: string] }) {
   return (

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startToolsetPeer, type ToolsetPeer } from "../../lib/tools/toolset-peer";
+import { OPEN_QUIET_ENV } from "../support/authed-patchbay";
 import { apiClient, everyPage, httpServer, uniqueName } from "../support/api-client";
 import { jcs, sha256 } from "../support/independent-jcs";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
@@ -12,7 +13,6 @@ import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
  * filtered like discovered ones, and shown once — as discovered — where a probe of a real MCP server (the SDK's,
  * started here) found the same name in the environment looked at.
  */
-const env = { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_HEALTH_INTERVAL_S: "0", PATCHBAY_RATE_TESTS_PER_MIN: "10000" };
 let patchbay: PatchbayProcess;
 let api: ReturnType<typeof apiClient>;
 let peer: ToolsetPeer;
@@ -39,7 +39,7 @@ const etagOf = async (server: string) => (await api.get(`/api/mcp-servers/${serv
 beforeAll(async () => {
   databaseUrl = await freshDatabaseUrl("declared-tools");
   [patchbay, peer] = await Promise.all([
-    startPatchbay({ env, databaseUrl }),
+    startPatchbay({ env: OPEN_QUIET_ENV, databaseUrl }),
     startToolsetPeer([{ name: "lookup", description: "Finds a record by id", input_schema: { type: "object", properties: { id: { type: "string" } } }, annotations: { readOnlyHint: true } }]),
   ]);
   api = apiClient(patchbay.baseUrl);

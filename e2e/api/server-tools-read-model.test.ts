@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startToolsetPeer, type PeerTool, type ToolsetPeer } from "../../lib/tools/toolset-peer";
+import { OPEN_QUIET_ENV } from "../support/authed-patchbay";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
@@ -10,7 +11,6 @@ import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
  * file, or two on one PostgreSQL database), each holding the answer in memory, and no read after a write — a server
  * edit of its declared tools, a probe, a pin, a drift decision — on either of them shows what the write replaced.
  */
-const env = { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_HEALTH_INTERVAL_S: "0", PATCHBAY_RATE_TESTS_PER_MIN: "10000" };
 const LOOKUP: PeerTool = { name: "lookup", description: "Finds a record by id", input_schema: { type: "object", properties: { id: { type: "string" } } } };
 const EXPORT: PeerTool = { name: "export", description: "Exports records", input_schema: { type: "object" } };
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
   databaseUrl = await freshDatabaseUrl("server-tools-read-model");
   peer = await startToolsetPeer([LOOKUP]);
   // One after the other: the second finds the database migrated.
-  for (let index = 0; index < 2; index += 1) instances.push(await startPatchbay({ databaseUrl, env }));
+  for (let index = 0; index < 2; index += 1) instances.push(await startPatchbay({ databaseUrl, env: OPEN_QUIET_ENV }));
 }, 180_000);
 
 afterAll(async () => {

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startEverything, type EverythingServer } from "../../lib/mcp/test-peers";
 import { startToolsetPeer, type PeerTool, type ToolsetPeer } from "../../lib/tools/toolset-peer";
+import { OPEN_QUIET_ENV } from "../support/authed-patchbay";
 import { apiClient, everyPage, httpServer, uniqueName } from "../support/api-client";
 import { jcs, sha256 } from "../support/independent-jcs";
 import { openEventStream } from "../support/event-stream-client";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { waitUntil } from "../support/wait-until";
 
-// No scheduler: each probe here is a Test the test asks for, so every drift is the one it caused.
-const env = { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_HEALTH_INTERVAL_S: "0", PATCHBAY_RATE_TESTS_PER_MIN: "10000" };
+// No scheduler (OPEN_QUIET_ENV): each probe here is a Test the test asks for, so every drift is the one it caused.
 let patchbay: PatchbayProcess;
 let api: ReturnType<typeof apiClient>;
 let peer: ToolsetPeer;
@@ -25,7 +25,7 @@ const BASE_TOOLS: PeerTool[] = [
 
 beforeAll(async () => {
   [patchbay, peer, everything] = await Promise.all([
-    startPatchbay({ env }), startToolsetPeer(structuredClone(BASE_TOOLS), "Records service; handle with care."), startEverything("streamableHttp"),
+    startPatchbay({ env: OPEN_QUIET_ENV }), startToolsetPeer(structuredClone(BASE_TOOLS), "Records service; handle with care."), startEverything("streamableHttp"),
   ]);
   api = apiClient(patchbay.baseUrl);
   const bodies = [
@@ -244,7 +244,7 @@ describe("the scheduled sweep (a worker thread) fills the catalog; search over m
 
   test("every server's tools arrive without a Test; search, annotation filter and paging are exact", async () => {
     [swept, syntheticPeer] = await Promise.all([
-      startPatchbay({ env: { ...env, PATCHBAY_HEALTH_INTERVAL_S: "1", PATCHBAY_HEALTH_ENVIRONMENTS: "development,staging" } }),
+      startPatchbay({ env: { ...OPEN_QUIET_ENV, PATCHBAY_HEALTH_INTERVAL_S: "1", PATCHBAY_HEALTH_ENVIRONMENTS: "development,staging" } }),
       startToolsetPeer(synthetic),
     ]);
     const client = apiClient(swept.baseUrl);

@@ -7,6 +7,11 @@ import { mintToken, type TestRole } from "./roles";
 /** One user per role, named after it: for a file that only asks "as a runner", "as an editor". */
 export const ONE_PER_ROLE = { viewer: "viewer", runner: "runner", editor: "editor", admin: "admin" } as const satisfies Record<TestRole, TestRole>;
 
+/** Auth off, no demo data, no scheduler (every probe is one the test asks for), the rate limit on Tests out of the way. */
+export const OPEN_QUIET_ENV: Record<string, string> = {
+  PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_HEALTH_INTERVAL_S: "0", PATCHBAY_RATE_TESTS_PER_MIN: "10000",
+};
+
 /** Auth on with `adminToken` as the admin token, no demo data, no scheduler, the rate limits out of the way. */
 export function authedEnv(adminToken: string): Record<string, string> {
   return {
