@@ -29,7 +29,7 @@ function gatewayOperations(kind: "agents" | "capabilities") {
   const path = `/mcp/${kind}/{name}`;
   const noun = kind === "agents" ? "agent" : "capability";
   const define = (method: HttpMethod, summary: string, responses: Operation["responses"], rateLimit: Operation["rateLimit"]) =>
-    defineOperation({ method, path, tag, role: "runner", params, query, rateLimit, refusesForeignOrigin: true, summary, responses: { ...responses, ...TRANSPORT } });
+    defineOperation({ method, path, tag, role: "runner", params, query, rateLimit, refusesForeignOrigin: true, admitsListedOrigins: true, summary, responses: { ...responses, ...TRANSPORT } });
   return {
     post: define("POST", `MCP messages to the ${noun}'s gateway: \`initialize\` opens a session (\`?environment=\` fixes its environment; serverInfo \`patchbay/<name>\`, version its revision), then \`tools/list\` (the effective tools, \`alias.tool\` and virtual names), \`tools/call\` (the call pipeline) and \`ping\` with \`Mcp-Session-Id\`. Spends the runner call budget`, {
       200: { description: "The JSON-RPC answer, as JSON or as a server-sent event stream", schema: jsonRpcSchema },

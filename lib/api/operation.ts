@@ -30,6 +30,8 @@ export type Operation<P = unknown, Q = unknown, B = unknown> = {
   jsonOnly?: boolean;
   /** When the request carries an `Origin`, it must be this site's own (else 403), credentials or not. */
   refusesForeignOrigin?: boolean;
+  /** …or one PATCHBAY_CORS_ORIGINS names exactly (the gateways, DESIGN §16: browser-based MCP clients). */
+  admitsListedOrigins?: boolean;
   /**
    * Anonymous callers are let in (as viewers) when the switch says so: PATCHBAY_PUBLIC_REGISTRY=true for the
    * `/v0.1` reads of DESIGN §13, PATCHBAY_METRICS_PUBLIC=true for `/metrics` (§12).

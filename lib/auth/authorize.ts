@@ -1,6 +1,7 @@
 import type { Operation } from "../api/operation";
 import { getConfig } from "../env";
 import { ForbiddenError, UnauthorizedError, UnsupportedMediaTypeError } from "../errors";
+import { isListedForGateways } from "../http/cors";
 import { isJsonMediaType } from "../http/media-type";
 import { authenticate } from "./authenticate";
 import { ANONYMOUS, AUTH_OFF_PRINCIPAL, type Principal } from "./principal";
@@ -12,11 +13,16 @@ export async function authorize(request: Request, operation: Operation<any, any,
   const config = getConfig();
   const isAuthOff = config.PATCHBAY_AUTH === "off";
   const isWrite = operation.method !== "GET";
-  if (operation.refusesForeignOrigin && request.headers.has("origin") && !isSameOrigin(request)) {
-    throw new ForbiddenError("This request must come from this site's own origin.");
+  // A page on an origin PATCHBAY_CORS_ORIGINS names is no stranger where the operation admits listed origins (DESIGN §16).
+  const origin = request.headers.get("origin");
+  const isForeignOrigin = origin !== null && !isSameOrigin(request) && !(operation.admitsListedOrigins && isListedForGateways(origin));
+  if (operation.refusesForeignOrigin && isForeignOrigin) {
+    throw new ForbiddenError(operation.admitsListedOrigins
+      ? "This request must come from this site's own origin, or one PATCHBAY_CORS_ORIGINS names."
+      : "This request must come from this site's own origin.");
   }
   // DESIGN §14: without authentication, any page the developer opens could otherwise write through their browser.
-  if (isAuthOff && isWrite && request.headers.has("origin") && !isSameOrigin(request)) {
+  if (isAuthOff && isWrite && isForeignOrigin) {
     throw new ForbiddenError("With PATCHBAY_AUTH=off, a write must come from this site's own origin.");
   }
   const principal = isAuthOff ? AUTH_OFF_PRINCIPAL : ((await authenticate(request)) ?? ANONYMOUS);

@@ -1,6 +1,6 @@
 import type { HttpMethod } from "../api/operation";
 import { problem } from "./problem";
-import { preflight, withCors } from "./registry-cors";
+import { corsPolicyOf, preflight, withCors } from "./cors";
 import type { RouteHandler } from "./route";
 import { API_RESPONSE_HEADERS } from "./security-headers";
 
@@ -17,19 +17,27 @@ type Node = {
   handlers: Partial<Record<HttpMethod, RouteHandler>>;
 };
 
-const REGISTRY_PREFIX = "/v0.1/";
-
 /**
  * The one router of the API: every handler is found by its operation's method and path (`/api/mcp-servers/{name}`),
  * a literal segment before a parameter; no other table exists. Paths are matched decoded, one segment at a
  * time, so a name may hold an encoded slash. What no operation claims is a problem+json 404 (CORS-readable
  * under `/v0.1`), a known path asked with another method a 405 naming the allowed ones, HEAD is GET without its
- * body, and OPTIONS is the registry's CORS preflight or the list of methods. Every answer carries the API's
- * security headers unless the handler set its own.
+ * body, and OPTIONS is a CORS preflight where the path has a CORS policy (lib/http/cors.ts: `/v0.1`, `/mcp`) or
+ * the list of methods. Every answer carries the API's security headers unless the handler set its own, and under
+ * a CORS policy its CORS headers, errors included.
  */
 export function dispatcherFor(handlers: readonly RouteHandler[]): Dispatch {
   const root = tableOf(handlers);
   return async (request, pathname) => withApiHeaders(await answer(root, request, pathname));
+}
+
+async function answer(root: Node, request: Request, pathname: string | undefined): Promise<Response> {
+  const url = new URL(request.url);
+  if (pathname !== undefined) url.pathname = pathname;
+  const cors = corsPolicyOf(url.pathname);
+  if (cors && request.method.toUpperCase() === "OPTIONS") return preflight(cors, request);
+  const response = await route(root, request, url);
+  return cors ? mutableHeaders(response, (headers) => withCors(cors, request, headers)) : response;
 }
 
 function tableOf(handlers: readonly RouteHandler[]): Node {
@@ -57,17 +65,14 @@ function emptyNode(): Node {
   return { literals: new Map(), handlers: {} };
 }
 
-async function answer(root: Node, request: Request, pathname: string | undefined): Promise<Response> {
-  const url = new URL(request.url);
-  if (pathname !== undefined) url.pathname = pathname;
-  const isRegistry = url.pathname.startsWith(REGISTRY_PREFIX);
+async function route(root: Node, request: Request, url: URL): Promise<Response> {
   const segments = decodedSegments(url.pathname);
   if (!segments) return problem(400, "invalid-input", "Invalid input", "The path is not validly percent-encoded.");
   if (segments.length > 1 && segments.at(-1) === "") return redirectWithoutTrailingSlash(url);
 
   const found = match(root, segments, 0, {});
   const method = request.method.toUpperCase();
-  if (!found) return isRegistry && method === "OPTIONS" ? preflight(request) : notFound(request, url, isRegistry);
+  if (!found) return problem(404, "not-found", "Not found", `No API route at ${url.pathname}.`);
 
   const { node, params } = found;
   const handler = node.handlers[(method === "HEAD" ? "GET" : method) as HttpMethod];
@@ -75,9 +80,8 @@ async function answer(root: Node, request: Request, pathname: string | undefined
     const response = await handler(request, { params: Promise.resolve(params) });
     return method === "HEAD" ? new Response(null, response) : response;
   }
-  if (method === "OPTIONS") return isRegistry ? preflight(request) : new Response(null, { status: 204, headers: { Allow: allowed(node) } });
-  const refusal = problem(405, "method-not-allowed", "Method not allowed", `${url.pathname} answers ${allowed(node)}.`, undefined, undefined, { Allow: allowed(node) });
-  return isRegistry ? withCors(request, refusal) : refusal;
+  if (method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: allowed(node) } });
+  return problem(405, "method-not-allowed", "Method not allowed", `${url.pathname} answers ${allowed(node)}.`, undefined, undefined, { Allow: allowed(node) });
 }
 
 /** The path's segments, percent-decoded; null when one is not validly encoded. */
@@ -104,24 +108,24 @@ function allowed(node: Node): string {
   return [...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
 }
 
-function notFound(request: Request, url: URL, isRegistry: boolean): Response {
-  const refusal = problem(404, "not-found", "Not found", `No API route at ${url.pathname}.`);
-  return isRegistry ? withCors(request, refusal) : refusal;
-}
-
 /** As Next answers a path with a trailing slash: a permanent redirect to the path without it. */
 function redirectWithoutTrailingSlash(url: URL): Response {
   return new Response(null, { status: 308, headers: { Location: `${url.pathname.replace(/\/+$/, "")}${url.search}` } });
 }
 
-/** The API's security headers on every answer, but where the handler set its own; a Response with fixed headers is copied. */
+/** The API's security headers on every answer, but where the handler set its own. */
 function withApiHeaders(response: Response): Response {
+  return mutableHeaders(response, addMissingApiHeaders);
+}
+
+/** `change` applied to the response's headers; a Response whose headers are fixed (a fetched one) is copied first. */
+function mutableHeaders(response: Response, change: (headers: Headers) => void): Response {
   try {
-    addMissingApiHeaders(response.headers);
+    change(response.headers);
     return response;
   } catch {
     const copy = new Response(response.body, response);
-    addMissingApiHeaders(copy.headers);
+    change(copy.headers);
     return copy;
   }
 }
