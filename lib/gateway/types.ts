@@ -36,7 +36,7 @@ export type ToolCallRequest = {
   target: GatewayTarget;
   /** Defaults to the registry's default environment. */
   environment?: string;
-  /** `alias.tool` or a virtual tool's name, as `tools/list` advertised it. */
+  /** The advertised name, as `tools/list` gave it (DESIGN §16: `alias.tool`, bare, or under the target's `tool_names`). */
   tool: string;
   arguments: Record<string, unknown>;
   caller: Principal;

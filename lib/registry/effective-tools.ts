@@ -70,6 +70,6 @@ function toBody(name: string, environment: string, { tools, errors }: EffectiveT
   return { name, environment, tools: tools.map(publicTool), errors };
 }
 
-function publicTool({ hidden_defaults: _hidden, projection: _projection, ...tool }: EffectiveTool) {
+function publicTool({ hidden_defaults: _hidden, projection: _projection, address: _address, ...tool }: EffectiveTool) {
   return tool;
 }

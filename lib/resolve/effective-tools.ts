@@ -3,6 +3,8 @@ import { withoutSourceFields } from "../schemas/capability-tools";
 import type { VirtualTool } from "../schemas/capability-tools";
 import type { McpServerReferences } from "../schemas/reference";
 import { pointerSegment } from "../schemas/json-pointer";
+import type { ToolNames } from "../schemas/tool-names";
+import { exposedName } from "./exposed-names";
 import { parseReferences } from "./references";
 import { toolGlob } from "./tool-glob";
 
@@ -48,8 +50,17 @@ export type ListedTool = {
 };
 
 export type EffectiveTool = ListedTool & {
-  /** `alias.tool` for a base tool, the virtual tool's name otherwise. */
+  /**
+   * The advertised name (DESIGN §16): `alias.tool` by default, the tool's own with `"names": "bare"`, the
+   * target's `tool_names` separator and portable form otherwise (lib/resolve/exposed-names.ts). `tools/call` finds
+   * a tool by it.
+   */
   name: string;
+  /**
+   * The internal address, whatever the naming: `alias.tool` for a base tool, the virtual tool's name otherwise.
+   * Capability `include` globs and virtual tools' `source` match it; it stays inside the registry.
+   */
+  address: string;
   origin: ToolOrigin;
   /** Arguments injected at call time; a caller cannot override them. */
   hidden_defaults: Record<string, unknown>;
@@ -63,29 +74,31 @@ export type CapabilityToolsInput = {
   name: string;
   mcp_servers?: McpServerReferences;
   tools?: { include?: string[]; virtual?: VirtualTool[] };
+  tool_names?: ToolNames;
 };
-export type AgentToolsInput = { name: string; mcp_servers?: McpServerReferences };
+export type AgentToolsInput = { name: string; mcp_servers?: McpServerReferences; tool_names?: ToolNames };
 
 const EMPTY_OBJECT_SCHEMA = { type: "object" } as const;
 
 /**
- * DESIGN §11: the tools a capability exposes. Base tools of every referenced server as `alias.tool` (only those
- * an `include` glob matches, when there is `include`), then its virtual tools, each resolved down its `source`
- * chain to the upstream server and tool. Problems (an unknown server, a source naming no tool) are errors by
- * path in the capability; the tools that did resolve are still listed.
+ * DESIGN §11: the tools a capability exposes. Base tools of every referenced server at their `alias.tool` address
+ * (only those an `include` glob matches, when there is `include`), then its virtual tools, each resolved down its
+ * `source` chain to the upstream server and tool. Each is advertised under `naming` (DESIGN §16): the
+ * capability's own `tool_names` on its endpoint, an agent's on the agent's. Problems (an unknown server, a source
+ * naming no tool, a name claimed twice) are errors by path in the capability; the tools that did resolve are still listed.
  */
-export function capabilityTools(capability: CapabilityToolsInput, toolsOf: ToolsOf): EffectiveTools {
+export function capabilityTools(capability: CapabilityToolsInput, toolsOf: ToolsOf, naming: ToolNames | undefined = capability.tool_names): EffectiveTools {
   const place = `capability ${capability.name}`;
   const errors: FieldError[] = [];
-  const bases = referencedTools(capability.mcp_servers, toolsOf, place, errors);
+  const bases = referencedTools(capability.mcp_servers, toolsOf, place, naming, errors);
   const globs = capability.tools?.include?.map(toolGlob);
-  const included = globs ? bases.filter((tool) => globs.some((glob) => glob.test(tool.name))) : bases;
+  const included = globs ? bases.filter((tool) => globs.some((glob) => glob.test(tool.address))) : bases;
 
   const virtual = capability.tools?.virtual ?? [];
-  const byAddress = new Map(bases.map((tool) => [tool.name, tool]));
+  const byAddress = new Map(bases.map((tool) => [tool.address, tool]));
   const byName = new Map(virtual.map((tool) => [tool.name, tool]));
   const resolved = virtual.flatMap((tool, index) => {
-    const result = resolveVirtual(tool, byName, byAddress);
+    const result = resolveVirtual(tool, byName, byAddress, naming);
     if (typeof result === "string") {
       errors.push({ path: `/tools/virtual/${index}/source`, message: result });
       return [];
@@ -95,19 +108,27 @@ export function capabilityTools(capability: CapabilityToolsInput, toolsOf: Tools
   return { tools: claim([...included, ...resolved], errors), errors };
 }
 
-/** The union of an agent's capabilities' tools (in order) and its own references' tools; a name claimed twice is a conflict naming both places. */
+/**
+ * The union of an agent's capabilities' tools (in order) and its own references' tools, all advertised under the
+ * agent's `tool_names`; a name claimed twice is a conflict naming both places.
+ */
 export function agentTools(agent: AgentToolsInput, capabilities: CapabilityToolsInput[], toolsOf: ToolsOf): EffectiveTools {
   const errors: FieldError[] = [];
   const fromCapabilities = capabilities.flatMap((capability) => {
-    const result = capabilityTools(capability, toolsOf);
+    const result = capabilityTools(capability, toolsOf, agent.tool_names);
     errors.push(...result.errors.map((error) => ({ path: `/capabilities/${pointerSegment(capability.name)}${error.path}`, message: error.message })));
     return result.tools;
   });
-  const own = referencedTools(agent.mcp_servers, toolsOf, `agent ${agent.name}`, errors);
+  const own = referencedTools(agent.mcp_servers, toolsOf, `agent ${agent.name}`, agent.tool_names, errors);
   return { tools: claim([...fromCapabilities, ...own], errors), errors };
 }
 
-/** First claim wins the listing; every later claim of the same name is an error naming both places (as alias conflicts are). */
+/**
+ * First claim of an advertised name wins the listing; every later claim of it is an error naming both places (as
+ * alias conflicts are) and is not advertised — whether the names met as `alias.tool`, bare (`"names": "bare"`) or
+ * made portable. A place is followed by the tool's address where that differs from the name, so two references
+ * of one place are told apart.
+ */
 function claim(tools: EffectiveTool[], errors: FieldError[]): EffectiveTool[] {
   const byName = new Map<string, EffectiveTool>();
   for (const tool of tools) {
@@ -116,13 +137,17 @@ function claim(tools: EffectiveTool[], errors: FieldError[]): EffectiveTool[] {
       byName.set(tool.name, tool);
       continue;
     }
-    if (first.origin.place === tool.origin.place) continue; // the same capability reached twice: one claim
-    errors.push({ path: `/tools/${pointerSegment(tool.name)}`, message: `Tool '${tool.name}' defined in multiple places: ${first.origin.place}, ${tool.origin.place}` });
+    if (first.origin.place === tool.origin.place && first.address === tool.address) continue; // the same tool reached twice: one claim
+    errors.push({ path: `/tools/${pointerSegment(tool.name)}`, message: `Tool '${tool.name}' defined in multiple places: ${claimant(first)}, ${claimant(tool)}` });
   }
   return [...byName.values()];
 }
 
-function referencedTools(references: McpServerReferences | undefined, toolsOf: ToolsOf, place: string, errors: FieldError[]): EffectiveTool[] {
+function claimant(tool: EffectiveTool): string {
+  return tool.address === tool.name ? tool.origin.place : `${tool.origin.place} (${tool.address})`;
+}
+
+function referencedTools(references: McpServerReferences | undefined, toolsOf: ToolsOf, place: string, naming: ToolNames | undefined, errors: FieldError[]): EffectiveTool[] {
   return parseReferences(references).flatMap((reference) => {
     if (reference.kind === "provides") {
       errors.push({ path: reference.path, message: `${place}: no MCP server provides '${reference.provides}'` });
@@ -135,7 +160,8 @@ function referencedTools(references: McpServerReferences | undefined, toolsOf: T
       return [];
     }
     return tools.map((tool): EffectiveTool => ({
-      name: `${reference.alias}.${tool.name}`,
+      name: exposedName({ alias: reference.alias, name: tool.name, bare: reference.bare }, naming),
+      address: `${reference.alias}.${tool.name}`,
       ...optional({ title: tool.title, description: tool.description, output_schema: tool.output_schema, annotations: tool.annotations }),
       input_schema: tool.input_schema ?? EMPTY_OBJECT_SCHEMA,
       origin: { place, alias: reference.alias, server: reference.server, upstream_tool: tool.original_name ?? tool.name, chain: [], hidden_default_keys: [] },
@@ -149,7 +175,7 @@ function referencedTools(references: McpServerReferences | undefined, toolsOf: T
  * output_schema met on the way, defaults merged with the nearer tool's value over the farther's. A cycle is
  * refused by the schema on write; it is still reported here rather than looped on.
  */
-function resolveVirtual(tool: VirtualTool, byName: Map<string, VirtualTool>, byAddress: Map<string, EffectiveTool>): EffectiveTool | string {
+function resolveVirtual(tool: VirtualTool, byName: Map<string, VirtualTool>, byAddress: Map<string, EffectiveTool>, naming: ToolNames | undefined): EffectiveTool | string {
   const chain: VirtualTool[] = [tool];
   let source = tool.source;
   while (byName.has(source)) {
@@ -166,7 +192,8 @@ function resolveVirtual(tool: VirtualTool, byName: Map<string, VirtualTool>, byA
   const projection = chain.find((item) => item.output_schema !== undefined)?.output_schema;
   const hidden = Object.keys(defaults);
   return {
-    name: tool.name,
+    name: exposedName({ name: tool.name }, naming),
+    address: tool.name,
     ...optional({ title: base.title, description, annotations: base.annotations }),
     input_schema: withoutHidden(base.input_schema, hidden),
     ...optional({ output_schema: projection ? (withoutSourceFields(projection) as Record<string, unknown>) : base.output_schema, projection }),

@@ -13,7 +13,7 @@ export function providedStrings(references: readonly (McpServerReferences | unde
 }
 
 /**
- * DESIGN §12: `{"provides": …}` references become `{"server": <bound>, "parameters"}` under the same alias, so
+ * DESIGN §12: `{"provides": …}` references become `{"server": <bound>, "parameters", "names"}` under the same alias, so
  * resolution and effective tools see an ordinary reference; a binding that is not healthy or degraded is a
  * warning at the reference's path. A string nothing provides is left as written (resolution refuses it).
  */
@@ -29,7 +29,7 @@ export function bindProvides<T extends { mcp_servers?: McpServerReferences }>(de
     if (!isSoundBinding(choice.status)) {
       warnings.push({ path: reference.path, message: `${place}: '${reference.provides}' is bound to MCP server '${choice.server}', whose health is ${choice.status}` });
     }
-    return [alias, { server: choice.server, ...(reference.parameters ? { parameters: reference.parameters } : {}) }];
+    return [alias, { server: choice.server, ...(reference.parameters ? { parameters: reference.parameters } : {}), ...(reference.bare ? { names: "bare" } : {}) }];
   }));
   return { definition: { ...definition, mcp_servers: bound }, warnings };
 }

@@ -1,14 +1,15 @@
 import type { FieldError } from "../errors";
 import { pointerSegment } from "../schemas/json-pointer";
-import { referenceFormOf, type InlineReference, type McpServerReferences, type ProvidesReference, type ServerReference } from "../schemas/reference";
+import { referenceFormOf, type InlineReference, type McpServerReferences, type NamedReference, type ProvidesReference, type ServerReference } from "../schemas/reference";
 
 /**
  * One entry of `mcp_servers`, whatever form it was written in. `path` is where the entry sits in its owner's
- * definition, `serverPath` where the server's name does (the same, except in `{"server": …}`).
+ * definition, `serverPath` where the server's name does (the same, except in `{"server": …}`). `bare` when it says
+ * `"names": "bare"` (DESIGN §16): its tools are advertised under their own names.
  */
 export type ParsedReference =
-  | { kind: "server"; alias: string; server: string; parameters?: Record<string, unknown>; path: string; serverPath: string }
-  | { kind: "provides"; alias: string; provides: string; parameters?: Record<string, unknown>; path: string }
+  | { kind: "server"; alias: string; server: string; parameters?: Record<string, unknown>; bare?: true; path: string; serverPath: string }
+  | { kind: "provides"; alias: string; provides: string; parameters?: Record<string, unknown>; bare?: true; path: string }
   | { kind: "inline"; alias: string; config: InlineReference; path: string };
 
 /** Every reference of an already validated `mcp_servers`, in order. The key is the alias, or the server name. */
@@ -27,21 +28,25 @@ export function parseReferences(mcpServers: McpServerReferences | undefined): Pa
       case "name":
         return { kind: "server", alias, server: value as string, path, serverPath: path };
       case "server": {
-        const { server, parameters } = value as ServerReference;
-        return { kind: "server", alias, server, ...(parameters ? { parameters } : {}), path, serverPath: `${path}/server` };
+        const { server, parameters, names } = value as ServerReference;
+        return { kind: "server", alias, server, ...(parameters ? { parameters } : {}), ...bareOf(names), path, serverPath: `${path}/server` };
       }
       case "provides": {
-        const { provides, parameters } = value as ProvidesReference;
-        return { kind: "provides", alias, provides, ...(parameters ? { parameters } : {}), path };
+        const { provides, parameters, names } = value as ProvidesReference;
+        return { kind: "provides", alias, provides, ...(parameters ? { parameters } : {}), ...bareOf(names), path };
       }
       case "inline":
         return { kind: "inline", alias, config: value as InlineReference, path };
       default: {
-        const { parameters } = value as { parameters?: Record<string, unknown> };
-        return { kind: "server", alias, server: alias, ...(parameters ? { parameters } : {}), path, serverPath: path };
+        const { parameters, names } = value as NamedReference;
+        return { kind: "server", alias, server: alias, ...(parameters ? { parameters } : {}), ...bareOf(names), path, serverPath: path };
       }
     }
   });
+}
+
+function bareOf(names: "bare" | undefined): { bare?: true } {
+  return names === "bare" ? { bare: true } : {};
 }
 
 /** DESIGN §1: every response that touches a legacy inline config flags it, at its path. */

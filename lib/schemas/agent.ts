@@ -4,6 +4,7 @@ import { descriptionSchema, entityNameSchema, jsonObjectSchema, labelListSchema 
 import { documentSchemas, documentSummaryFields } from "./document";
 import { mcpServersSchema } from "./reference";
 import { fieldErrorSchema } from "./server-output";
+import { toolNamesSchema } from "./tool-names";
 
 /** An agent (seed 003 `agent.json`): capabilities by name, plus server references of its own. Strict. */
 export const agentInputSchema = z.strictObject({
@@ -16,6 +17,7 @@ export const agentInputSchema = z.strictObject({
     .optional(),
   mcp_servers: mcpServersSchema.optional(),
   tags: labelListSchema.optional(),
+  tool_names: toolNamesSchema.optional(),
 });
 export type AgentInput = z.infer<typeof agentInputSchema>;
 

@@ -10,7 +10,7 @@ export const callSchema = z.object({
   at: z.iso.datetime(),
   agent: z.string().nullable().describe("the agent whose gateway or invocation made the call (agent and capability are both null for an editor's call of a server's tool)"),
   capability: z.string().nullable().describe("the capability whose gateway or invocation made the call"),
-  tool: z.string().describe("the name the caller used: alias.tool or a virtual tool (the server's own tool name for an editor's call)"),
+  tool: z.string().describe("the name the caller used: the advertised name (alias.tool, bare, under tool_names, or a virtual tool's) — the server's own tool name for an editor's call"),
   server: z.string().nullable().describe("the registry server that answered (or would have)"),
   environment: z.string(),
   caller: z.string(),

@@ -6,6 +6,7 @@ import { documentSchemas, documentSummaryFields } from "./document";
 import { checkJsonSchemaShape } from "./json-schema-shape";
 import { mcpServersSchema } from "./reference";
 import type { JsonSchemaCheck } from "./server-fields";
+import { toolNamesSchema } from "./tool-names";
 
 /**
  * A capability (seed 003 `capability.json`): a named bundle of server references, and the tools it exposes
@@ -19,6 +20,7 @@ function defineCapabilityObject(checkJsonSchema: JsonSchemaCheck) {
     mcp_servers: mcpServersSchema.optional(),
     tags: labelListSchema.optional(),
     tools: defineCapabilityToolsSchema(checkJsonSchema).optional(),
+    tool_names: toolNamesSchema.optional(),
   });
 }
 

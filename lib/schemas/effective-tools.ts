@@ -14,7 +14,7 @@ export const toolOriginSchema = z.object({
 });
 
 export const effectiveToolSchema = z.object({
-  name: z.string().describe("'alias.tool', or the virtual tool's name"),
+  name: z.string().describe("the advertised name: 'alias.tool' by default, the tool's own under names: 'bare', with the target's tool_names separator (portable, at most 64 characters) otherwise; or the virtual tool's name"),
   title: z.string().optional(),
   description: z.string().optional(),
   input_schema: jsonObjectSchema,
@@ -28,6 +28,6 @@ export const effectiveToolsSchema = z.object({
   name: z.string(),
   environment: z.string(),
   tools: z.array(effectiveToolSchema),
-  errors: z.array(fieldErrorSchema).describe("sources naming no tool, unknown servers, names claimed twice (naming both places)"),
+  errors: z.array(fieldErrorSchema).describe("sources naming no tool, unknown servers, advertised names claimed twice (naming both places; the later claim is not exposed)"),
 });
 export type EffectiveToolsBody = z.infer<typeof effectiveToolsSchema>;

@@ -4,7 +4,7 @@ import { entityNameSchema, environmentNameSchema, jsonObjectSchema } from "./com
 
 /** Seed 001's request (DESIGN §12): `plugin.action` is an effective tool of an agent or a capability. */
 export const invokeBodySchema = z.strictObject({
-  action: z.string().min(1).max(400).describe("alias.tool or a virtual tool's name, as the target's tools list it"),
+  action: z.string().min(1).max(400).describe("the tool's advertised name, as the target's tools list it (alias.tool, a bare name or a virtual tool's name; DESIGN §16)"),
   agent: entityNameSchema.optional(),
   capability: entityNameSchema.optional(),
   environment: environmentNameSchema.optional().describe("default: the registry's environment"),

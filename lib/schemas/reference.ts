@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { entityNameSchema, jsonObjectSchema, labelSchema } from "./common";
 import { isPlainObject } from "./server-fields";
+import { referenceNamesSchema } from "./tool-names";
 
 const MAX_REFERENCES = 200;
 const INLINE_KEYS = ["type", "url", "command"];
@@ -14,12 +15,12 @@ export const aliasSchema = z
   .max(100, "must be at most 100 characters")
   .regex(/^[^\s\p{Cc}](?:[^\p{Cc}]*[^\s\p{Cc}])?$/u, "must not contain control characters or start or end with a space");
 
-/** `{"docs": {"server": "context-store", "parameters": {...}}}` */
-export const serverReferenceSchema = z.strictObject({ server: entityNameSchema, parameters: jsonObjectSchema.optional() });
+/** `{"docs": {"server": "context-store", "parameters": {...}, "names"?: "bare"}}` */
+export const serverReferenceSchema = z.strictObject({ server: entityNameSchema, parameters: jsonObjectSchema.optional(), names: referenceNamesSchema.optional() });
 export type ServerReference = z.infer<typeof serverReferenceSchema>;
 
 /** `{"context-store": {"parameters": {...}}}`: the key is the server's name. */
-export const namedReferenceSchema = z.strictObject({ parameters: jsonObjectSchema.optional() });
+export const namedReferenceSchema = z.strictObject({ parameters: jsonObjectSchema.optional(), names: referenceNamesSchema.optional() });
 export type NamedReference = z.infer<typeof namedReferenceSchema>;
 
 /** Legacy inline config (deprecated): an object with `type`, `url` or `command` and no `server`, kept as entered. */
@@ -38,7 +39,7 @@ export const inlineReferenceSchema = z
 export type InlineReference = z.infer<typeof inlineReferenceSchema>;
 
 /** `{"gis": {"provides": "gis:radius_query"}}`: bound at resolution time to the best server providing it (DESIGN §12). */
-export const providesReferenceSchema = z.strictObject({ provides: labelSchema, parameters: jsonObjectSchema.optional() });
+export const providesReferenceSchema = z.strictObject({ provides: labelSchema, parameters: jsonObjectSchema.optional(), names: referenceNamesSchema.optional() });
 export type ProvidesReference = z.infer<typeof providesReferenceSchema>;
 
 export type ReferenceValue = string | ServerReference | NamedReference | ProvidesReference | InlineReference;
@@ -64,7 +65,7 @@ const referenceValueSchema = z
   .superRefine((value, ctx) => {
     const form = referenceFormOf(value);
     if (form === "invalid") {
-      ctx.addIssue({ code: "custom", message: "must be a server name, {server, parameters}, {provides, parameters}, {parameters} or an inline config" });
+      ctx.addIssue({ code: "custom", message: "must be a server name, {server, parameters, names}, {provides, parameters, names}, {parameters, names} or an inline config" });
       return;
     }
     const result = FORM_SCHEMAS[form].safeParse(value);
@@ -99,7 +100,7 @@ export const mcpServersSchema = z
     for (const issue of result.error?.issues ?? []) ctx.addIssue(issue as Parameters<typeof ctx.addIssue>[0]);
   })
   .meta({
-    description: "Server references: a list of names, or a map of alias → name | {server, parameters} | {provides, parameters} (bound to the best server providing that capability string) | {parameters} (key = server name) | legacy inline config",
+    description: "Server references: a list of names, or a map of alias → name | {server, parameters} | {provides, parameters} (bound to the best server providing that capability string) | {parameters} (key = server name) | legacy inline config; `names: \"bare\"` on a reference advertises its tools without `alias.`",
     anyOf: [jsonSchemaOf(referenceListSchema), jsonSchemaOf(referenceMapSchema)],
   }) as z.ZodType<McpServerReferences>;
 
