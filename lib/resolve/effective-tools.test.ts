@@ -37,6 +37,7 @@ describe("capabilityTools", () => {
     expect(docs.origin).toEqual({ place: "capability web", alias: "docs", server: "cloudflare-docs", upstream_tool: "search_cloudflare_documentation", chain: [], hidden_default_keys: [] });
     expect(pageText).toEqual({
       name: "page_text",
+      address: "page_text",
       description: "Get a web page",
       input_schema: { type: "object", properties: { url: { type: "string" } }, required: ["url"] },
       origin: { place: "capability web", alias: "fetch", server: "fetch-server", upstream_tool: "fetch", chain: ["page_text", "get_webpage", "fetch.fetch"], hidden_default_keys: ["max_length", "raw"] },
@@ -102,6 +103,63 @@ describe("agentTools", () => {
   it("places a capability's errors under it", () => {
     const result = agentTools({ name: "bot" }, [{ name: "web", mcp_servers: { fetch: "fetch-server" }, tools: { virtual: [{ name: "a", source: "fetch.nope" }] } }], toolsOf);
     expect(result.errors).toEqual([{ path: "/capabilities/web/tools/virtual/0/source", message: "'fetch.nope' is no tool of the referenced servers" }]);
+  });
+});
+
+describe("names (DESIGN §16)", () => {
+  const ECHO: Record<string, SourceTool[]> = {
+    "echo-a": [{ name: "echo" }, { name: "only_a" }],
+    "echo-b": [{ name: "echo" }],
+    long: [{ name: "summarise_the_quarterly_financial_statements_of_every_subsidiary" }],
+  };
+  const echoOf = (server: string) => ECHO[server];
+
+  it("advertises a bare reference's tools under their own names, the others as alias.tool", () => {
+    const result = capabilityTools({ name: "c", mcp_servers: { a: { server: "echo-a", names: "bare" }, b: "echo-b" } }, echoOf);
+    expect(result.errors).toEqual([]);
+    expect(result.tools.map((tool) => [tool.name, tool.address])).toEqual([["echo", "a.echo"], ["only_a", "a.only_a"], ["b.echo", "b.echo"]]);
+  });
+
+  it("reports two bare references claiming one name in one agent, naming both, and does not expose the later", () => {
+    const result = agentTools({ name: "bot", mcp_servers: { a: { server: "echo-a", names: "bare" }, b: { server: "echo-b", names: "bare" } } }, [], echoOf);
+    expect(result.errors).toEqual([{ path: "/tools/echo", message: "Tool 'echo' defined in multiple places: agent bot (a.echo), agent bot (b.echo)" }]);
+    expect(result.tools.map((tool) => [tool.name, tool.origin.server])).toEqual([["echo", "echo-a"], ["only_a", "echo-a"]]);
+  });
+
+  it("reports a bare name meeting a capability's virtual tool; the capability's claim, first, wins", () => {
+    const capability = { name: "web", mcp_servers: { a: "echo-a" }, tools: { include: [], virtual: [{ name: "echo", source: "a.only_a" }] } };
+    const result = agentTools({ name: "bot", mcp_servers: { b: { server: "echo-b", names: "bare" } } }, [capability], echoOf);
+    expect(result.errors).toEqual([{ path: "/tools/echo", message: "Tool 'echo' defined in multiple places: capability web, agent bot (b.echo)" }]);
+    expect(result.tools.map((tool) => [tool.name, tool.origin.upstream_tool])).toEqual([["echo", "only_a"]]);
+  });
+
+  it("reports a joined name meeting a bare one", () => {
+    const result = agentTools({ name: "bot", mcp_servers: { x: "echo-a", y: { server: "joined", names: "bare" } }, tool_names: { separator: "_" } }, [], (server) => (server === "joined" ? [{ name: "x_echo" }] : echoOf(server)));
+    expect(result.errors).toEqual([{ path: "/tools/x_echo", message: "Tool 'x_echo' defined in multiple places: agent bot (x.echo), agent bot (y.x_echo)" }]);
+    expect(result.tools.map((tool) => [tool.name, tool.address])).toEqual([["x_echo", "x.echo"], ["x_only_a", "x.only_a"]]);
+  });
+
+  it("advertises under a separator, keeps include globs and virtual sources on alias.tool, and shortens over 64", () => {
+    const capability = {
+      name: "c", tool_names: { separator: "__" as const },
+      mcp_servers: { "fin docs": "long", a: "echo-a" },
+      tools: { include: ["fin docs.*", "a.echo"], virtual: [{ name: "say", source: "a.only_a" }] },
+    };
+    const result = capabilityTools(capability, echoOf);
+    expect(result.errors).toEqual([]);
+    expect(result.tools.map((tool) => [tool.name, tool.address])).toEqual([
+      ["fin_docs__summarise_the_quarterly_financial_statements_of_03b3ed", "fin docs.summarise_the_quarterly_financial_statements_of_every_subsidiary"],
+      ["a__echo", "a.echo"],
+      ["say", "say"],
+    ]);
+    expect(result.tools.every((tool) => /^[a-zA-Z0-9_-]{1,64}$/.test(tool.name))).toBe(true);
+  });
+
+  it("advertises an agent's capability tools under the agent's naming, not the capability's", () => {
+    const capability = { name: "c", tool_names: { separator: "__" as const }, mcp_servers: { a: "echo-a" } };
+    expect(names(capabilityTools(capability, echoOf))).toEqual(["a__echo", "a__only_a"]);
+    expect(names(agentTools({ name: "bot" }, [capability], echoOf))).toEqual(["a.echo", "a.only_a"]);
+    expect(names(agentTools({ name: "bot", tool_names: { separator: "-" } }, [capability], echoOf))).toEqual(["a-echo", "a-only_a"]);
   });
 });
 

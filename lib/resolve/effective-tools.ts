@@ -87,7 +87,11 @@ const EMPTY_OBJECT_SCHEMA = { type: "object" } as const;
  * capability's own `tool_names` on its endpoint, an agent's on the agent's. Problems (an unknown server, a source
  * naming no tool, a name claimed twice) are errors by path in the capability; the tools that did resolve are still listed.
  */
-export function capabilityTools(capability: CapabilityToolsInput, toolsOf: ToolsOf, naming: ToolNames | undefined = capability.tool_names): EffectiveTools {
+export function capabilityTools(capability: CapabilityToolsInput, toolsOf: ToolsOf): EffectiveTools {
+  return namedCapabilityTools(capability, toolsOf, capability.tool_names);
+}
+
+function namedCapabilityTools(capability: CapabilityToolsInput, toolsOf: ToolsOf, naming: ToolNames | undefined): EffectiveTools {
   const place = `capability ${capability.name}`;
   const errors: FieldError[] = [];
   const bases = referencedTools(capability.mcp_servers, toolsOf, place, naming, errors);
@@ -115,7 +119,7 @@ export function capabilityTools(capability: CapabilityToolsInput, toolsOf: Tools
 export function agentTools(agent: AgentToolsInput, capabilities: CapabilityToolsInput[], toolsOf: ToolsOf): EffectiveTools {
   const errors: FieldError[] = [];
   const fromCapabilities = capabilities.flatMap((capability) => {
-    const result = capabilityTools(capability, toolsOf, agent.tool_names);
+    const result = namedCapabilityTools(capability, toolsOf, agent.tool_names);
     errors.push(...result.errors.map((error) => ({ path: `/capabilities/${pointerSegment(capability.name)}${error.path}`, message: error.message })));
     return result.tools;
   });
