@@ -1,11 +1,15 @@
 import type { McpServerReferences } from "../schemas/reference";
+import type { ToolNames } from "../schemas/tool-names";
 import { toReferenceRows, toReferences, type ReferenceRow } from "./reference-rows";
 
 /** A capability or agent as its edit form loads it (`capabilities` only on agents). */
-export type EditableDocument = { name: string; description: string; tags?: string[]; capabilities?: string[]; mcp_servers?: McpServerReferences; tools?: unknown; revision: number };
+export type EditableDocument = { name: string; description: string; tags?: string[]; capabilities?: string[]; mcp_servers?: McpServerReferences; tools?: unknown; tool_names?: ToolNames; revision: number };
 
-/** What the capability and agent forms hold; `references` are the `mcp_servers` rows, `tools` a capability's `tools` as JSON text. */
-export type DocumentFormValues = { name: string; description: string; tags: string[]; capabilities: string[]; references: ReferenceRow[]; tools: string };
+/**
+ * What the capability and agent forms hold; `references` are the `mcp_servers` rows, `tools` a capability's `tools`
+ * as JSON text. `tool_names` (DESIGN §16) has no field: it is kept as loaded, so saving does not drop it.
+ */
+export type DocumentFormValues = { name: string; description: string; tags: string[]; capabilities: string[]; references: ReferenceRow[]; tools: string; tool_names?: ToolNames };
 
 export function toDocumentFormValues(initial?: EditableDocument): DocumentFormValues {
   return {
@@ -15,6 +19,7 @@ export function toDocumentFormValues(initial?: EditableDocument): DocumentFormVa
     capabilities: initial?.capabilities ?? [],
     references: toReferenceRows(initial?.mcp_servers),
     tools: initial?.tools === undefined ? "" : JSON.stringify(initial.tools, null, 2),
+    ...(initial?.tool_names ? { tool_names: initial.tool_names } : {}),
   };
 }
 
@@ -27,6 +32,7 @@ export function toDocumentInput(values: DocumentFormValues, hasCapabilities: boo
     ...(hasCapabilities ? { capabilities: values.capabilities } : {}),
     mcp_servers: toReferences(values.references),
     ...(hasCapabilities || values.tools.trim() === "" ? {} : { tools: parseToolsText(values.tools) }),
+    ...(values.tool_names ? { tool_names: values.tool_names } : {}),
   };
 }
 

@@ -10,6 +10,8 @@ test("every form of mcp_servers survives the round trip through the editor's row
     gis: { provides: "gis:radius_query", parameters: { radius_km: 5 } },
     raster: { provides: "raster:ndvi" },
     legacy: { type: "http", url: "https://legacy.example/mcp" },
+    conf: { server: "conformance", names: "bare" },
+    "echo-server": { names: "bare" },
   };
 
   const rows = toReferenceRows(references);
@@ -22,5 +24,7 @@ test("every form of mcp_servers survives the round trip through the editor's row
     gis: { provides: "gis:radius_query", parameters: { radius_km: 5 } },
     raster: { provides: "raster:ndvi" },
     legacy: { type: "http", url: "https://legacy.example/mcp" },
+    conf: { server: "conformance", names: "bare" },
+    "echo-server": { server: "echo-server", names: "bare" },
   });
 });

@@ -1,0 +1,10 @@
+import { expect, test } from "vitest";
+
+import { toDocumentFormValues, toDocumentInput } from "./document-form-values";
+
+test("saving the form keeps tool_names and a bare reference, which it has no field for (DESIGN §16)", () => {
+  const agent = { name: "bot", description: "Bot", capabilities: [], tool_names: { separator: "__" as const }, mcp_servers: { conf: { server: "conformance", names: "bare" as const } }, revision: 3 };
+  expect(toDocumentInput(toDocumentFormValues(agent), true)).toEqual({
+    name: "bot", description: "Bot", tags: [], capabilities: [], tool_names: { separator: "__" }, mcp_servers: { conf: { server: "conformance", names: "bare" } },
+  });
+});
