@@ -39,8 +39,8 @@ const INSTALL_TIMEOUT_MS = 300_000;
 const START_TIMEOUT_MS = 60_000;
 
 /**
- * Copies the everything-server to a fresh temporary folder and installs its dependencies there from npm (a
- * network install; nothing touches the repository's node_modules). Throws with npm's output when it fails.
+ * Copies the everything-server to a fresh temporary folder and installs its dependencies there from npm (the
+ * registry, or npm's cache; nothing touches the repository's node_modules). Throws with npm's output when it fails.
  */
 export async function installConformanceServer(): Promise<ConformanceServerInstall> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "patchbay-conformance-"));
@@ -71,7 +71,8 @@ export async function startConformanceEverythingServer(): Promise<ConformanceEve
 
 function npmInstall(dir: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["install", "--no-audit", "--no-fund"], { cwd: dir, env: { ...process.env, PATH: PATH_WITH_PINNED_NODE }, stdio: ["ignore", "pipe", "pipe"] });
+    // --prefer-offline: what npm's cache already holds is not revalidated (about 8 of 23 s on a busy machine).
+    const child = spawn("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: dir, env: { ...process.env, PATH: PATH_WITH_PINNED_NODE }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
