@@ -36,7 +36,7 @@ export type ConformanceServerInstall = {
 /** The pinned Node (the one running the tests) first on PATH: npm, npx and tsx all run on it. */
 const PATH_WITH_PINNED_NODE = [path.dirname(process.execPath), process.env.PATH].filter(Boolean).join(path.delimiter);
 const INSTALL_TIMEOUT_MS = 300_000;
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = 120_000;
 
 /**
  * Copies the everything-server to a fresh temporary folder and installs its dependencies there from npm (the
