@@ -36,6 +36,12 @@ export default defineConfig({
         extends: true,
         test: { name: "api-next-mount", ...serverSuite, include: NEXT_MOUNT_SLICE, env: { PATCHBAY_API_MOUNT: "next" } },
       },
+      {
+        // DESIGN §16's referee: the conformance suite through a gateway of its own, on SQLite only (it runs in
+        // test:api beside the API files; the engine plays no part in relaying the protocol).
+        extends: true,
+        test: { name: "referee", include: ["e2e/referee/**/*.test.ts"], globalSetup: ["e2e/referee/global-setup.ts"], testTimeout: 1_800_000, hookTimeout: 600_000 },
+      },
     ],
   },
 });
