@@ -1,5 +1,5 @@
 import { requestDriftApproval } from "../audit/approvals";
-import type { PromptsetDiff } from "../tools/prompt-catalog";
+import type { PromptsetDiff } from "../tools/prompt-definition";
 import type { IngestedToolset } from "../tools/tool-catalog";
 import type { ProbeTarget } from "./check-server";
 

@@ -1,17 +1,11 @@
 import { getDb, type Tx } from "../db";
 import type { ProbedPrompts, ProbePrompt } from "../mcp/list-prompts";
 import { jcsSha256, promptsetFingerprint } from "./fingerprint";
-import { PROMPT_DEFINITION_FIELDS, toPromptDefinition, type PromptDefinition, type PromptDefinitionField } from "./prompt-definition";
+import { diffPromptsets, toPromptDefinition, type PromptDefinition, type PromptsetDiff } from "./prompt-definition";
 import type { PinMode } from "./tool-catalog";
-import { diffDefinitionSets, isEmptyDiff, type DefinitionSetDiff } from "./toolset-diff";
-
-export type PromptsetDiff = DefinitionSetDiff<PromptDefinition, PromptDefinitionField>;
+import { isEmptyDiff } from "./toolset-diff";
 
 export type IngestedPromptset = { promptsetFingerprint: string | null; drift: boolean; newDrift: PromptsetDiff | null };
-
-export function diffPromptsets(pinned: Record<string, PromptDefinition>, current: Record<string, PromptDefinition>): PromptsetDiff {
-  return diffDefinitionSets(pinned, current, PROMPT_DEFINITION_FIELDS);
-}
 
 /**
  * Stores what a successful probe's `prompts/list` said for (server, environment) (DESIGN §16, as tools in §11): the

@@ -1,4 +1,5 @@
 import type { ProbePrompt } from "../mcp/list-prompts";
+import { diffDefinitionSets, type DefinitionSetDiff } from "./toolset-diff";
 
 /**
  * A prompt's fingerprinted object (DESIGN §16, as a tool's of §11): `{name, title?, description?, arguments?,
@@ -14,4 +15,11 @@ export function toPromptDefinition(prompt: ProbePrompt): PromptDefinition {
   const ordered: Record<string, unknown> = {};
   for (const field of PROMPT_DEFINITION_FIELDS) if (prompt[field] != null) ordered[field] = prompt[field];
   return ordered as PromptDefinition;
+}
+
+export type PromptsetDiff = DefinitionSetDiff<PromptDefinition, PromptDefinitionField>;
+
+/** What changed from the pinned prompts to the current ones, by name, as tools drift (DESIGN §11). */
+export function diffPromptsets(pinned: Record<string, PromptDefinition>, current: Record<string, PromptDefinition>): PromptsetDiff {
+  return diffDefinitionSets(pinned, current, PROMPT_DEFINITION_FIELDS);
 }

@@ -3,8 +3,7 @@ import { getConfig } from "../env";
 import { NotFoundError, UnresolvableError } from "../errors";
 import type { ServerPrompts } from "../schemas/prompts";
 import { compareCodeUnits } from "./fingerprint";
-import { diffPromptsets, type PromptsetDiff } from "./prompt-catalog";
-import type { PromptDefinition } from "./prompt-definition";
+import { diffPromptsets, type PromptDefinition, type PromptsetDiff } from "./prompt-definition";
 import { isEmptyDiff } from "./toolset-diff";
 
 /**
