@@ -3,8 +3,8 @@
  * `createMcpHandler` — both eras, a fresh `McpServer` per request built from the current tool list — served by
  * node:http on loopback. `restart()` closes it and listens again on the same port with the same tools; `calls` counts
  * the `tools/call`s that reached each tool. With `prompts` it also declares the prompts capability and offers those
- * prompts, which a test changes like the tools; `"broken"` declares the capability with no handler behind it, so
- * that `prompts/list` fails with "method not found".
+ * prompts, which a test changes like the tools; `"broken"` declares the capability and answers every `prompts/list`
+ * with a JSON-RPC error.
  */
 import http from "node:http";
 import type net from "node:net";
@@ -48,6 +48,12 @@ export async function startToolsetPeer(tools: PeerTool[], instructions?: string,
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
+    if (state.prompts === "broken" && isPromptsList(body)) {
+      const { id } = JSON.parse(body.toString("utf8")) as { id: unknown };
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32603, message: "the prompt store is down" } }));
+      return;
+    }
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
     const response = await handler.fetch(new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers, body: body.length ? body : undefined }));
@@ -87,7 +93,16 @@ function registerPeerPrompt(server: McpServer, prompt: PeerPrompt) {
     const value = argument.description === undefined ? z.string() : z.string().describe(argument.description);
     return [argument.name, argument.required ? value : value.optional()];
   }));
-  server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema: z.object(shape) }, () => ({
+  const argsSchema = prompt.arguments === undefined ? undefined : z.object(shape);
+  server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema }, () => ({
     messages: [{ role: "user", content: { type: "text", text: `${prompt.name} says hello` } }],
   }));
+}
+
+function isPromptsList(body: Buffer): boolean {
+  try {
+    return (JSON.parse(body.toString("utf8")) as { method?: unknown }).method === "prompts/list";
+  } catch {
+    return false;
+  }
 }
