@@ -7,6 +7,7 @@ import * as importExport from "./import-export";
 import * as mcpEndpoints from "./mcp-endpoints";
 import * as official from "./official";
 import type { Operation } from "./operation";
+import * as prompts from "./prompts";
 import * as security from "./security";
 import * as servers from "./servers";
 import * as sync from "./sync";
@@ -29,6 +30,7 @@ export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(sync),
   ...Object.values(upstream),
   ...Object.values(tools),
+  ...Object.values(prompts),
   ...Object.values(approvals),
   ...Object.values(gateway),
   ...Object.values(mcpEndpoints),

@@ -9,6 +9,7 @@ import * as importExport from "./import-export";
 import * as mcpEndpoints from "./mcp-endpoints";
 import * as official from "./official";
 import * as openapi from "./openapi";
+import * as prompts from "./prompts";
 import * as security from "./security";
 import * as servers from "./servers";
 import * as sync from "./sync";
@@ -27,6 +28,7 @@ export const allHandlers: readonly RouteHandler[] = [
   agents,
   variables,
   tools,
+  prompts,
   health,
   approvals,
   gateway,

@@ -1,7 +1,8 @@
 import { recordHealth } from "../data/health";
 import { ingestToolset, readDriftFlag } from "../tools/tool-catalog";
+import { ingestPromptset } from "../tools/prompt-catalog";
 import { getConfig } from "../env";
-import { onNewDrift } from "./drift-hooks";
+import { onNewDrift, onNewPromptDrift } from "./drift-hooks";
 import { loadResolveContext } from "../variables/resolve-context";
 import { UnresolvableError, type FieldError } from "../errors";
 import { literalSecretValues } from "../resolve/literal-secrets";
@@ -43,6 +44,7 @@ export async function checkServer(target: ProbeTarget, request: ProbeRequest = {
   // Whatever the server echoed (an error body, stderr) is recorded and shown to viewers: never a secret.
   const scrubbed = { ...scrubSecrets(probed, resolved.secrets), environment: resolved.environment };
   const result = { ...scrubbed, drift: await catalogTools(target, scrubbed) };
+  await catalogPrompts(target, result);
   await recordHealth(target.id, result);
   return result;
 }
@@ -58,6 +60,21 @@ async function catalogTools(target: ProbeTarget, result: ProbeResult): Promise<b
   const ingested = await ingestToolset(target.id, environment, result.instructions ?? null, result.tools, pinMode);
   if (ingested.newDrift) await onNewDrift(target, environment, ingested);
   return ingested.drift;
+}
+
+/**
+ * A successful probe's prompts go into the prompt catalog (DESIGN §16), pinned and drift-checked like tools under
+ * `prompt_policy`. Whatever goes wrong there is logged and leaves the health result as it is.
+ */
+async function catalogPrompts(target: ProbeTarget, result: ProbeResult): Promise<void> {
+  if (!result.ok || !result.prompts) return;
+  const environment = result.environment ?? getConfig().environment;
+  try {
+    const ingested = await ingestPromptset(target.id, environment, result.prompts, target.server.prompt_policy?.pin ?? "trust_on_first_use");
+    if (ingested.newDrift) onNewPromptDrift(target, environment, ingested.newDrift);
+  } catch (error) {
+    console.error(`Patchbay: could not store the prompts of '${target.server.name}' in '${environment}':`, error);
+  }
 }
 
 /** What the probe connects with (unmasked), and every secret value in it, to scrub from what comes back. */

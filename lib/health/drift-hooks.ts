@@ -1,4 +1,5 @@
 import { requestDriftApproval } from "../audit/approvals";
+import type { PromptsetDiff } from "../tools/prompt-definition";
 import type { IngestedToolset } from "../tools/tool-catalog";
 import type { ProbeTarget } from "./check-server";
 
@@ -17,4 +18,17 @@ export async function onNewDrift(target: ProbeTarget, environment: string, inges
     `added [${diff.added.join(", ")}], removed [${diff.removed.join(", ")}], changed [${changed.join("; ")}]`,
   );
   if (onDrift === "require_approval") await requestDriftApproval(target.server.name, environment, ingested.toolsetFingerprint);
+}
+
+/**
+ * A promptset never seen before drifted from the pin (DESIGN §16): one log line naming what changed. Withholding
+ * drifted prompts under `prompt_policy.on_drift` is the gateway's.
+ */
+export function onNewPromptDrift(target: ProbeTarget, environment: string, diff: PromptsetDiff): void {
+  const onDrift = target.server.prompt_policy?.on_drift ?? "log";
+  const changed = diff.changed.map((prompt) => `${prompt.name} (${prompt.fields.join(", ")})`);
+  console.warn(
+    `Patchbay: prompts of '${target.server.name}' in '${environment}' drifted from the pin (on_drift: ${onDrift}): ` +
+    `added [${diff.added.join(", ")}], removed [${diff.removed.join(", ")}], changed [${changed.join("; ")}]`,
+  );
 }

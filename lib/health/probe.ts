@@ -1,11 +1,15 @@
-import { startDeadline } from "../mcp/deadline";
+import type { RequestOptions } from "@modelcontextprotocol/client";
+
+import { startDeadline, type Deadline } from "../mcp/deadline";
 import { describeFailure } from "../mcp/describe-failure";
+import { listAllPrompts, type ProbedPrompts } from "../mcp/list-prompts";
 import { listAllTools } from "../mcp/list-tools";
 import { openSession, type McpSession } from "../mcp/mcp-session";
 import type { OutboundPolicy } from "../mcp/outbound-policy";
 import { readProtectedResource } from "../mcp/protected-resource";
 import { refuseBeforeConnecting } from "../mcp/refuse-before-connecting";
 import { createSafeFetch } from "../mcp/safe-fetch";
+import { scrubThenCut } from "../resolve/scrub";
 import type { ResolvedConfig } from "../resolve/types";
 import { checkHealthEndpoint } from "./health-endpoint";
 import { isOkStatus, unreachedResult } from "./health-result";
@@ -66,6 +70,8 @@ export async function probeServer(config: ResolvedConfig, options: ProbeOptions)
       if (problem) problems.push(problem);
     }
 
+    // Last, so that a listing that uses up the time limit costs only the prompts, not the health endpoint's check.
+    const prompts = await listPromptsOf(session, deadline, requestOptions, options.secrets);
     const info = session.client.getServerVersion();
     const status = problems.length > 0 ? "degraded" : "healthy";
     return {
@@ -75,7 +81,7 @@ export async function probeServer(config: ResolvedConfig, options: ProbeOptions)
       protocol_version: session.protocolVersion(), tool_count: tools.length,
       era: session.era(), protocol_versions: session.protocolVersions(),
       capabilities: (session.client.getServerCapabilities() as Record<string, unknown> | undefined) ?? null,
-      auth: null, notes: notesFor(config), environment: null, drift: false, tools, instructions: instructionsOf(session),
+      auth: null, notes: notesFor(config), environment: null, drift: false, tools, instructions: instructionsOf(session), prompts,
     };
   } catch (error) {
     const failure = describeFailure(error, session.trace, session.stdio);
@@ -86,6 +92,19 @@ export async function probeServer(config: ResolvedConfig, options: ProbeOptions)
   } finally {
     deadline.dispose();
     await session.close({ endSession: isHealthy });
+  }
+}
+
+/**
+ * The prompts of a server that declares the capability (DESIGN §16). A failed listing is reported beside the
+ * prompts (scrubbed, then cut) and never fails the probe: its tools and status stand.
+ */
+async function listPromptsOf(session: McpSession, deadline: Deadline, requestOptions: RequestOptions, secrets: readonly string[]): Promise<ProbedPrompts> {
+  try {
+    return { prompts: await deadline.race(listAllPrompts(session.client, requestOptions)), error: null };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { prompts: null, error: scrubThenCut(`prompts/list failed: ${message}`, secrets, 500) };
   }
 }
 

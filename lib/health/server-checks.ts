@@ -17,14 +17,14 @@ import type { HealthResult, ProbeResult } from "./types";
 
 /** POST /api/mcp-servers/:name/health-check: probe now as the scheduler would, record, answer `R`. */
 export async function recheckServer(name: string, environment?: string): Promise<HealthResult> {
-  const { tools: _tools, instructions: _instructions, ...result } = await checkServer(await loadTarget(name), { environment });
+  const { tools: _tools, instructions: _instructions, prompts: _prompts, ...result } = await checkServer(await loadTarget(name), { environment });
   return result;
 }
 
 /** POST /api/mcp-servers/:name/test: probe with the caller's environment and parameters, record, answer `R` + tools. */
 export async function testServerConnection(name: string, body: TestBody): Promise<ProbeResult> {
   // The instructions went into the toolset fingerprint; they are not part of R.
-  const { instructions: _instructions, tools, ...result } = await checkServer(await loadTarget(name), body, { strict: true });
+  const { instructions: _instructions, prompts: _prompts, tools, ...result } = await checkServer(await loadTarget(name), body, { strict: true });
   // DESIGN §5's shape; the catalog (GET …/tools) has each tool's full definition.
   return { ...result, tools: tools.map(({ name: tool, description, input_schema }) => ({ name: tool, description, input_schema })) };
 }

@@ -1,3 +1,4 @@
+import type { ProbedPrompts } from "../mcp/list-prompts";
 import type { AuthInfo, FailureStatus, ProbeTool, ProtocolEra, ServerInfo } from "../mcp/types";
 
 /**
@@ -29,5 +30,8 @@ export type HealthResult = {
   drift: boolean;
 };
 
-/** `instructions`: what the server's handshake said (either era), which the toolset fingerprint covers. */
-export type ProbeResult = HealthResult & { tools: ProbeTool[]; instructions?: string | null };
+/**
+ * `instructions`: what the server's handshake said (either era), which the toolset fingerprint covers; `prompts`:
+ * what a successful probe's `prompts/list` came to (DESIGN §16), for the prompt catalog, never part of `R`.
+ */
+export type ProbeResult = HealthResult & { tools: ProbeTool[]; instructions?: string | null; prompts?: ProbedPrompts };

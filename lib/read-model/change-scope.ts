@@ -9,10 +9,10 @@ export const CHANGE_SCOPES: readonly ChangeScope[] = ["definitions", "health", "
 const UNCACHED_TABLES = new Set(["Lease", "RateLimitWindow", "AuditEvent", "ChangeCounter", "_patchbay_migrations", "Approval", "ToolCall"]);
 const CREDENTIAL_TABLES = new Set(["ApiToken", "Session"]);
 /**
- * The tool catalog moves with every probe, like health; list pages show its drift flag through `R`. Its declared
+ * The tool and prompt catalogs move with every probe, like health; list pages show its drift flag through `R`. Its declared
  * rows are written only with their server's definition, in the same transaction, which moves `definitions` too.
  */
-const PROBE_TABLES = new Set(["CatalogTool", "Toolset", "DriftEvent"]);
+const PROBE_TABLES = new Set(["CatalogTool", "Toolset", "DriftEvent", "Promptset", "PromptDriftEvent"]);
 
 /**
  * The scopes one SQL statement changes: none for reads and transaction control; by the table it writes

@@ -28,6 +28,25 @@ export const redactionSchema = z.strictObject({
 });
 export type Redaction = z.infer<typeof redactionSchema>;
 
+const enabledRule = z.strictObject({ enabled: z.boolean().describe("false hides it from the gateway's clients") });
+
+/**
+ * `prompt_policy` (DESIGN §16): prompts are pinned and drift-checked like tools (`tool_policy`'s `pin` and
+ * `on_drift`), and each prompt name or glob (`*`, `?`) may be disabled. An exact name beats the longest glob.
+ */
+export const promptPolicySchema = z.strictObject({
+  pin: z.enum(["trust_on_first_use", "manual"]).optional().describe("default trust_on_first_use"),
+  on_drift: z.enum(["log", "require_approval", "block"]).optional().describe("default log"),
+  prompts: z.record(z.string().min(1).max(200), enabledRule).optional().describe("prompt name or glob (`*`, `?`) → {enabled}"),
+});
+export type PromptPolicy = z.infer<typeof promptPolicySchema>;
+
+/** `resource_policy` (DESIGN §16): each resource URI (or URI template) or glob may be disabled; exact beats the longest glob. */
+export const resourcePolicySchema = z.strictObject({
+  resources: z.record(z.string().min(1).max(2_000), enabledRule).optional().describe("resource URI or glob (`*`, `?`) → {enabled}"),
+});
+export type ResourcePolicy = z.infer<typeof resourcePolicySchema>;
+
 function refuseNonLinearPattern(source: string, ctx: z.RefinementCtx): void {
   try {
     new LinearRegExp(source).release();

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { withoutServerSetFields } from "./document";
 import type { FieldError } from "./field-errors";
 import { isUrlTemplate } from "./placeholders";
-import { redactionSchema, resilienceSchema } from "./server-behaviour";
+import { promptPolicySchema, redactionSchema, resilienceSchema, resourcePolicySchema } from "./server-behaviour";
 import {
   descriptionSchema,
   entityNameSchema,
@@ -126,6 +126,8 @@ export function defineServerInputSchema(checkJsonSchema: JsonSchemaCheck) {
       // Seed 004: an OAuth server needs a user's sign-in; its `auth_required` is expected, not an outage (DESIGN §1).
       auth: z.strictObject({ type: z.enum(["none", "oauth"]) }).optional(),
       tool_policy: defineToolPolicySchema(parametersSchemaSchema).optional(),
+      prompt_policy: promptPolicySchema.optional(),
+      resource_policy: resourcePolicySchema.optional(),
       resilience: resilienceSchema.optional(),
       redaction: redactionSchema.optional(),
     })

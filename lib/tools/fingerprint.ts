@@ -26,6 +26,14 @@ export function compareCodeUnits(a: string, b: string): number {
  * `{"instructions": <server instructions or null>, "tools": [[name, fingerprint], …] sorted by name}`.
  */
 export function toolsetFingerprint(instructions: string | null, tools: readonly { name: string; fingerprint: string }[]): string {
-  const pairs = tools.map((tool) => [tool.name, tool.fingerprint]).sort((a, b) => compareCodeUnits(a[0], b[0]));
-  return jcsSha256({ instructions, tools: pairs });
+  return jcsSha256({ instructions, tools: sortedPairs(tools) });
+}
+
+/** The promptset fingerprint (DESIGN §16, as the toolset's): the JCS + SHA-256 of `{"prompts": [[name, fingerprint], …] sorted by name}`. */
+export function promptsetFingerprint(prompts: readonly { name: string; fingerprint: string }[]): string {
+  return jcsSha256({ prompts: sortedPairs(prompts) });
+}
+
+function sortedPairs(items: readonly { name: string; fingerprint: string }[]): string[][] {
+  return items.map((item) => [item.name, item.fingerprint]).sort((a, b) => compareCodeUnits(a[0], b[0]));
 }

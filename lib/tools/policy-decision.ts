@@ -17,11 +17,19 @@ export type PolicyDecision =
  * when none does.
  */
 export function findPolicyEntry(policy: ToolPolicy | undefined, tool: string): { rule: string; entry: ToolPolicyEntry } | null {
-  const tools = policy?.tools ?? {};
-  if (Object.hasOwn(tools, tool)) return { rule: tool, entry: tools[tool] };
-  let best: { rule: string; entry: ToolPolicyEntry } | null = null;
-  for (const [rule, entry] of Object.entries(tools)) {
-    if (!isToolGlob(rule) || !toolGlob(rule).test(tool)) continue;
+  return findGlobRule(policy?.tools, tool);
+}
+
+/**
+ * The entry of `rules` (name or glob → entry) that governs `key`, by the rule `tool_policy.tools` set (above) and
+ * `prompt_policy` / `resource_policy` share (DESIGN §16): the exact key, else the longest matching glob.
+ */
+export function findGlobRule<E>(rules: Record<string, E> | undefined, key: string): { rule: string; entry: E } | null {
+  if (!rules) return null;
+  if (Object.hasOwn(rules, key)) return { rule: key, entry: rules[key] };
+  let best: { rule: string; entry: E } | null = null;
+  for (const [rule, entry] of Object.entries(rules)) {
+    if (!isToolGlob(rule) || !toolGlob(rule).test(key)) continue;
     if (!best || rule.length > best.rule.length) best = { rule, entry };
   }
   return best;

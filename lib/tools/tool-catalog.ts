@@ -5,6 +5,7 @@ import { toolsetFingerprint } from "./fingerprint";
 import { toToolDefinition, type ToolDefinition } from "./tool-definition";
 import { diffToolsets, isEmptyDiff, type ToolsetDiff } from "./toolset-diff";
 import { columnsOf, fingerprintTool, type CatalogRow, type FingerprintedTool } from "./catalog-columns";
+import { deletePromptCatalog } from "./prompt-catalog";
 
 /** How a server's toolset is pinned: trust on first use unless its `tool_policy.pin` says `manual`. */
 export type PinMode = "trust_on_first_use" | "manual";
@@ -135,9 +136,10 @@ export async function readDriftFlag(serverId: number, environment: string): Prom
   return row?.drift ?? false;
 }
 
-/** A deleted server's catalog (declared tools too), toolsets and drift events go with it. */
+/** A deleted server's catalog (declared tools too), toolsets and drift events go with it, and so do its prompts. */
 export async function deleteToolCatalog(tx: Tx, serverId: number): Promise<void> {
   await tx.catalogTool.deleteMany({ where: { serverId } });
   await tx.toolset.deleteMany({ where: { serverId } });
   await tx.driftEvent.deleteMany({ where: { serverId } });
+  await deletePromptCatalog(tx, serverId);
 }
