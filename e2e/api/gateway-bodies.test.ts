@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { startPipelinePeer, type PipelinePeer } from "../support/pipeline-peer-process";
 import { startPatchbay, stopProcess, type PatchbayProcess } from "../support/patchbay-process";
+import { jsonRpcAnswer } from "../support/json-rpc-answer";
 
 /**
  * Gateway bodies (DESIGN §14): JSON-RPC batches are refused (−32600, nothing of them runs, so a batch cannot spend
@@ -95,7 +96,7 @@ describe("JSON-RPC batches are refused by the gateway (DESIGN §14)", () => {
 
     const single = await post(JSON.stringify(echoCall(100, "alone")), sessionId);
     expect(single.status).toBe(200);
-    expect(await single.json()).toMatchObject({ jsonrpc: "2.0", id: 100, result: { structuredContent: { text: "alone" } } });
+    expect(await jsonRpcAnswer(single)).toMatchObject({ jsonrpc: "2.0", id: 100, result: { structuredContent: { text: "alone" } } });
     expect(await peerEchoCalls()).toBe(before + 1);
   });
 
@@ -138,6 +139,6 @@ describe("gateway POST bodies over 4 MiB → 413 before parsing (DESIGN §14)", 
     const answered = await post(body, sessionId);
 
     expect(answered.status).toBe(200);
-    expect(await answered.json()).toEqual({ jsonrpc: "2.0", id: 200, result: {} });
+    expect(await jsonRpcAnswer(answered)).toEqual({ jsonrpc: "2.0", id: 200, result: {} });
   });
 });

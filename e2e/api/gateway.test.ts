@@ -8,6 +8,7 @@ import { ALIASES, startGatewayFixture, type GatewayFixture } from "../support/ga
 import { descendantsOf, isProcessGroupAlive } from "../support/process-tree";
 import { mintRoleTokens } from "../support/roles";
 import { waitUntil } from "../support/wait-until";
+import { jsonRpcAnswer } from "../support/json-rpc-answer";
 
 /**
  * The MCP gateway (DESIGN §12) with the SDK's own client: an agent whose capability reaches `server-everything`
@@ -131,19 +132,19 @@ describe("tools/list on the wire", () => {
     expect(lone.status).toBe(200);
     expect(lone.headers.get("content-type")).toBe("application/json");
     expect(lone.headers.get("mcp-session-id")).toBe(transport.sessionId);
-    expect(await lone.json()).toEqual({ jsonrpc: "2.0", id: "lone", result: { tools: expected } });
+    expect(await jsonRpcAnswer(lone)).toEqual({ jsonrpc: "2.0", id: "lone", result: { tools: expected } });
     expect(withMeta.status).toBe(200);
-    expect(await withMeta.json()).toEqual({ jsonrpc: "2.0", id: 7, result: { tools: expected } });
+    expect(await jsonRpcAnswer(withMeta)).toEqual({ jsonrpc: "2.0", id: 7, result: { tools: expected } });
 
     const notJson = await send(transport.sessionId!, "{not json");
-    expect([notJson.status, (await notJson.json()).error.code]).toEqual([400, -32700]);
+    expect([notJson.status, (await jsonRpcAnswer(notJson)).error.code]).toEqual([400, -32700]);
     const badVersion = await send(transport.sessionId!, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), { "Mcp-Protocol-Version": "1999-01-01" });
     expect(badVersion.status).toBe(400);
     const notAcceptable = await send(transport.sessionId!, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), { Accept: "application/json" });
     expect(notAcceptable.status).toBe(406);
     // Batches were removed in 2025-06-18 and are refused whole (DESIGN §14; gateway-bodies.test.ts covers the budget).
     const batch = await send(transport.sessionId!, JSON.stringify([{ jsonrpc: "2.0", id: 8, method: "tools/list" }, { jsonrpc: "2.0", id: 9, method: "ping" }]));
-    expect([batch.status, (await batch.json()).error.code]).toEqual([400, -32600]);
+    expect([batch.status, (await jsonRpcAnswer(batch)).error.code]).toEqual([400, -32600]);
   });
 });
 
@@ -163,11 +164,11 @@ describe("a large tools/list on the wire", () => {
           "Mcp-Session-Id": transport.sessionId!, "Mcp-Protocol-Version": "2025-11-25",
         },
       });
-      return new Uint8Array(await response.arrayBuffer());
+      return response;
     };
-    // A request with _meta goes to the SDK's own handler; the lone request is answered outside it.
-    const fromSdk = JSON.parse(new TextDecoder().decode(await send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { progressToken: 1 } } })));
-    const lone = await send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    // A request with _meta goes to the SDK's own handler (an event stream); the lone request is answered outside it, in JSON.
+    const fromSdk = await jsonRpcAnswer(await send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { progressToken: 1 } } }));
+    const lone = new Uint8Array(await (await send({ jsonrpc: "2.0", id: 1, method: "tools/list" })).arrayBuffer());
 
     expect(lone.byteLength).toBeGreaterThan(64 * 1024);
     expect(JSON.parse(new TextDecoder().decode(lone))).toEqual(fromSdk);
@@ -192,20 +193,20 @@ describe("tools/call on the wire", () => {
 
     const lone = await send(sessionId, call("lone", "http.echo"));
     expect([lone.status, lone.headers.get("content-type"), lone.headers.get("mcp-session-id")]).toEqual([200, "application/json", sessionId]);
-    expect(await lone.json()).toEqual({ jsonrpc: "2.0", id: "lone", result: expected });
+    expect(await jsonRpcAnswer(lone)).toEqual({ jsonrpc: "2.0", id: "lone", result: expected });
     const withMeta = await send(sessionId, call(9, "http.echo", { _meta: { progressToken: 1 } }));
-    expect(await withMeta.json()).toEqual({ jsonrpc: "2.0", id: 9, result: expected });
+    expect(await jsonRpcAnswer(withMeta)).toEqual({ jsonrpc: "2.0", id: 9, result: expected });
 
-    const unknownLone = await (await send(sessionId, call(10, "http.no-such-tool"))).json();
-    const unknownWithMeta = await (await send(sessionId, call(10, "http.no-such-tool", { _meta: { progressToken: 2 } }))).json();
+    const unknownLone = await jsonRpcAnswer(await send(sessionId, call(10, "http.no-such-tool")));
+    const unknownWithMeta = await jsonRpcAnswer(await send(sessionId, call(10, "http.no-such-tool", { _meta: { progressToken: 2 } })));
     expect(unknownLone.error.code).toBe(-32602);
     expect(unknownLone.error.message).toContain("no-such-tool");
     expect(unknownLone).toEqual(unknownWithMeta);
     const badArguments = await send(sessionId, { jsonrpc: "2.0", id: 11, method: "tools/call", params: { name: "http.echo", arguments: "not an object" } });
     expect(badArguments.status).toBe(200);
-    // Malformed params are the SDK's to answer: its schema check fails the request (-32603, naming the field).
-    const refused = (await badArguments.json()).error;
-    expect(refused.code).toBe(-32603);
+    // Malformed params are the SDK's to answer: its schema check refuses them (-32602 invalid params, naming the field).
+    const refused = (await jsonRpcAnswer(badArguments)).error;
+    expect(refused.code).toBe(-32602);
     expect(refused.message).toContain('"arguments"');
   });
 
@@ -223,7 +224,7 @@ describe("tools/call on the wire", () => {
       return answered;
     }, 30_000, "the cancelled call answers");
 
-    const answer = await (await pending).json();
+    const answer = await jsonRpcAnswer(await pending);
     expect(answer.id).toBe("slow");
     expect(answer.result.isError).toBe(true);
   });

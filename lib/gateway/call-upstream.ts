@@ -1,6 +1,6 @@
 import { setTimeout as wait } from "node:timers/promises";
 
-import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import { isInputRequiredResult, ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 
 import { ProbeTimeoutError, startDeadline } from "../mcp/deadline";
 import { describeFailure } from "../mcp/describe-failure";
@@ -10,8 +10,8 @@ import type { OutboundPolicy } from "../mcp/outbound-policy";
 import type { ResolvedConfig } from "../resolve/types";
 import { circuitOf, publishCircuit } from "./circuits";
 import { backoffDelay, isRetryable, type AttemptFailure, type ResilienceSettings } from "./resilience";
-import { borrowSession } from "./session-pool";
-import type { McpToolResult, UpstreamScope } from "./types";
+import { borrowSession, type PooledSession, type UpstreamProfile } from "./session-pool";
+import type { McpToolResult, UpstreamInputRequired, UpstreamProtocolError, UpstreamResume, UpstreamScope } from "./types";
 
 export type UpstreamRequest = {
   server: string;
@@ -26,11 +26,18 @@ export type UpstreamRequest = {
   /** The values substituted into `config` from secrets: scrubbed from an error body or stderr before either is shortened. */
   secrets: readonly string[];
   signal?: AbortSignal;
+  /** Whom the call relays for (DESIGN §16): absent for `/api/invoke`, which relays nothing. */
+  profile?: UpstreamProfile;
+  /** The client's answers, when this call continues one the upstream asked input for. */
+  resume?: UpstreamResume;
+  /** Upstream progress of the call, for a client that asked for it with a `progressToken`. */
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 };
 
 export type UpstreamAnswer =
   | { kind: "result"; result: McpToolResult; attempts: number }
-  | { kind: "failed"; outcome: "upstream_error" | "timeout"; reason: string; attempts: number }
+  | { kind: "input_required"; inputRequired: UpstreamInputRequired; attempts: number }
+  | { kind: "failed"; outcome: "upstream_error" | "timeout"; reason: string; attempts: number; protocolError?: UpstreamProtocolError }
   | { kind: "circuit_open"; retryAfterS: number; attempts: 0 };
 
 /**
@@ -47,10 +54,16 @@ export async function callUpstream(request: UpstreamRequest): Promise<UpstreamAn
 
   for (let attempt = 1; ; attempt++) {
     const tried = await attemptCall(request);
-    if (tried.kind === "result") {
+    if (tried.kind === "result" || tried.kind === "input_required") {
       circuit.recordSuccess();
       publishCircuit(request.server, request.environment);
       return { ...tried, attempts: attempt };
+    }
+    // A JSON-RPC error is the server's answer, not a failure to reach it: not retried, and the circuit stays as it is.
+    if (tried.protocolError) {
+      circuit.releaseTrial();
+      publishCircuit(request.server, request.environment);
+      return { kind: "failed", outcome: "upstream_error", reason: tried.reason, attempts: attempt, protocolError: tried.protocolError };
     }
     const isLast = attempt > settings.retries || !isRetryable(tried.failure, request.annotations) || request.signal?.aborted;
     if (isLast) {
@@ -63,31 +76,57 @@ export async function callUpstream(request: UpstreamRequest): Promise<UpstreamAn
   }
 }
 
-type Attempt = { kind: "result"; result: McpToolResult } | { kind: "failed"; failure: AttemptFailure; reason: string };
+type Attempt = { kind: "result"; result: McpToolResult } | { kind: "input_required"; inputRequired: UpstreamInputRequired } | { kind: "failed"; failure: AttemptFailure; reason: string; protocolError?: UpstreamProtocolError };
 
 async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
   const timeoutMs = request.settings.timeoutMs;
   const deadline = startDeadline(timeoutMs);
   const onAbort = () => deadline.dispose();
   request.signal?.addEventListener("abort", onAbort, { once: true });
-  let session: McpSession | undefined;
-  let discard: (() => Promise<void>) | undefined;
+  let borrowed: PooledSession | undefined;
   try {
-    const borrowed = borrowSession(request.config, { ...request, timeoutMs, deadline });
-    ({ session, discard } = borrowed);
-    await borrowed.connected;
+    borrowed = borrowSession(request.config, { ...request, timeoutMs, deadline });
+    const session = await borrowed.connected;
     const signal = request.signal ? AbortSignal.any([deadline.signal, request.signal]) : deadline.signal;
-    const params = { name: request.tool, arguments: request.arguments };
-    const answer = await deadline.race(canCallLean(session) ? callToolLean(session, params, signal) : session.client.callTool(params, { signal, timeout: timeoutMs }));
+    const params = { name: request.tool, arguments: request.arguments, ...request.resume };
+    const lean = canCallLean(session) && !request.onProgress;
+    const answer = await deadline.race(lean ? callToolLean(session, params, signal) : session.client.callTool(params, {
+      signal, timeout: timeoutMs, onprogress: request.onProgress, resetTimeoutOnProgress: request.onProgress !== undefined,
+      // A 2026-07-28 server's questions go back to our client, not answered here (DESIGN §16).
+      allowInputRequired: true,
+    }));
+    if (isInputRequiredResult(answer)) return { kind: "input_required", inputRequired: { inputRequests: answer.inputRequests ?? {}, ...(answer.requestState !== undefined ? { requestState: answer.requestState } : {}) } };
     return { kind: "result", result: toMcpResult(answer) };
   } catch (error) {
-    await discard?.(); // a session that failed a call is not trusted with the next one
+    if (!request.signal?.aborted) {
+      const answered = answeredWithError(error);
+      if (answered?.kind === "error") return { kind: "failed", failure: { kind: "other" }, reason: describeFailure(error, {}).reason, protocolError: answered.error };
+      if (answered?.kind === "invalid") return { kind: "result", result: { isError: true, content: [{ type: "text", text: `The MCP server answered with a result the protocol does not allow: ${answered.reason}` }] } };
+    }
+    await borrowed?.discard(); // a session that failed a call is not trusted with the next one
+    const session = borrowed?.session();
     const trace = session?.trace ?? {};
     return { kind: "failed", failure: classifyFailure(error, trace, session), reason: describeFailure(error, trace, session?.stdio).reason };
   } finally {
     deadline.dispose();
     request.signal?.removeEventListener("abort", onAbort);
   }
+}
+
+/**
+ * The server answered, but not with a result: a JSON-RPC error (the client gets it), or a result the protocol does not
+ * allow (the SDK refuses it; the client gets a tool error saying so). Either way the server is up: the call is not
+ * repeated and its circuit not tripped.
+ */
+function answeredWithError(error: unknown): { kind: "error"; error: UpstreamProtocolError } | { kind: "invalid"; reason: string } | undefined {
+  if (error instanceof ProtocolError) {
+    const { code, data } = error;
+    // The SDK prefixes the wire's message with "MCP error <code>: "; relayed, it is the wire's message again.
+    const message = error.message.replace(/^MCP error -?\d+: /, "");
+    return { kind: "error", error: { code, message, ...(data !== undefined ? { data } : {}) } };
+  }
+  if (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult) return { kind: "invalid", reason: error.message };
+  return undefined;
 }
 
 /** The result in the wire's own field names; a legacy `toolResult` answer becomes one text block. */

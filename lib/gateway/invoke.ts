@@ -41,6 +41,9 @@ function toInvokeAnswer(answer: ToolCallAnswer): InvokeAnswer {
       throw new ForbiddenError(detail);
     case "upstream_error":
       throw new ApiError(502, "upstream-failed", "MCP server did not answer", detail);
+    case "input_required":
+      // Only an MCP client can answer an upstream's questions (sampling, elicitation, roots): the gateway relays them, /api/invoke cannot.
+      throw new ApiError(502, "upstream-input-required", "MCP server asked for input", "The MCP server asked the caller for input (elicitation, sampling or roots); call this tool through the gateway (/mcp/…) to answer it.");
     case "timeout":
       throw new ApiError(504, "upstream-timeout", "MCP server did not answer in time", detail);
     case "circuit_open":

@@ -136,7 +136,10 @@ describe("the lean tools/call against SDK servers of our own", { timeout: 30_000
         const before = server.toolCalls("invalid");
 
         const answer = await call(server.url, "invalid");
-        expect(answer).toEqual({ kind: "failed", outcome: "upstream_error", reason: describeFailure(sdkError, {}).reason, attempts: 1 });
+        expect(answer).toEqual({
+          kind: "failed", outcome: "upstream_error", reason: describeFailure(sdkError, {}).reason, attempts: 1,
+          protocolError: { code: -32602, message: "no such thing" },
+        });
         expect(answer.kind === "failed" && answer.reason).toBe("protocol error: MCP error -32602: no such thing");
         expect(server.toolCalls("invalid")).toBe(before + 1);
       });

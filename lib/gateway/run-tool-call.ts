@@ -91,13 +91,15 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
     const upstream = await callUpstream({
       server: call.server, environment, config, tool: call.tool, arguments: call.arguments, annotations: tool.annotations,
       settings: resilienceSettings(server.resilience), scope: request.scope, policy, secrets, signal: request.signal,
+      profile: request.relay?.profile, onProgress: request.relay?.onProgress, resume: request.relay?.resume,
     });
+    if (upstream.kind === "input_required") return await answer("input_required", { content: [] }, { attempts: upstream.attempts, input_required: upstream.inputRequired });
     if (upstream.kind === "circuit_open") {
       return await answer("circuit_open", toolError(`MCP server '${call.server}' is failing: its circuit is open; retry after ${upstream.retryAfterS} s.`), { retry_after_s: upstream.retryAfterS });
     }
     if (upstream.kind === "failed") {
       const text = upstream.outcome === "timeout" ? `MCP server '${call.server}' did not answer in time: ${upstream.reason}` : `MCP server '${call.server}' did not answer: ${upstream.reason}`;
-      return await answer(upstream.outcome, toolError(text), { attempts: upstream.attempts });
+      return await answer(upstream.outcome, toolError(text), { attempts: upstream.attempts, ...(upstream.protocolError ? { upstream_error: upstream.protocolError } : {}) });
     }
     const projected = tool.projection ? (project(upstream.result as never, tool.projection) as McpToolResult) : upstream.result;
     return await answer(upstream.result.isError ? "tool_error" : "ok", projected, { attempts: upstream.attempts });

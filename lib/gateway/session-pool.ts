@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 
+import { ProtocolError, SdkHttpError } from "@modelcontextprotocol/client";
+
 import type { Deadline } from "../mcp/deadline";
-import { openSession, type McpSession } from "../mcp/mcp-session";
+import { openSession, type ClientPeer, type McpSession } from "../mcp/mcp-session";
 import type { OutboundPolicy } from "../mcp/outbound-policy";
 import type { ResolvedConfig } from "../resolve/types";
 import { onShutdown, processSlot } from "../runtime/runtime";
@@ -10,7 +12,7 @@ import type { UpstreamScope } from "./types";
 /** An idle pooled session is closed after this long; the next call opens another. */
 export const IDLE_SESSION_MS = 60_000;
 
-type Entry = { key: string; session: McpSession; connected: Promise<void>; lastUsedAt: number; scoped: boolean };
+type Entry = { key: string; session: McpSession; connected: Promise<McpSession>; lastUsedAt: number; scoped: boolean };
 type Pool = { entries: Map<string, Entry>; sweeper?: NodeJS.Timeout };
 
 // One pool per process, shared by every route bundle; its sessions close once Patchbay no longer serves.
@@ -19,9 +21,23 @@ const pool = processSlot("gateway.upstreamPool", (): Pool => {
   return { entries: new Map() };
 });
 
-/** `connected` settles once the session may be used; on failure, `session.trace` tells what went over the wire. */
-export type PooledSession = { session: McpSession; connected: Promise<void>; discard(): Promise<void> };
-export type BorrowOptions = { server: string; environment: string; scope: UpstreamScope; policy: OutboundPolicy; timeoutMs: number; deadline: Deadline; secrets: readonly string[] };
+/**
+ * `connected` settles with the session once it may be used; on failure, `session()` (the last one tried) tells
+ * through its `trace` what went over the wire.
+ */
+export type PooledSession = { session(): McpSession; connected: Promise<McpSession>; discard(): Promise<void> };
+
+/**
+ * Whom a gateway's upstream session relays for (DESIGN §16): sessions are shared only between callers with the same
+ * `key` — the capabilities declared upstream and the handshake tried first, and, for what must reach one client
+ * only (resource subscriptions), that client's own.
+ */
+export type UpstreamProfile = { key: string; peer: ClientPeer };
+
+export type BorrowOptions = {
+  server: string; environment: string; scope: UpstreamScope; policy: OutboundPolicy; timeoutMs: number; deadline: Deadline; secrets: readonly string[];
+  profile?: UpstreamProfile;
+};
 
 /**
  * A connected MCP client session for one upstream (DESIGN §12): http and sse sessions are pooled per (server,
@@ -33,9 +49,12 @@ export function borrowSession(config: ResolvedConfig, options: BorrowOptions): P
   const isScoped = config.type === "stdio";
   const key = sessionKey(config, options, isScoped);
   let entry = pool.entries.get(key);
+  // A call retried after its gateway session ended must not start a server nobody will stop.
+  if (!entry && isScoped && options.scope.isClosed?.()) throw new Error("the gateway session that would own this server has ended");
   if (!entry) {
-    const session = openSession(config, { policy: options.policy, timeoutMs: options.timeoutMs, secrets: options.secrets });
-    const created: Entry = { key, session, connected: session.connect(options.deadline), lastUsedAt: Date.now(), scoped: isScoped };
+    const session = openSession(config, { policy: options.policy, timeoutMs: options.timeoutMs, secrets: options.secrets, peer: options.profile?.peer });
+    const created: Entry = { key, session, connected: Promise.resolve(session), lastUsedAt: Date.now(), scoped: isScoped };
+    created.connected = connectPreferring(created, config, options);
     created.connected.catch(() => discard(created));
     pool.entries.set(key, created);
     if (isScoped) options.scope.onClose?.(() => discard(created));
@@ -44,10 +63,35 @@ export function borrowSession(config: ResolvedConfig, options: BorrowOptions): P
   }
   const borrowed = entry;
   borrowed.lastUsedAt = Date.now();
-  return { session: borrowed.session, connected: options.deadline.race(borrowed.connected), discard: () => discard(borrowed) };
+  return { session: () => borrowed.session, connected: options.deadline.race(borrowed.connected), discard: () => discard(borrowed) };
+}
+
+/**
+ * Connects the entry's session. A relaying client tries the 2025 handshake first when its callers speak 2025 (the
+ * whole protocol then passes in one revision); a server that refuses it (one serving 2026-07-28 only) is asked again
+ * with `server/discover`, on a new session.
+ */
+async function connectPreferring(entry: Entry, config: ResolvedConfig, options: BorrowOptions): Promise<McpSession> {
+  try {
+    await entry.session.connect(options.deadline);
+    return entry.session;
+  } catch (error) {
+    const peer = options.profile?.peer;
+    if (peer?.negotiation !== "legacy" || !refusedTheHandshake(error) || options.scope.isClosed?.()) throw error;
+    await entry.session.close();
+    entry.session = openSession(config, { policy: options.policy, timeoutMs: options.timeoutMs, secrets: options.secrets, peer: { ...peer, negotiation: "auto" } });
+    await entry.session.connect(options.deadline);
+    return entry.session;
+  }
 }
 
 /** Closes every pooled session (at shutdown, and between tests of the pool). */
+/** The server answered `initialize` with a refusal (a JSON-RPC error, or an HTTP 4xx naming the request bad) — not a failure to reach it. */
+function refusedTheHandshake(error: unknown): boolean {
+  if (error instanceof ProtocolError) return true;
+  return error instanceof SdkHttpError && [400, 405, 406, 415, 422].includes(error.status);
+}
+
 export async function closeAllSessions(): Promise<void> {
   await Promise.allSettled([...pool.entries.values()].map(discard));
 }
@@ -59,7 +103,7 @@ async function discard(entry: Entry): Promise<void> {
 
 function sessionKey(config: ResolvedConfig, options: BorrowOptions, isScoped: boolean): string {
   const configHash = createHash("sha256").update(JSON.stringify(config)).digest("hex");
-  return JSON.stringify([options.server, options.environment, configHash, isScoped ? options.scope.id : null]);
+  return JSON.stringify([options.server, options.environment, configHash, isScoped ? options.scope.id : null, options.profile?.key ?? null]);
 }
 
 function startSweeper(): void {

@@ -9,6 +9,7 @@ import { resolveBlueprint, type Blueprint, type BlueprintInput } from "../resolv
 import { parseReferences } from "../resolve/references";
 import type { AgentInput } from "../schemas/agent";
 import type { ServerInput } from "../schemas/server";
+import type { ToolNames } from "../schemas/tool-names";
 import { isPlainObject } from "../schemas/server-fields";
 import type { GatewayTarget } from "./types";
 
@@ -22,7 +23,14 @@ export type TargetConfigs = {
   server(name: string): ServerInput | undefined;
   /** The blueprint as resolved with the caller's context (which fills only the parameters a server declares). */
   blueprint(context?: Record<string, unknown>): Blueprint;
+  /** The registry servers the target references, by alias, in the blueprint's order (capabilities first, then the agent's own). */
+  references(): TargetReference[];
+  /** How the target's endpoint names tools and prompts (its `tool_names`). */
+  naming(): ToolNames | undefined;
 };
+
+/** One registry server a target references: under which alias, and whether its names are exposed bare (DESIGN §16). */
+export type TargetReference = { alias: string; server: string; bare: boolean };
 
 /** A target's definitions are small; this bounds the memory of many targets × environments. */
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -52,8 +60,11 @@ export function loadTargetConfigs(target: GatewayTarget, environment: string): P
 function remembering(input: Omit<BlueprintInput, "context">): TargetConfigs {
   const declared = new Set([...input.servers.values()].flatMap((server) => (isPlainObject(server.parameters_schema?.properties) ? Object.keys(server.parameters_schema.properties) : [])));
   const resolved = new Map<string, Blueprint>();
+  const references = targetReferences(input);
   return {
     server: (name) => input.servers.get(name),
+    references: () => references,
+    naming: () => input.agent.tool_names,
     blueprint(context) {
       const relevant = Object.entries(context ?? {}).filter(([name]) => declared.has(name));
       const key = JSON.stringify(relevant);
@@ -68,13 +79,21 @@ function remembering(input: Omit<BlueprintInput, "context">): TargetConfigs {
   };
 }
 
+function targetReferences({ agent, capabilities }: Omit<BlueprintInput, "context">): TargetReference[] {
+  const owners = [...(agent.capabilities ?? []).map((name) => capabilities.get(name)?.mcp_servers), agent.mcp_servers];
+  return owners.flatMap((mcpServers) => parseReferences(mcpServers).flatMap((reference) => {
+    if (reference.kind !== "server") return [];
+    return [{ alias: reference.alias, server: reference.server, bare: reference.bare === true }];
+  }));
+}
+
 /** A capability's inputs are those of an agent listing just that capability. */
 async function targetInputs(target: GatewayTarget) {
   if (target.kind === "agent") return loadBlueprintInputs(target.name);
   const capability = await getCapability(target.name);
   const names = [...new Set(parseReferences(capability.mcp_servers).flatMap((reference) => (reference.kind === "server" ? [reference.server] : [])))];
   const servers = new Map(await Promise.all(names.map(async (name) => [name, await serverInput(name)] as const)));
-  const agent = { name: target.name, capabilities: [target.name] } as AgentInput;
+  const agent = { name: target.name, capabilities: [target.name], ...(capability.tool_names ? { tool_names: capability.tool_names } : {}) } as AgentInput;
   return { agent, capabilities: new Map([[capability.name, capability]]), servers };
 }
 

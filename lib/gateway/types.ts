@@ -1,11 +1,18 @@
 import type { Principal } from "../auth/principal";
 import type { EffectiveTool } from "../resolve/effective-tools";
+import type { UpstreamProfile } from "./session-pool";
 
 /** What a gateway endpoint or `/api/invoke` serves: an agent's tools, or one capability's. */
 export type GatewayTarget = { kind: "agent" | "capability"; name: string };
 
 /** DESIGN §12: how a call ended, as the call log and `patchbay_tool_calls_total` name it. */
-export type CallOutcome = "ok" | "tool_error" | "upstream_error" | "timeout" | "circuit_open" | "denied" | "awaiting_approval";
+export type CallOutcome = "ok" | "tool_error" | "upstream_error" | "timeout" | "circuit_open" | "denied" | "awaiting_approval" | "input_required";
+
+/** A 2026-07-28 upstream's `InputRequiredResult`: what it asks the client, and the state it wants back with the answers. */
+export type UpstreamInputRequired = { inputRequests: Record<string, unknown>; requestState?: string };
+
+/** A retry of a call the upstream asked input for: the client's answers, and the upstream's own state. */
+export type UpstreamResume = { inputResponses: Record<string, unknown>; requestState?: string };
 
 /** An MCP `tools/call` result in the wire's own field names. */
 export type McpToolResult = {
@@ -30,6 +37,8 @@ export interface UpstreamScope {
   close(): Promise<void>;
   /** Runs `closer` when the scope closes (at once when it already has); stdio sessions of the scope register here. */
   onClose?(closer: () => Promise<void>): void;
+  /** Once closed, nothing new starts in it. */
+  isClosed?(): boolean;
 }
 
 export type ToolCallRequest = {
@@ -44,6 +53,17 @@ export type ToolCallRequest = {
   context?: Record<string, unknown>;
   scope: UpstreamScope;
   signal?: AbortSignal;
+  /** A gateway client's call (DESIGN §16): the upstream sessions that relay for it, and where upstream progress goes. */
+  relay?: CallRelay;
+};
+
+export type UpstreamProtocolError = { code: number; message: string; data?: unknown };
+
+export type CallRelay = {
+  profile: UpstreamProfile;
+  /** The answers to what the upstream asked, on a 2026-07-28 retry. */
+  resume?: UpstreamResume;
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 };
 
 /** One call's answer: `result` is what the MCP client receives (a tool error for every refusal). */
@@ -62,4 +82,8 @@ export type ToolCallAnswer = {
   invalid_arguments?: { path: string; message: string }[];
   /** Seconds until a half-open trial, when outcome is "circuit_open". */
   retry_after_s?: number;
+  /** The JSON-RPC error the upstream answered the call with, when outcome is "upstream_error" for that reason. */
+  upstream_error?: UpstreamProtocolError;
+  /** Set when outcome is "input_required": the upstream asks the client first (DESIGN §16). */
+  input_required?: UpstreamInputRequired;
 };

@@ -10,6 +10,7 @@ export function openUpstreamScope(id: string = randomUUID()): UpstreamScope & { 
   let closed = false;
   return {
     id,
+    isClosed: () => closed,
     onClose(closer) {
       if (closed) void closer();
       else closers.push(closer);

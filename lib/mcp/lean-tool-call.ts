@@ -1,4 +1,6 @@
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, type JSONRPCMessage } from "@modelcontextprotocol/client";
+import { setTimeout as wait } from "node:timers/promises";
+
 import { createParser } from "eventsource-parser";
 
 import { processSlot } from "../runtime/runtime";
@@ -15,8 +17,8 @@ import type { McpSession, StreamableHttpLink } from "./mcp-session";
  * the config's headers, `mcp-session-id`, the negotiated `mcp-protocol-version`, `traceparent` (safe fetch adds
  * it) — through the session's own traced safe fetch, so keep-alive connections, the body and event caps and the
  * fetch trace (httpFailure, networkError, oversized) are those of the SDK's requests. The answer is one JSON-RPC
- * response (`application/json`) or the event with our id in a `text/event-stream`; notifications before it are
- * skipped; a server-to-client request in the stream is handed to the SDK client, which answers it as always.
+ * response (`application/json`) or the event with our id in a `text/event-stream`; the server's requests and
+ * notifications before it (sampling, log messages…) are handed to the SDK client, which answers or relays them as always.
  *
  * Not done here (such sessions keep the SDK path): stdio, legacy SSE, sessions not yet connected, and the
  * 2026-07-28 era (its per-request `_meta` envelope and header mirroring). Nor does it resume a stream that
@@ -61,7 +63,7 @@ export async function callToolLean(
     });
   }
 
-  const answer = await readAnswer(response, id, (request) => transport.onmessage?.(request));
+  const answer = await readAnswer(response, id, (message) => transport.onmessage?.(message), session.streamableHttp, signal);
   if (answer.error) throw ProtocolError.fromError(answer.error.code, answer.error.message, answer.error.data);
   if (!isToolResult(answer.result)) throw new ProtocolError(-32603, "tools/call answered with something that is not a tool result");
   return answer.result;
@@ -78,7 +80,7 @@ function requestHeaders({ transport, headers: configured }: StreamableHttpLink):
   return headers;
 }
 
-async function readAnswer(response: Response, id: string, onServerRequest: (request: JSONRPCMessage) => void): Promise<JsonRpcAnswer> {
+async function readAnswer(response: Response, id: string, onServerMessage: (message: JSONRPCMessage) => void, link: StreamableHttpLink, signal: AbortSignal): Promise<JsonRpcAnswer> {
   const type = (response.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type === "application/json") {
     const parsed: unknown = JSON.parse(await response.text());
@@ -86,23 +88,57 @@ async function readAnswer(response: Response, id: string, onServerRequest: (requ
     if (!answer) throw new ProtocolError(-32603, "the JSON answer holds no response to tools/call");
     return answer;
   }
-  if (type === "text/event-stream" && response.body) return readEventStream(response.body, id, onServerRequest);
+  if (type === "text/event-stream" && response.body) return readResumably(response.body, id, onServerMessage, link, signal);
   await response.body?.cancel().catch(() => {});
   throw new SdkError(SdkErrorCode.ClientHttpUnexpectedContent, `Unexpected content type: ${response.headers.get("content-type")}`, {
     contentType: response.headers.get("content-type"),
   });
 }
 
+/** At most this many reconnections for one answer, each after the server's `retry` (at most MAX_RETRY_MS). */
+const MAX_RESUMPTIONS = 5;
+const MAX_RETRY_MS = 5_000;
+
 /**
- * The answer with our id from an event stream (parsed by eventsource-parser, as the SDK's client does). The stream
- * is read to its end, as the SDK does, even after the answer came: cancelling it would drop the keep-alive
- * connection under it. Size is bounded by safe fetch, which errors the body past the per-event limit.
+ * The answer from an event stream that the server may close before it (SEP-1699 polling: it sent event ids and a
+ * `retry`): the stream is taken up again with a GET carrying `Last-Event-ID`, as the SDK's transport does.
  */
-function readEventStream(body: ReadableStream<Uint8Array>, id: string, onServerRequest: (request: JSONRPCMessage) => void): Promise<JsonRpcAnswer> {
+async function readResumably(body: ReadableStream<Uint8Array>, id: string, onServerMessage: (message: JSONRPCMessage) => void, link: StreamableHttpLink, signal: AbortSignal): Promise<JsonRpcAnswer> {
+  let read = await readEventStream(body, id, onServerMessage);
+  for (let resumed = 0; "resumeFrom" in read; resumed++) {
+    if (read.resumeFrom === undefined || resumed >= MAX_RESUMPTIONS) throw new Error("the event stream ended before the answer to tools/call");
+    await wait(Math.min(read.retryMs ?? 0, MAX_RETRY_MS), undefined, { signal });
+    const headers = requestHeaders(link);
+    headers.set("accept", "text/event-stream");
+    headers.set("last-event-id", read.resumeFrom);
+    headers.delete("content-type");
+    const response = await link.fetch(link.url, { method: "GET", headers, signal });
+    if (!response.ok || !response.body) {
+      await response.body?.cancel().catch(() => {});
+      throw new Error(`the event stream ended before the answer to tools/call, and resuming it was answered ${response.status}`);
+    }
+    read = await readEventStream(response.body, id, onServerMessage);
+  }
+  return read.answer;
+}
+
+type StreamRead = { answer: JsonRpcAnswer } | { resumeFrom: string | undefined; retryMs: number | undefined };
+
+/**
+ * The answer with our id from one event stream (parsed by eventsource-parser, as the SDK's client does), or — the
+ * stream ended before it — where to take it up again. The stream is read to its end, as the SDK does, even after
+ * the answer came: cancelling it would drop the keep-alive connection under it. Size is bounded by safe fetch,
+ * which errors the body past the per-event limit.
+ */
+function readEventStream(body: ReadableStream<Uint8Array>, id: string, onServerMessage: (message: JSONRPCMessage) => void): Promise<StreamRead> {
   return new Promise((resolve, reject) => {
     let answered = false;
+    let lastEventId: string | undefined;
+    let retryMs: number | undefined;
     const parser = createParser({
-      onEvent: ({ event, data }) => {
+      onRetry: (interval) => (retryMs = interval),
+      onEvent: ({ id: eventId, event, data }) => {
+        if (eventId !== undefined) lastEventId = eventId;
         if (event !== undefined && event !== "message") return;
         let message: unknown;
         try {
@@ -112,16 +148,16 @@ function readEventStream(body: ReadableStream<Uint8Array>, id: string, onServerR
         }
         if (!answered && isAnswerTo(message, id)) {
           answered = true;
-          resolve(message);
-        } else if (isRequest(message)) {
-          onServerRequest(message);
+          resolve({ answer: message });
+        } else if (isFromServer(message)) {
+          onServerMessage(message);
         }
       },
     });
     const read = async () => {
       const decoder = new TextDecoder();
       for await (const chunk of body) parser.feed(decoder.decode(chunk, { stream: true }));
-      if (!answered) reject(new Error("the event stream ended before the answer to tools/call"));
+      if (!answered) resolve({ resumeFrom: lastEventId, retryMs });
     };
     read().catch((error: unknown) => {
       if (!answered) reject(error);
@@ -133,8 +169,9 @@ function isAnswerTo(message: unknown, id: string): message is JsonRpcAnswer {
   return typeof message === "object" && message !== null && (message as JsonRpcAnswer).id === id && ("result" in message || "error" in message);
 }
 
-function isRequest(message: unknown): message is JSONRPCMessage {
-  return typeof message === "object" && message !== null && "method" in message && "id" in message;
+/** A request or notification of the server's (a log message, a sampling request…), for the SDK client to handle. */
+function isFromServer(message: unknown): message is JSONRPCMessage {
+  return typeof message === "object" && message !== null && typeof (message as { method?: unknown }).method === "string";
 }
 
 /** What the SDK's schema would insist on before the pipeline reads it: an object whose `content`, if any, is a list of typed blocks. */

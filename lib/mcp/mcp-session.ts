@@ -1,4 +1,4 @@
-import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
+import { Client, SSEClientTransport, StreamableHTTPClientTransport, type ClientCapabilities, type Notification, type Transport } from "@modelcontextprotocol/client";
 
 import type { ResolvedConfig } from "../resolve/types";
 import type { Deadline } from "./deadline";
@@ -9,8 +9,34 @@ import { createSafeFetch } from "./safe-fetch";
 import { ProbeStdioTransport } from "./stdio-transport";
 import type { FetchLike, ProtocolEra } from "./types";
 
-/** `secrets`: every value substituted into the config from a secret, scrubbed from whatever echo is kept before it is shortened. */
-export type SessionOptions = { policy: OutboundPolicy; timeoutMs: number; secrets: readonly string[] };
+/** The server-to-client requests a client may answer, each behind the capability that admits it. */
+export type PeerRequestMethod = "sampling/createMessage" | "elicitation/create" | "roots/list";
+
+/**
+ * What a gateway's upstream client stands in for: the capabilities it declares (those of the clients it relays
+ * for), which handshake it tries first, and where the server's requests and notifications go. Requests for a
+ * capability not declared get the SDK's own "Method not found", as from a client without it.
+ */
+export type ClientPeer = {
+  capabilities: ClientCapabilities;
+  /** `legacy`: the 2025 `initialize` handshake (the caller falls back to `auto` when the server refuses it). */
+  negotiation: "legacy" | "auto";
+  /** `inputKey`: on 2026-07-28, the key the server gave the request in its `InputRequiredResult`. */
+  onRequest(method: PeerRequestMethod, params: Record<string, unknown> | undefined, signal: AbortSignal, inputKey?: string): Promise<Record<string, unknown>>;
+  onNotification(notification: Notification): void;
+};
+
+/**
+ * `secrets`: every value substituted into the config from a secret, scrubbed from whatever echo is kept before it
+ * is shortened. `peer`: for the gateway's relaying clients; probes and `/api/invoke` declare no capabilities.
+ */
+export type SessionOptions = { policy: OutboundPolicy; timeoutMs: number; secrets: readonly string[]; peer?: ClientPeer };
+
+const PEER_REQUESTS: { method: PeerRequestMethod; capability: keyof ClientCapabilities }[] = [
+  { method: "sampling/createMessage", capability: "sampling" },
+  { method: "elicitation/create", capability: "elicitation" },
+  { method: "roots/list", capability: "roots" },
+];
 
 /** What a request of our own on a streamable HTTP session needs: the SDK's transport (session id, protocol version) and its fetch. */
 export type StreamableHttpLink = { transport: StreamableHTTPClientTransport; url: URL; headers: Record<string, string> | undefined; fetch: FetchLike };
@@ -47,12 +73,14 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
   });
   const tracedFetch = config.type === "stdio" ? undefined : traceFetch(safeFetch, trace, { secrets: options.secrets, ignore: ignoreOptionalRequests(config.type) });
   const transport = createTransport(config, tracedFetch, options.secrets);
+  const { peer } = options;
   const client = new Client(CLIENT_INFO, {
-    capabilities: {},
+    capabilities: peer?.capabilities ?? {},
     jsonSchemaValidator: lazyOutputSchemaValidator,
     // One deadline for the whole probe: a server silent to server/discover has used it up, whatever its era.
-    versionNegotiation: { mode: "auto", probe: { timeoutMs: options.timeoutMs } },
+    versionNegotiation: { mode: peer?.negotiation ?? "auto", probe: { timeoutMs: options.timeoutMs } },
   });
+  if (peer) relayThrough(client, peer);
 
   const era = (): ProtocolEra | null => {
     const negotiated = client.getProtocolEra();
@@ -83,6 +111,19 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
       safeFetch.close();
     },
   };
+}
+
+/** The server's requests go to the peer for each capability it declared; every notification the SDK does not consume goes to it too. */
+function relayThrough(client: Client, peer: ClientPeer): void {
+  for (const { method, capability } of PEER_REQUESTS) {
+    if (peer.capabilities[capability] === undefined) continue;
+    client.setRequestHandler(method, (request, ctx) => {
+      // On 2026-07-28 the SDK fulfils an InputRequiredResult through this handler, the request's id being its key there.
+      const inputKey = client.getProtocolEra() === "modern" ? String(ctx.mcpReq.id) : undefined;
+      return peer.onRequest(method, request.params as Record<string, unknown> | undefined, ctx.mcpReq.signal, inputKey) as never;
+    });
+  }
+  client.fallbackNotificationHandler = async (notification) => peer.onNotification(notification);
 }
 
 function createTransport(config: ResolvedConfig, tracedFetch: FetchLike | undefined, secrets: readonly string[]): Transport {

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { entityNameSchema } from "./common";
 
-export const CALL_OUTCOMES = ["ok", "tool_error", "upstream_error", "timeout", "circuit_open", "denied", "awaiting_approval"] as const;
+export const CALL_OUTCOMES = ["ok", "tool_error", "upstream_error", "timeout", "circuit_open", "denied", "awaiting_approval", "input_required"] as const;
 
 /** One row of the call log (DESIGN §12): never the raw arguments, only their hash. */
 export const callSchema = z.object({

@@ -1,9 +1,11 @@
-import { CallToolResultSchema, ErrorCode, McpError, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import { isCallToolResult, ProtocolError, ProtocolErrorCode, SUPPORTED_PROTOCOL_VERSIONS, type Notification } from "@modelcontextprotocol/server";
 
 import { advertisedToolsUtf8, loadTargetTools } from "../target-tools";
 import { forwardable, type GatewayPost } from "./gateway-body";
 import { callGatewayTool } from "./gateway-server";
 import type { GatewaySession } from "./gateway-sessions";
+import { relayableCapabilities, relayingTo } from "./relay";
+import { isUpstreamAsk } from "./upstream-ask";
 
 /** Answers larger than this go out as a stream of their parts (see jsonRpcAnswer). */
 const STREAMED_FROM_BYTES = 64 * 1024;
@@ -23,7 +25,9 @@ type ToolCallParams = { name: string; arguments?: Record<string, unknown> };
  * - `tools/list` from the list serialized once per change: 50 servers × 20 tools is some 1,000 entries the SDK
  *   would serialize on every call;
  * - `tools/call` through the same function as the session server's handler, its result checked against the same
- *   schema the SDK checks it with, and its errors sent as the SDK sends them.
+ *   schema the SDK checks it with, and its errors sent as the SDK sends them — for a client that declared nothing an
+ *   upstream could ask of it (sampling, elicitation, roots); the log messages an upstream sends while serving the
+ *   call go out before the answer, in one event stream.
  * Only a lone, plainly well-formed request that the transport itself would accept (Accept, Content-Type, protocol
  * version) is answered here; anything else goes to the transport, with the body (read once, bounded, by
  * readGatewayPost) already parsed.
@@ -34,7 +38,9 @@ export async function answerDirectly(session: GatewaySession, request: Request, 
 
   const { message } = post;
   if (isRequest(message, "tools/list") && hasOnlyKeys(message.params, [])) return { answer: jsonRpcAnswer(session, message.id, await listTools(session)) };
-  if (isRequest(message, "tools/call") && isToolCallParams(message.params)) return { answer: await callTool(session, message.id, message.params, request.signal) };
+  if (isRequest(message, "tools/call") && isToolCallParams(message.params) && !relaysRequests(session)) {
+    return { answer: await callTool(session, message.id, message.params, request.signal) };
+  }
   if (isCancellation(message)) session.callsInFlight.get(message.params.requestId)?.abort();
   return forwardable(request, post);
 }
@@ -50,12 +56,16 @@ async function callTool(session: GatewaySession, id: JsonRpcId, params: ToolCall
   const abort = () => aborter.abort();
   signal.addEventListener("abort", abort, { once: true });
   session.callsInFlight.set(id, aborter);
+  const notifications: Notification[] = [];
+  const relay = { capabilities: {}, request: () => Promise.reject(new ProtocolError(ProtocolErrorCode.MethodNotFound, "Method not found")), notify: async (notification: Notification) => void notifications.push(notification) };
   try {
-    const result = CallToolResultSchema.safeParse(await callGatewayTool(session.calls, params, aborter.signal));
-    if (!result.success) throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call result: ${result.error.message}`);
-    return jsonRpcAnswer(session, id, { result: [Buffer.from(JSON.stringify(result.data))] });
+    const result = await relayingTo(relay, () => callGatewayTool(session.calls, params, aborter.signal, { profile: session.profiles().calls }));
+    // A 2026-07-28 upstream asked for input, but this client declared nothing it could be asked.
+    if (isUpstreamAsk(result)) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, "The MCP server asked for input (sampling, elicitation or roots) that this client did not declare it can give.");
+    if (!isCallToolResult(result)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid tools/call result");
+    return jsonRpcAnswer(session, id, { result: [Buffer.from(JSON.stringify(result))] }, notifications);
   } catch (error) {
-    return jsonRpcAnswer(session, id, { error: error as McpError });
+    return jsonRpcAnswer(session, id, { error: error as ProtocolError }, notifications);
   } finally {
     signal.removeEventListener("abort", abort);
     if (session.callsInFlight.get(id) === aborter) session.callsInFlight.delete(id);
@@ -68,12 +78,10 @@ async function callTool(session: GatewaySession, id: JsonRpcId, params: ToolCall
  * is, not encoded again per answer nor joined and copied into one body (each was a large part of a big list's
  * CPU); a small one is joined, which costs less than a stream.
  */
-function jsonRpcAnswer(session: GatewaySession, id: JsonRpcId, outcome: { result: Uint8Array[] } | { error: McpError }): Response {
+function jsonRpcAnswer(session: GatewaySession, id: JsonRpcId, outcome: { result: Uint8Array[] } | { error: ProtocolError }, before: Notification[] = []): Response {
   const headers = { "Content-Type": "application/json", "mcp-session-id": session.transport.sessionId! };
-  if ("error" in outcome) {
-    const { code, message, data } = outcome.error;
-    return new Response(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message, ...(data !== undefined ? { data } : {}) } }), { status: 200, headers });
-  }
+  if (before.length > 0) return eventStreamAnswer(session, id, outcome, before);
+  if ("error" in outcome) return new Response(JSON.stringify(errorAnswer(id, outcome.error)), { status: 200, headers });
   const parts = [RESULT_OPEN, ...outcome.result, Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`)];
   const length = parts.reduce((sum, part) => sum + part.byteLength, 0);
   if (length <= STREAMED_FROM_BYTES) return new Response(Buffer.concat(parts, length), { status: 200, headers });
@@ -84,6 +92,23 @@ function jsonRpcAnswer(session: GatewaySession, id: JsonRpcId, outcome: { result
     },
   });
   return new Response(body, { status: 200, headers });
+}
+
+/** Notifications an upstream sent while serving the request, then the answer: one event stream, as the SDK writes it. */
+function eventStreamAnswer(session: GatewaySession, id: JsonRpcId, outcome: { result: Uint8Array[] } | { error: ProtocolError }, before: Notification[]): Response {
+  const answer = "error" in outcome ? errorAnswer(id, outcome.error) : { result: JSON.parse(Buffer.concat(outcome.result).toString("utf8")), jsonrpc: "2.0", id };
+  const events = [...before.map((notification) => ({ jsonrpc: "2.0", ...notification })), answer].map((message) => `event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  return new Response(events.join(""), { status: 200, headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", "mcp-session-id": session.transport.sessionId! } });
+}
+
+function errorAnswer(id: JsonRpcId, error: ProtocolError) {
+  const { code, message, data } = error;
+  return { jsonrpc: "2.0", id, error: { code, message, ...(data !== undefined ? { data } : {}) } };
+}
+
+/** Whether the client declared something an upstream may ask of it: then its calls go through the SDK, which can ask. */
+function relaysRequests(session: GatewaySession): boolean {
+  return Object.keys(relayableCapabilities(session.server.getClientCapabilities() ?? {})).length > 0;
 }
 
 /** The checks the streamable HTTP transport makes of a POST before reading it. */

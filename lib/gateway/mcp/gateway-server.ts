@@ -1,11 +1,19 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, Server, type ClientCapabilities, type InputRequiredResult, type LoggingLevel, type ServerContext, type ServerOptions } from "@modelcontextprotocol/server";
 
 import type { Principal } from "../../auth/principal";
 import { NotFoundError } from "../../errors";
 import { runToolCall } from "../run-tool-call";
+import type { UpstreamProfile } from "../session-pool";
 import { advertisedTools, loadTargetTools } from "../target-tools";
-import type { GatewayTarget, McpToolResult, UpstreamScope } from "../types";
+import type { CallRelay, GatewayTarget, McpToolResult, UpstreamResume, UpstreamScope } from "../types";
+import { serveInRounds, type RoundsOptions } from "./input-rounds";
+import { isUpstreamAsk, type UpstreamAsk } from "./upstream-ask";
+import { mintRequestState, requestStateOf, type AskingMethod } from "./request-state";
+import { relayingTo, type Relay } from "./relay";
+import {
+  complete, getPrompt, listPrompts, listResources, listResourceTemplates, readResource, setLogLevel, subscribeResource, unsubscribeResource,
+  type RelayedRequestContext,
+} from "./relayed-requests";
 
 /** Who a session's calls run for, and where its stdio upstreams live. */
 export type GatewayCallContext = { target: GatewayTarget; environment: string; caller: Principal; scope: UpstreamScope; sessionId: () => string | undefined };
@@ -15,39 +23,131 @@ export type GatewayServerOptions = GatewayCallContext & {
   version: string;
   /** Told the revision of every tool list the session was sent, so list_changed compares against what it saw. */
   onListed: (revision: string) => void;
+  /**
+   * The upstream sessions that relay for this client: for its calls, and (`subscriptions`) for its resource
+   * subscriptions alone — a 2025 session's, or a 2026-07-28 request's own.
+   */
+  profiles: (server: Server, ctx: ServerContext) => { calls: UpstreamProfile; subscriptions: UpstreamProfile };
+  /** Who may continue what this client was asked (its token's key): `requestState` is bound to it. */
+  owner: string;
+  /**
+   * 2026-07-28: a 2025 upstream's questions go back to the client in rounds (lib/gateway/mcp/input-rounds.ts).
+   * Absent for a 2025 session, whose client is asked directly.
+   */
+  rounds?: Omit<RoundsOptions, "relayTo" | "owner">;
 };
 
-/**
- * The MCP server one gateway session talks to (DESIGN §12): `tools/list` answers the target's effective tools,
- * `tools/call` runs the call pipeline in the session's upstream scope; `ping` is the SDK's own.
- */
-export function createGatewayServer(options: GatewayServerOptions): Server {
-  const { target, environment, version, onListed } = options;
-  const server = new Server({ name: `patchbay/${target.name}`, version }, { capabilities: { tools: { listChanged: true } } });
+/** A relayed request's answer: the result, or what a 2026-07-28 upstream asks the client first. */
+type Asked = object | UpstreamAsk;
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
+/** The levels of RFC 5424 as MCP orders them, least severe first. */
+const LOG_LEVELS: LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+
+/**
+ * The MCP server one gateway session talks to (DESIGN §12, §16): the target's effective tools, and the prompts,
+ * resources, completion and logging of the servers behind it, each request relayed to the server that owns what it
+ * names. While an upstream serves a request of this client, its log messages and progress reach the client, and its
+ * sampling, elicitation and roots requests are asked of the client when it declared the capability.
+ */
+export function createGatewayServer(options: GatewayServerOptions, serverOptions: Omit<ServerOptions, "capabilities"> = {}): Server {
+  const { target, environment, version, onListed } = options;
+  const server = new Server({ name: `patchbay/${target.name}`, version }, {
+    ...serverOptions,
+    capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { subscribe: true, listChanged: true }, completions: {}, logging: {} },
+  });
+  let logLevel: LoggingLevel | undefined;
+  const relayFor = (ctx: ServerContext): Relay => ({
+    capabilities: clientCapabilities(server, ctx),
+    request: (method, params, signal) => ctx.mcpReq.send({ method, params } as never, { signal }) as Promise<Record<string, unknown>>,
+    async notify(notification) {
+      if (notification.method === "notifications/message" && !isAtLeast(notification.params?.level, logLevel)) return;
+      await ctx.mcpReq.notify(notification as never);
+    },
+  });
+  const requestContext = (ctx: ServerContext, signal = ctx.mcpReq.signal): RelayedRequestContext => ({
+    target, environment, scope: options.scope, profile: options.profiles(server, ctx).calls, signal,
+  });
+  const relayed = <T>(ctx: ServerContext, serve: (context: RelayedRequestContext) => Promise<T>) => relayingTo(relayFor(ctx), () => serve(requestContext(ctx)));
+  // tools/call, prompts/get and resources/read may need the client's input (DESIGN §16): a 2026-07-28 upstream's
+  // questions are passed on in an InputRequiredResult (to a 2025 client, the SDK asks them and calls again); a 2025
+  // upstream's are asked of a 2025 client at once, and of a 2026-07-28 client in rounds.
+  const asking = async (ctx: ServerContext, method: AskingMethod, name: string, serve: (signal: AbortSignal, resume?: UpstreamResume) => Promise<Asked>) => {
+    const state = requestStateOf(ctx, options.owner);
+    if (state?.kind === "upstream" && (state.method !== method || state.name !== name)) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState", { reason: "invalid_request_state" });
+    }
+    const resume = state?.kind === "upstream" ? { inputResponses: ctx.mcpReq.inputResponses ?? {}, ...(state.state !== undefined ? { requestState: state.state } : {}) } : undefined;
+    const passOn = async (answer: Asked) => {
+      if (!isUpstreamAsk(answer)) return answer;
+      const { inputRequests, requestState } = answer.inputRequired;
+      return { resultType: "input_required", inputRequests, requestState: await mintRequestState({ kind: "upstream", owner: options.owner, method, name, state: requestState }) } as InputRequiredResult;
+    };
+    if (!options.rounds) return relayingTo(relayFor(ctx), async () => passOn(await serve(ctx.mcpReq.signal, resume)));
+    const round = state?.kind === "round" ? state : undefined;
+    return serveInRounds(round, ctx.mcpReq.inputResponses ?? {}, { ...options.rounds, owner: options.owner, relayTo: relayFor(ctx) },
+      (relay, signal) => relayingTo(relay, async () => passOn(await serve(signal, resume))));
+  };
+
+  server.setRequestHandler("tools/list", async () => {
     const { tools, revision } = await loadTargetTools(target, environment);
     onListed(revision);
-    return { tools: advertisedTools(tools) };
+    return { tools: advertisedTools(tools) } as never;
   });
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => callGatewayTool(options, request.params, extra.signal));
+  server.setRequestHandler("tools/call", (request, ctx) => {
+    const progressToken = request.params._meta?.progressToken;
+    const relay: CallRelay = {
+      profile: options.profiles(server, ctx).calls,
+      ...(progressToken !== undefined ? { onProgress: (progress) => void ctx.mcpReq.notify({ method: "notifications/progress", params: { ...progress, progressToken } }).catch(() => undefined) } : {}),
+    };
+    return asking(ctx, "tools/call", request.params.name, (signal, resume) => callGatewayTool(options, request.params, signal, { ...relay, resume })) as never;
+  });
+  server.setRequestHandler("prompts/list", (_request, ctx) => relayed(ctx, listPrompts));
+  server.setRequestHandler("prompts/get", (request, ctx) => asking(ctx, "prompts/get", request.params.name, (signal, resume) => getPrompt(requestContext(ctx, signal), request.params, resume)) as never);
+  server.setRequestHandler("resources/list", (_request, ctx) => relayed(ctx, listResources));
+  server.setRequestHandler("resources/templates/list", (_request, ctx) => relayed(ctx, listResourceTemplates));
+  server.setRequestHandler("resources/read", (request, ctx) => asking(ctx, "resources/read", request.params.uri, (signal, resume) => readResource(requestContext(ctx, signal), request.params.uri, resume)) as never);
+  server.setRequestHandler("resources/subscribe", (request, ctx) => relayed(ctx, (context) => subscribeResource({ ...context, profile: options.profiles(server, ctx).subscriptions }, request.params.uri)));
+  server.setRequestHandler("resources/unsubscribe", (request, ctx) => relayed(ctx, (context) => unsubscribeResource({ ...context, profile: options.profiles(server, ctx).subscriptions }, request.params.uri)));
+  server.setRequestHandler("completion/complete", (request, ctx) => relayed(ctx, (context) => complete(context, request.params)));
+  server.setRequestHandler("logging/setLevel", async (request, ctx) => {
+    logLevel = request.params.level;
+    await relayed(ctx, (context) => setLogLevel(context, request.params.level));
+    return {};
+  });
   return server;
 }
 
 /**
- * A session's `tools/call`: the pipeline's result, or the McpError the client is sent. An unknown tool is a protocol
+ * A session's `tools/call`: the pipeline's result, or the error the client is sent. An unknown tool is a protocol
  * error (MCP: -32602); anything else says no more than that the call failed.
  */
-export async function callGatewayTool(context: GatewayCallContext, params: { name: string; arguments?: Record<string, unknown> }, signal: AbortSignal): Promise<McpToolResult> {
+export async function callGatewayTool(context: GatewayCallContext, params: { name: string; arguments?: Record<string, unknown> }, signal: AbortSignal, relay?: CallRelay): Promise<McpToolResult | UpstreamAsk> {
   try {
     const answer = await runToolCall({
       target: context.target, environment: context.environment, tool: params.name, arguments: params.arguments ?? {},
-      caller: context.caller, scope: context.scope, context: { session_id: context.sessionId() }, signal,
+      caller: context.caller, scope: context.scope, context: { session_id: context.sessionId() }, signal, relay,
     });
+    // The upstream answered the call with a JSON-RPC error (e.g. -32021, a capability the client did not declare): the client gets that error.
+    if (answer.upstream_error) throw new ProtocolError(answer.upstream_error.code, answer.upstream_error.message, answer.upstream_error.data);
+    if (answer.input_required) return { inputRequired: answer.input_required };
     return answer.result;
   } catch (error) {
-    if (error instanceof NotFoundError) throw new McpError(ErrorCode.InvalidParams, error.message);
+    if (error instanceof ProtocolError) throw error;
+    if (error instanceof NotFoundError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
     console.error("Patchbay gateway: tools/call failed", error);
-    throw new McpError(ErrorCode.InternalError, "The call failed inside Patchbay.");
+    throw new ProtocolError(ProtocolErrorCode.InternalError, "The call failed inside Patchbay.");
   }
+}
+
+/** What the client declared: a 2025 session at `initialize`, a 2026-07-28 request in its own `_meta`. */
+export function clientCapabilities(server: Server, ctx: ServerContext): ClientCapabilities {
+  const declared = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY];
+  if (typeof declared === "object" && declared !== null) return declared as ClientCapabilities;
+  return server.getClientCapabilities() ?? {};
+}
+
+/** Whether a log message at `level` passes the client's `logging/setLevel` (everything passes before it set one). */
+function isAtLeast(level: unknown, threshold: LoggingLevel | undefined): boolean {
+  if (threshold === undefined) return true;
+  return LOG_LEVELS.indexOf(level as LoggingLevel) >= LOG_LEVELS.indexOf(threshold);
 }

@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
 
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { WebStandardStreamableHTTPServerTransport, type Server } from "@modelcontextprotocol/server";
 
 import type { Principal } from "../../auth/principal";
 import { getConfig } from "../../env";
 import { onShutdown, processSlot } from "../../runtime/runtime";
+import type { UpstreamProfile } from "../session-pool";
 import type { GatewayTarget } from "../types";
 import { openUpstreamScope } from "../upstream-scope";
 import { createGatewayServer, type GatewayCallContext } from "./gateway-server";
+import { relayableCapabilities, upstreamProfile, type Relay } from "./relay";
+import { requestStateVerification } from "./request-state";
 
 /** One MCP session of a gateway endpoint: its transport and server, its upstream scope, and the tool list it last saw. */
 export type GatewaySession = {
@@ -22,6 +24,8 @@ export type GatewaySession = {
   revision: string;
   /** Who the session's calls run for, and where its stdio upstreams live (DESIGN §12). */
   calls: GatewayCallContext;
+  /** The upstream profiles of this client (known once it initialized). */
+  profiles(): { calls: UpstreamProfile; subscriptions: UpstreamProfile };
   /** `tools/call` requests answered outside the SDK (direct-answers.ts), by JSON-RPC id: `notifications/cancelled` aborts them. */
   callsInFlight: Map<string | number, AbortController>;
   idleTimer?: NodeJS.Timeout;
@@ -45,15 +49,22 @@ export async function openGatewaySession({ target, environment, version, revisio
   let closing: Promise<void> | undefined;
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
-    // Each POST is answered as one JSON body: the gateway sends nothing before a request's answer, and a body
-    // costs far less than an event stream per request. Notifications go out on the session's GET stream.
-    enableJsonResponse: true,
+    // Requests the SDK answers go out as event streams, so what an upstream sends while serving one (log messages,
+    // progress, sampling and elicitation requests) reaches the client before the answer. The requests runners
+    // repeat are answered as plain JSON by direct-answers.ts.
+    enableJsonResponse: false,
     onsessioninitialized: (id) => register(id, session),
   });
   const calls: GatewayCallContext = { target, environment, caller, scope, sessionId: () => transport.sessionId };
-  const server = createGatewayServer({ ...calls, version, onListed: (listed) => (session.revision = listed) });
+  let profiles: { calls: UpstreamProfile; subscriptions: UpstreamProfile } | undefined;
+  const server = createGatewayServer({
+    ...calls, version, onListed: (listed) => (session.revision = listed), owner: callerKeyOf(caller),
+    // Known once the client initialized: what it declared decides what its upstream sessions declare.
+    profiles: (initialized) => (profiles ??= sessionProfiles(initialized, transport)),
+  }, { requestState: requestStateVerification });
   const session: GatewaySession = {
     target, environment, callerKey: callerKeyOf(caller), transport, server, revision, calls, callsInFlight: new Map(),
+    profiles: () => (profiles ??= sessionProfiles(server, transport)),
     close() {
       closing ??= (async () => {
         clearTimeout(session.idleTimer);
@@ -94,6 +105,31 @@ export async function endAllGatewaySessions(): Promise<void> {
   await Promise.allSettled(listGatewaySessions().map((session) => session.close()));
 }
 
+/**
+ * The upstream profiles of a 2025-11-25 session (DESIGN §16). Its calls share upstream sessions with every client
+ * that declared nothing to relay; a client that declared sampling, elicitation or roots has upstream sessions of
+ * its own, so that what an upstream asks outside any request (stdio servers, whose messages carry no request) still
+ * finds it. Resource subscriptions are always the session's own. An upstream speaking 2025 is asked in 2025.
+ */
+function sessionProfiles(server: Server, transport: WebStandardStreamableHTTPServerTransport) {
+  const capabilities = server.getClientCapabilities() ?? {};
+  const owner = { id: `gateway-session:${transport.sessionId}`, relay: sessionRelay(server) };
+  const relaysRequests = Object.keys(relayableCapabilities(capabilities)).length > 0;
+  return {
+    calls: upstreamProfile(capabilities, "legacy", relaysRequests ? owner : undefined),
+    subscriptions: upstreamProfile(capabilities, "legacy", owner),
+  };
+}
+
+/** What reaches the client outside any of its requests: on the session's own stream. */
+function sessionRelay(server: Server): Relay {
+  return {
+    capabilities: server.getClientCapabilities() ?? {},
+    request: (method, params, signal) => server.request({ method, params } as never, { signal }) as Promise<Record<string, unknown>>,
+    notify: (notification) => server.notification(notification as never),
+  };
+}
+
 function register(id: string, session: GatewaySession): void {
   registry.sessions.set(id, session);
   touchGatewaySession(session);
@@ -104,6 +140,7 @@ function forget(id: string, session: GatewaySession): void {
   registry.sessions.delete(id);
 }
 
-function callerKeyOf(caller: Principal): string {
+/** Who a session or a round of questions belongs to: the token (a cookie session counts as its bearer). */
+export function callerKeyOf(caller: Principal): string {
   return `${caller.via === "cookie" ? "bearer" : caller.via}:${caller.tokenId ?? caller.name}`;
 }

@@ -1,3 +1,5 @@
+import { isLegacyRequest } from "@modelcontextprotocol/server";
+
 import type { Principal } from "../../auth/principal";
 import { getRawAgent } from "../../registry/agents";
 import { getCapability } from "../../registry/capabilities";
@@ -6,7 +8,8 @@ import { loadTargetTools } from "../target-tools";
 import type { GatewayTarget } from "../types";
 import { answerDirectly } from "./direct-answers";
 import { forwardable, isBatch, readGatewayPost } from "./gateway-body";
-import { findGatewaySession, openGatewaySession, touchGatewaySession } from "./gateway-sessions";
+import { callerKeyOf, findGatewaySession, openGatewaySession, touchGatewaySession } from "./gateway-sessions";
+import { answerStatelessRequest } from "./stateless-requests";
 import { ensureToolsWatcher } from "./tools-watcher";
 
 type GatewayRequestContext = { request: Request; principal: Principal; query: { environment?: string } };
@@ -14,9 +17,10 @@ type GatewayRequestContext = { request: Request; principal: Principal; query: { 
 /**
  * One HTTP request to a gateway endpoint, already authorized as runner. A POST's body is read first, at most 4 MiB
  * (413 past it), and a JSON-RPC batch is refused whole (−32600, nothing of it runs). With `Mcp-Session-Id` it goes to that
- * session's transport (404 for a session this caller has not open here); without, the target must exist (404)
- * and a new session's transport answers it — an `initialize` opens the session, anything else is refused by the
- * SDK and the session is dropped.
+ * session's transport (404 for a session this caller has not open here); without, the target must exist (404), and
+ * a 2026-07-28 request (its `_meta` says so) is answered statelessly, while a new session's transport answers any
+ * other — an `initialize` opens the session, anything else is refused by the SDK and the session is dropped. A GET
+ * without a session is 405: 2026-07-28 has no such stream.
  */
 export async function handleGatewayRequest(target: GatewayTarget, { request, principal, query }: GatewayRequestContext): Promise<Response> {
   const post = request.method === "POST" ? await readGatewayPost(request) : undefined;
@@ -34,7 +38,12 @@ export async function handleGatewayRequest(target: GatewayTarget, { request, pri
 
   await assertKnownEnvironment(query.environment);
   const [{ environment, revision }, version] = await Promise.all([loadTargetTools(target, query.environment), targetVersion(target)]);
+  // 2026-07-28 has no GET stream (DESIGN §16); a 2025 client opens one only with its session.
+  if (request.method === "GET") return new Response(null, { status: 405, headers: { Allow: "POST, DELETE" } });
   if (request.method !== "POST") return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required.");
+  if (post?.parsed && !(await isLegacyRequest(request, post.message))) {
+    return untransformed(await answerStatelessRequest(request, post.message, { target, environment, version, caller: principal, callerKey: callerKeyOf(principal) }));
+  }
 
   const session = await openGatewaySession({ target, environment, version, revision, caller: principal });
   const { forward, parsedBody } = forwardable(request, post);

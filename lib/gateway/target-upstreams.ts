@@ -1,0 +1,58 @@
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+
+import { getProbeSettings } from "../health/probe-settings";
+import { startDeadline } from "../mcp/deadline";
+import { describeFailure } from "../mcp/describe-failure";
+import type { McpSession } from "../mcp/mcp-session";
+import { refuseBeforeConnecting } from "../mcp/refuse-before-connecting";
+import type { ResolvedConfig } from "../resolve/types";
+import type { ServerInput } from "../schemas/server";
+import type { ToolNames } from "../schemas/tool-names";
+import { resilienceSettings } from "./resilience";
+import { borrowSession, type UpstreamProfile } from "./session-pool";
+import { loadTargetConfigs, type TargetReference } from "./target-configs";
+import type { GatewayTarget, UpstreamScope } from "./types";
+
+/**
+ * One server a target references, ready to connect to: its alias, definition, config in clear and the secrets in
+ * it, and how the target names its prompts (DESIGN §16: as its tools).
+ */
+export type TargetUpstream = TargetReference & { definition: ServerInput; config: ResolvedConfig; secrets: readonly string[]; naming: ToolNames | undefined };
+
+/**
+ * The registry servers behind a target in `environment` (DESIGN §16: what prompts, resources and completion are
+ * gathered from), in the blueprint's order. Inline configs are not the registry's and are left out.
+ */
+export async function loadTargetUpstreams(target: GatewayTarget, environment: string): Promise<TargetUpstream[]> {
+  const configs = await loadTargetConfigs(target, environment);
+  const blueprint = configs.blueprint();
+  return configs.references().flatMap((reference) => {
+    const definition = configs.server(reference.server);
+    const config = blueprint.mcpServers[reference.alias] as ResolvedConfig | undefined;
+    if (!definition || !config) return [];
+    return [{ ...reference, definition, config, secrets: blueprint.sensitiveValues[reference.alias] ?? [], naming: configs.naming() }];
+  });
+}
+
+export type ReachOptions = { environment: string; scope: UpstreamScope; profile: UpstreamProfile };
+
+/**
+ * A connected session to `upstream` (pooled as tool calls' are, within its `resilience.timeout_ms`). A server that
+ * cannot be started or reached is an MCP internal error naming it and why — its secrets scrubbed.
+ */
+export async function reachUpstream(upstream: TargetUpstream, { environment, scope, profile }: ReachOptions): Promise<McpSession> {
+  const { policy, stdioAllow } = getProbeSettings();
+  const refused = refuseBeforeConnecting(upstream.config, stdioAllow);
+  if (refused) throw new ProtocolError(ProtocolErrorCode.InternalError, `MCP server '${upstream.server}' cannot be reached: ${refused.reason}`);
+  const { timeoutMs } = resilienceSettings(upstream.definition.resilience);
+  const deadline = startDeadline(timeoutMs);
+  const borrowed = borrowSession(upstream.config, { server: upstream.server, environment, scope, policy, timeoutMs, deadline, secrets: upstream.secrets, profile });
+  try {
+    return await borrowed.connected;
+  } catch (error) {
+    const session = borrowed.session();
+    throw new ProtocolError(ProtocolErrorCode.InternalError, `MCP server '${upstream.server}' did not answer: ${describeFailure(error, session.trace, session.stdio).reason}`);
+  } finally {
+    deadline.dispose();
+  }
+}
