@@ -1,6 +1,7 @@
-// The MCP gateway (issue 15): tools/call of server-everything's `echo` through /mcp/agents/{name} and directly to
-// the upstream (both streamable HTTP, MCP SDK clients, 1 and 8 connections), tools/list of an agent with
-// 50 servers × 20 tools (catalog seeded directly), and the framework floor (GET /api/healthz), in one run.
+// The MCP gateway (issues 15, 27): tools/call of server-everything's `echo` through /mcp/agents/{name}, directly to
+// the upstream, and through the peer mcp-hub (bench/mcp-hub-peer.mjs) — MCP SDK clients, 1 and 8 connections —,
+// prompts/get and resources/read through the gateway beside tools/call, tools/list of an agent with 50 servers ×
+// 20 tools (catalog seeded directly), and the framework floor (GET /api/healthz), in one run.
 // The same tools/call also goes out from autocannon, the load generator of the floor itself, on a session opened
 // by hand: on this one machine an SDK client costs as much CPU per call as the gateway's own work, so those rows
 // compare the servers rather than the clients. A second table gives the CPU each call cost Patchbay, the upstream
@@ -17,6 +18,7 @@ import { EVERYTHING, startEverything } from "../lib/mcp/test-peers.ts";
 import { removeTempSqlite, startPatchbay, tempSqliteUrl } from "../e2e/support/patchbay-process.ts";
 import { loadServers } from "./load-servers.ts";
 import { loadTools } from "./load-tools.ts";
+import { startMcpHub } from "./mcp-hub-peer.mjs";
 import { printMarkdown } from "./markdown-table.mjs";
 import { measure, printTable } from "./measure.mjs";
 import { measureMcp } from "./measure-mcp.mjs";
@@ -38,6 +40,7 @@ ensureBuild();
 const databaseUrl = tempSqliteUrl("bench-gateway");
 const adminToken = `pb_bench_admin_${randomBytes(12).toString("hex")}`;
 const everything = await startEverything("streamableHttp");
+const hub = await startMcpHub("everything", `http://127.0.0.1:${everything.port}/mcp`);
 try {
   await loadServers(databaseUrl, servers);
   await loadTools(databaseUrl, servers, toolsPerServer, ENVIRONMENT);
@@ -49,7 +52,7 @@ try {
     },
   });
   try {
-    const rows = await runScenarios(patchbay.baseUrl, { patchbay: patchbay.pid, upstream: everything.child.pid });
+    const rows = await runScenarios(patchbay.baseUrl, { patchbay: patchbay.pid, upstream: everything.child.pid, peer: hub.pid });
     const floor = Math.max(...rows.filter((row) => row.name.startsWith("GET /api/healthz")).map((row) => row.rps));
     console.log(`\n${duration} s per scenario; load average now ${formatLoad(os.loadavg())}\n`);
     printTable(rows, floor, warning);
@@ -59,6 +62,7 @@ try {
     await patchbay.stop();
   }
 } finally {
+  await hub.stop();
   await everything.stop();
   removeTempSqlite(databaseUrl);
 }
@@ -82,6 +86,15 @@ async function runScenarios(base, pids) {
 
   const echo = (client) => client.callTool({ name: "everything.echo", arguments: { message: "bench" } });
   const direct = (client) => client.callTool({ name: "echo", arguments: { message: "bench" } });
+  const throughHub = (client) => client.callTool({ name: "everything__echo", arguments: { message: "bench" } });
+  const prompt = async (client) => {
+    const { messages } = await client.getPrompt({ name: "everything.simple-prompt" });
+    if (messages.length === 0) throw new Error("prompts/get answered no messages");
+  };
+  const resource = async (client) => {
+    const { contents } = await client.readResource({ uri: "demo://resource/dynamic/text/1" });
+    if (contents.length !== 1) throw new Error(`resources/read answered ${contents.length} contents`);
+  };
   const list = async (client) => {
     const { tools } = await client.listTools();
     if (tools.length !== servers * toolsPerServer) throw new Error(`tools/list answered ${tools.length} tools, not ${servers * toolsPerServer}`);
@@ -95,7 +108,7 @@ async function runScenarios(base, pids) {
     const result = await run(() => (before = cpuOf(pids)));
     const after = cpuOf(pids);
     const perRequest = (key) => ((after[key] - before[key]) / TICKS_PER_S / result.count) * 1e6;
-    rows.push({ name, ...result, cpu: { patchbay: perRequest("patchbay"), upstream: perRequest("upstream"), client: perRequest("client") } });
+    rows.push({ name, ...result, cpu: { patchbay: perRequest("patchbay"), upstream: perRequest("upstream"), peer: perRequest("peer"), client: perRequest("client") } });
   };
   const rawRequest = async (url, headers, method, params, isExpected) => {
     const session = await openRawSession(url, headers);
@@ -110,7 +123,10 @@ async function runScenarios(base, pids) {
   for (const connections of [1, 8]) {
     await add(`tools/call echo, direct to upstream, ${connections} connection(s)`, (onStart) => measureMcp({ url: upstream, request: direct, connections, duration, onStart }));
     await add(`tools/call echo, through the gateway, ${connections} connection(s)`, (onStart) => measureMcp({ url: gateway("echo"), headers: runner, request: echo, connections, duration, onStart }));
+    await add(`tools/call echo, through mcp-hub (peer), ${connections} connection(s)`, (onStart) => measureMcp({ url: hub.url, request: throughHub, connections, duration, onStart, transport: "sse" }));
   }
+  await add("prompts/get simple-prompt, through the gateway, 1 connection(s)", (onStart) => measureMcp({ url: gateway("echo"), headers: runner, request: prompt, connections: 1, duration, onStart }));
+  await add("resources/read a text resource, through the gateway, 1 connection(s)", (onStart) => measureMcp({ url: gateway("echo"), headers: runner, request: resource, connections: 1, duration, onStart }));
   const isEcho = (result) => result?.content?.[0]?.text === "Echo: bench" && !result.isError;
   const rawDirect = await rawRequest(upstream, {}, "tools/call", { name: "echo", arguments: { message: "bench" } }, isEcho);
   const rawGateway = await rawRequest(gateway("echo"), runner, "tools/call", { name: "everything.echo", arguments: { message: "bench" } }, isEcho);
@@ -132,7 +148,7 @@ async function runScenarios(base, pids) {
 /** In ticks: the servers' from /proc, and this process's own (the clients: SDK or autocannon, all threads). */
 function cpuOf(pids) {
   const { user, system } = process.cpuUsage();
-  return { patchbay: cpuTicks(pids.patchbay), upstream: cpuTicks(pids.upstream), client: ((user + system) / 1e6) * TICKS_PER_S };
+  return { patchbay: cpuTicks(pids.patchbay), upstream: cpuTicks(pids.upstream), peer: cpuTicks(pids.peer), client: ((user + system) / 1e6) * TICKS_PER_S };
 }
 
 /** An MCP session opened by hand (initialize, then initialized): the headers every request of it carries. */
@@ -160,12 +176,13 @@ async function expectAnswer(url, headers, body, isExpected) {
 
 function printCpuTable(rows) {
   console.log("\nCPU per request, from /proc (user + system, whole process tree), µs:\n");
-  printMarkdown(["scenario", "Patchbay", "upstream (server-everything)", "clients (this process)"], rows.map((row) => [row.name, row.cpu.patchbay.toFixed(0), row.cpu.upstream.toFixed(0), row.cpu.client.toFixed(0)]));
+  printMarkdown(["scenario", "Patchbay", "upstream (server-everything)", "mcp-hub", "clients (this process)"], rows.map((row) => [row.name, row.cpu.patchbay.toFixed(0), row.cpu.upstream.toFixed(0), row.cpu.peer.toFixed(0), row.cpu.client.toFixed(0)]));
 }
 
 function printTargets(rows, floor) {
   const row = (name) => rows.find((candidate) => candidate.name === name);
   console.log("\ntargets:");
+  printPeerTargets(row);
   for (const client of ["", ", autocannon"]) {
     const gateway8 = row(`tools/call echo, through the gateway, 8 connection(s)${client}`);
     const added = row(`tools/call echo, through the gateway, 1 connection(s)${client}`).p50 - row(`tools/call echo, direct to upstream, 1 connection(s)${client}`).p50;
@@ -176,6 +193,28 @@ function printTargets(rows, floor) {
   for (const client of ["", ", autocannon"]) {
     const listP99 = Math.max(...[1, 8].map((connections) => row(`tools/list, ${servers} servers × ${toolsPerServer} tools, ${connections} connection(s)${client}`).p99));
     console.log(`  tools/list of ${servers} × ${toolsPerServer} tools (${client ? "autocannon" : "MCP SDK clients"}): p99 ≤ 20 ms — ${listP99 <= 20 ? "met" : "MISSED"} (${listP99.toFixed(1)} ms)`);
+  }
+}
+
+/**
+ * Issue 27's targets, MCP SDK clients: ≤ 0.5 ms p50 added at one client, ≥ 0.6× direct at 8 clients, p99 ≤ 1.5× direct
+ * (at 8), ahead of the peer on all three; prompts/get and resources/read within 10 % of tools/call (p50, 1 client).
+ */
+function printPeerTargets(row) {
+  const call = (via, connections) => row(`tools/call echo, ${via}, ${connections} connection(s)`);
+  const direct = { one: call("direct to upstream", 1), eight: call("direct to upstream", 8) };
+  const measured = (via) => ({ added: call(via, 1).p50 - direct.one.p50, ratio: call(via, 8).rps / direct.eight.rps, p99: call(via, 8).p99 / direct.eight.p99 });
+  const gateway = measured("through the gateway");
+  const peer = measured("through mcp-hub (peer)");
+  const verdict = (met) => (met ? "met" : "MISSED");
+  console.log(`  1 client: gateway adds ≤ 0.5 ms p50 — ${verdict(gateway.added <= 0.5)} (+${gateway.added.toFixed(2)} ms; mcp-hub +${peer.added.toFixed(2)} ms)`);
+  console.log(`  8 clients: gateway ≥ 0.6 × direct — ${verdict(gateway.ratio >= 0.6)} (${gateway.ratio.toFixed(2)} ×; mcp-hub ${peer.ratio.toFixed(2)} ×)`);
+  console.log(`  8 clients: gateway p99 ≤ 1.5 × direct — ${verdict(gateway.p99 <= 1.5)} (${gateway.p99.toFixed(2)} ×; mcp-hub ${peer.p99.toFixed(2)} ×)`);
+  console.log(`  ahead of mcp-hub on all three — ${verdict(gateway.added < peer.added && gateway.ratio > peer.ratio && gateway.p99 < peer.p99)}`);
+  const toolCall = call("through the gateway", 1).p50;
+  for (const name of ["prompts/get simple-prompt", "resources/read a text resource"]) {
+    const p50 = row(`${name}, through the gateway, 1 connection(s)`).p50;
+    console.log(`  ${name.split(" ")[0]} within 10 % of tools/call (p50, 1 client) — ${verdict(p50 <= toolCall * 1.1)} (${p50.toFixed(2)} ms vs ${toolCall.toFixed(2)} ms)`);
   }
 }
 

@@ -1,15 +1,18 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 /**
- * `connections` MCP SDK clients (streamable HTTP, one session each) send `request(client)` back to back for
- * `duration` seconds after a warm-up second; returns req/s and latency percentiles in ms. Every answer must
- * come back without a thrown error and without `isError`. `onStart` is called when the warm-up second is over.
+ * `connections` MCP SDK clients (streamable HTTP, or the older SSE transport with `transport: "sse"`; one session
+ * each) send `request(client)` back to back for `duration` seconds after a warm-up second; returns req/s and latency
+ * percentiles in ms. Every answer must come back without a thrown error and without `isError`. `onStart` is called
+ * when the warm-up second is over.
  */
-export async function measureMcp({ url, headers = {}, request, connections = 8, duration = 8, onStart = () => {} }) {
+export async function measureMcp({ url, headers = {}, request, connections = 8, duration = 8, onStart = () => {}, transport = "streamableHttp" }) {
   const clients = await Promise.all(Array.from({ length: connections }, async () => {
     const client = new Client({ name: "patchbay-bench", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+    const Transport = transport === "sse" ? SSEClientTransport : StreamableHTTPClientTransport;
+    await client.connect(new Transport(new URL(url), { requestInit: { headers } }));
     return client;
   }));
   try {
