@@ -32,7 +32,12 @@ export type PooledSession = { session(): McpSession; connected: Promise<McpSessi
  * `key` — the capabilities declared upstream and the handshake tried first, and, for what must reach one client
  * only (resource subscriptions), that client's own.
  */
-export type UpstreamProfile = { key: string; peer: ClientPeer };
+export type UpstreamProfile = {
+  key: string;
+  peer: ClientPeer;
+  /** The sessions are one client's own: they close with the caller's scope (its gateway session), not when idle. */
+  owned?: boolean;
+};
 
 export type BorrowOptions = {
   server: string; environment: string; scope: UpstreamScope; policy: OutboundPolicy; timeoutMs: number; deadline: Deadline; secrets: readonly string[];
@@ -50,14 +55,15 @@ export function borrowSession(config: ResolvedConfig, options: BorrowOptions): P
   const key = sessionKey(config, options, isScoped);
   let entry = pool.entries.get(key);
   // A call retried after its gateway session ended must not start a server nobody will stop.
-  if (!entry && isScoped && options.scope.isClosed?.()) throw new Error("the gateway session that would own this server has ended");
+  if (!entry && (isScoped || options.profile?.owned) && options.scope.isClosed?.()) throw new Error("the gateway session that would own this server has ended");
   if (!entry) {
     const session = openSession(config, { policy: options.policy, timeoutMs: options.timeoutMs, secrets: options.secrets, peer: options.profile?.peer });
-    const created: Entry = { key, session, connected: Promise.resolve(session), lastUsedAt: Date.now(), scoped: isScoped };
+    // A stdio server, or a session one client owns, lives as long as its scope (never swept for idleness).
+    const created: Entry = { key, session, connected: Promise.resolve(session), lastUsedAt: Date.now(), scoped: isScoped || options.profile?.owned === true };
     created.connected = connectPreferring(created, config, options);
     created.connected.catch(() => discard(created));
     pool.entries.set(key, created);
-    if (isScoped) options.scope.onClose?.(() => discard(created));
+    if (created.scoped) options.scope.onClose?.(() => discard(created));
     entry = created;
     startSweeper();
   }

@@ -58,7 +58,7 @@ export function upstreamProfile(capabilities: ClientCapabilities, negotiation: C
       void destination()?.notify(notification).catch(() => undefined);
     },
   };
-  return { key: JSON.stringify([negotiation, declared, owner?.id ?? null]), peer };
+  return { key: JSON.stringify([negotiation, declared, owner?.id ?? null]), peer, owned: owner !== undefined };
 }
 
 /** The client capabilities that admit a server-to-client request, as declared (elicitation modes included). */
