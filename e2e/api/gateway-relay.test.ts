@@ -95,6 +95,9 @@ function inspect(agent: string, ...args: string[]) {
   return runInspectorCli([fixture.gatewayUrl("agents", agent).href, "--transport", "http", "--header", `Authorization: Bearer ${fixture.runnerToken}`, ...args]);
 }
 
+/** What a 2026-07-28 answer of the gateway carries besides the result: the agent's server info. */
+const servedBy = (agent: string) => ({ _meta: { "io.modelcontextprotocol/serverInfo": { name: `patchbay/${agent}`, version: "1" } } });
+
 /** Methods the recording proxy saw POSTed to server-everything since `from`. */
 const proxiedSince = (from: number) => proxy.methods.slice(from);
 
@@ -147,7 +150,7 @@ describe("a 2026-07-28 client (SDK 2.x) and a 2025-11-25-only upstream that asks
 
     const result = await client.callTool({ name: "ask.confirm", arguments: { question: "Deploy to production?" } });
 
-    expect(result).toEqual({ content: [{ type: "text", text: JSON.stringify({ action: "accept", content: { answer: "yes, go ahead" } }) }] });
+    expect(result).toEqual({ ...servedBy(agents.ask), content: [{ type: "text", text: JSON.stringify({ action: "accept", content: { answer: "yes, go ahead" } }) }] });
     expect(questions).toEqual([expect.objectContaining({ message: "Deploy to production?", requestedSchema: { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] } })]);
     expect(asker.asked.slice(before)).toEqual([{ answer: { action: "accept", content: { answer: "yes, go ahead" } } }]);
   });
@@ -185,7 +188,7 @@ describe("bad input is a clean MCP error, and nothing reaches an upstream", () =
 
     // The round it named is intact: the genuine state still finishes it.
     const finished = await client.callTool({ name: "ask.confirm", arguments: { question: "Tamper?" }, requestState: first.requestState, inputResponses: { [key]: { action: "decline" } } } as never);
-    expect(finished).toEqual({ content: [{ type: "text", text: JSON.stringify({ action: "decline" }) }] });
+    expect(finished).toEqual({ ...servedBy(agents.ask), content: [{ type: "text", text: JSON.stringify({ action: "decline" }) }] });
   });
 
   test("a requestState minted for another token is -32602 Invalid or expired requestState, and answers nothing upstream", async () => {
@@ -200,7 +203,7 @@ describe("bad input is a clean MCP error, and nothing reaches an upstream", () =
     expect(asker.asked.length).toBe(before);
 
     const finished = await owner.callTool({ name: "ask.confirm", arguments: { question: "Whose?" }, requestState: first.requestState, inputResponses: { [key]: { action: "accept", content: { answer: "mine" } } } } as never);
-    expect(finished).toEqual({ content: [{ type: "text", text: JSON.stringify({ action: "accept", content: { answer: "mine" } }) }] });
+    expect(finished).toEqual({ ...servedBy(agents.ask), content: [{ type: "text", text: JSON.stringify({ action: "accept", content: { answer: "mine" } }) }] });
     expect(asker.asked.slice(before)).toEqual([{ answer: { action: "accept", content: { answer: "mine" } } }]);
   });
 
