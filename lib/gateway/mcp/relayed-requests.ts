@@ -7,6 +7,8 @@ import { isInputRequiredResult } from "@modelcontextprotocol/client";
 
 import type { McpSession } from "../../mcp/mcp-session";
 import { exposedName } from "../../resolve/exposed-names";
+import { promptEnabled, resourceEnabled } from "../../tools/prompt-resource-policy";
+import { promptDriftGateOf } from "../prompt-drift-gate";
 import type { UpstreamProfile } from "../session-pool";
 import { loadTargetUpstreams, reachUpstream, type TargetUpstream } from "../target-upstreams";
 import type { GatewayTarget, UpstreamResume, UpstreamScope } from "../types";
@@ -20,7 +22,8 @@ type Reached = { upstream: TargetUpstream; session: McpSession };
 /**
  * Prompts of every referenced server that offers them, named as the target names tools (`alias.name`, the
  * server's own name under `"names": "bare"`, `tool_names`); a name two servers claim goes to the first (DESIGN §16). A server that cannot be reached is
- * left out of the list rather than failing it.
+ * left out of the list rather than failing it. A prompt its server's `prompt_policy` disables, or its drift gate
+ * (`prompt_policy.on_drift`) withholds, is neither listed nor gettable nor completable: it is an unknown name.
  */
 export async function listPrompts(context: RelayedRequestContext): Promise<{ prompts: Prompt[] }> {
   const claimed = await claimedPrompts(context);
@@ -91,10 +94,15 @@ export async function setLogLevel(context: RelayedRequestContext, level: Logging
 
 async function claimedPrompts(context: RelayedRequestContext): Promise<Map<string, { exposed: string; prompt: Prompt; reached: Reached }>> {
   const reached = await reachOffering(context, "prompts");
-  const lists = await Promise.all(reached.map(async (entry) => ({ entry, prompts: await listed(() => entry.session.client.listPrompts(undefined, { signal: context.signal }), "prompts") })));
+  const lists = await Promise.all(reached.map(async (entry) => ({
+    entry,
+    prompts: await listed(() => entry.session.client.listPrompts(undefined, { signal: context.signal }), "prompts"),
+    gate: await promptDriftGateOf(entry.upstream.server, context.environment, entry.upstream.definition.prompt_policy),
+  })));
   const claimed = new Map<string, { exposed: string; prompt: Prompt; reached: Reached }>();
-  for (const { entry, prompts } of lists) {
+  for (const { entry, prompts, gate } of lists) {
     for (const prompt of prompts as Prompt[]) {
+      if (!promptEnabled(entry.upstream.definition.prompt_policy, prompt.name) || !gate(prompt.name)) continue;
       const exposed = exposedName({ alias: entry.upstream.alias, name: prompt.name, bare: entry.upstream.bare }, entry.upstream.naming);
       if (!claimed.has(exposed)) claimed.set(exposed, { exposed, prompt, reached: entry });
     }
@@ -107,6 +115,7 @@ type ResourceOwners = {
   templates: { template: ResourceTemplateType; matcher: UriTemplate; reached: Reached }[];
 };
 
+/** What the referenced servers offer, less what their `resource_policy` disables (a template by its template string). */
 async function resourceOwners(context: RelayedRequestContext): Promise<ResourceOwners> {
   const reached = await reachOffering(context, "resources");
   const lists = await Promise.all(reached.map(async (entry) => ({
@@ -117,9 +126,12 @@ async function resourceOwners(context: RelayedRequestContext): Promise<ResourceO
   const owners: ResourceOwners = { resources: new Map(), templates: [] };
   const seenTemplates = new Set<string>();
   for (const { entry, resources, templates } of lists) {
-    for (const resource of resources) if (!owners.resources.has(resource.uri)) owners.resources.set(resource.uri, { resource, reached: entry });
+    const policy = entry.upstream.definition.resource_policy;
+    for (const resource of resources) {
+      if (resourceEnabled(policy, resource.uri) && !owners.resources.has(resource.uri)) owners.resources.set(resource.uri, { resource, reached: entry });
+    }
     for (const template of templates) {
-      if (seenTemplates.has(template.uriTemplate)) continue;
+      if (!resourceEnabled(policy, template.uriTemplate) || seenTemplates.has(template.uriTemplate)) continue;
       seenTemplates.add(template.uriTemplate);
       owners.templates.push({ template, matcher: new UriTemplate(template.uriTemplate), reached: entry });
     }
@@ -127,10 +139,11 @@ async function resourceOwners(context: RelayedRequestContext): Promise<ResourceO
   return owners;
 }
 
+/** The server a URI is read from; one its `resource_policy` disables is not found even through an enabled template. */
 async function ownerOfUri(context: RelayedRequestContext, uri: string): Promise<Reached> {
   const { resources, templates } = await resourceOwners(context);
   const owner = resources.get(uri)?.reached ?? templates.find(({ matcher }) => matcher.match(uri) !== null)?.reached;
-  if (!owner) throw new ResourceNotFoundError(uri, `Resource not found: ${uri}`);
+  if (!owner || !resourceEnabled(owner.upstream.definition.resource_policy, uri)) throw new ResourceNotFoundError(uri, `Resource not found: ${uri}`);
   return owner;
 }
 

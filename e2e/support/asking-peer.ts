@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import {
+  CallToolRequestSchema, ElicitResultSchema, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema,
+  type ElicitResult,
+} from "@modelcontextprotocol/sdk/types.js";
+
+import { startHttpPeer, type Peer } from "../../lib/mcp/test-peers";
+
+export const SECRET_URI = "asker://secret/config";
+
+/** What the peer's `confirm` tool got back when it asked: the client's answer, or the error its request met. */
+export type Asked = { answer: ElicitResult } | { error: { code: number; message: string } };
+
+export type AskingPeer = Peer & { methods: string[]; asked: Asked[] };
+
+/**
+ * A 2025-11-25-only MCP server (SDK 1.x, stateful streamable HTTP) whose `confirm` tool asks its client a question
+ * by `elicitation/create` during the call — sent whatever the client declared, as a careless server would — and
+ * answers with what came back. It also offers one resource, SECRET_URI. Records every JSON-RPC method POSTed to it.
+ */
+export async function startAskingPeer(): Promise<AskingPeer> {
+  const methods: string[] = [];
+  const asked: Asked[] = [];
+  const transports = new Map<string, StreamableHTTPServerTransport>();
+
+  const serverForSession = () => {
+    const server = new Server({ name: "asking-peer", version: "1.0.0" }, { capabilities: { tools: {}, resources: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: [{ name: "confirm", description: "Asks the client to confirm", inputSchema: { type: "object", properties: { question: { type: "string" } }, required: ["question"] } }],
+    }));
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const question = String(request.params.arguments?.question ?? "");
+      try {
+        const answer = await extra.sendRequest({
+          method: "elicitation/create",
+          params: { mode: "form", message: question, requestedSchema: { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] } },
+        }, ElicitResultSchema);
+        asked.push({ answer });
+        return { content: [{ type: "text", text: JSON.stringify(answer) }] };
+      } catch (error) {
+        const code = error instanceof McpError ? error.code : 0;
+        asked.push({ error: { code, message: (error as Error).message } });
+        return { content: [{ type: "text", text: `asking failed: ${code}` }], isError: true };
+      }
+    });
+    server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [{ uri: SECRET_URI, name: "config", mimeType: "text/plain" }] }));
+    server.setRequestHandler(ReadResourceRequestSchema, async (request) => ({ contents: [{ uri: request.params.uri, mimeType: "text/plain", text: "the asker's secret" }] }));
+    return server;
+  };
+
+  const peer = await startHttpPeer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => void (async () => {
+      const text = Buffer.concat(chunks).toString();
+      const body = text ? JSON.parse(text) as { method?: string } | { method?: string }[] : undefined;
+      for (const message of Array.isArray(body) ? body : body ? [body] : []) if (message.method) methods.push(message.method);
+      const sessionId = req.headers["mcp-session-id"];
+      let transport = typeof sessionId === "string" ? transports.get(sessionId) : undefined;
+      if (!transport) {
+        if (typeof sessionId === "string") return void res.writeHead(404).end();
+        const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void transports.set(id, created) });
+        await serverForSession().connect(created);
+        transport = created;
+      }
+      await transport.handleRequest(req, res, body);
+    })().catch(() => res.destroy()));
+  });
+  return { ...peer, methods, asked };
+}
