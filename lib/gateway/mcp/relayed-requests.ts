@@ -7,6 +7,7 @@ import { isInputRequiredResult } from "@modelcontextprotocol/client";
 
 import type { McpSession } from "../../mcp/mcp-session";
 import { exposedName } from "../../resolve/exposed-names";
+import { scrubThenCut } from "../../resolve/scrub";
 import type { UpstreamProfile } from "../session-pool";
 import { loadTargetUpstreams, reachUpstream, type TargetUpstream } from "../target-upstreams";
 import type { GatewayTarget, UpstreamResume, UpstreamScope } from "../types";
@@ -17,6 +18,15 @@ export type RelayedRequestContext = { target: GatewayTarget; environment: string
 
 type Reached = { upstream: TargetUpstream; session: McpSession };
 
+/** A referenced server whose prompts or resources are missing from a list, and why (its secrets scrubbed). */
+export type Unlisted = { server: string; alias: string; reason: string };
+
+/** Where a listed prompt, resource or template came from. */
+export type ListedFrom = { server: string; alias: string };
+
+/** How much of an unlisted server's reason is kept. */
+const REASON_CHARS = 300;
+
 /**
  * Prompts of every referenced server that offers them, named as the target names tools (`alias.name`, the
  * server's own name under `"names": "bare"`, `tool_names`); a name two servers claim goes to the first (DESIGN §16). A server that cannot be reached is
@@ -25,6 +35,17 @@ type Reached = { upstream: TargetUpstream; session: McpSession };
 export async function listPrompts(context: RelayedRequestContext): Promise<{ prompts: Prompt[] }> {
   const claimed = await claimedPrompts(context);
   return { prompts: [...claimed.values()].map(({ exposed, prompt }) => ({ ...prompt, name: exposed })) };
+}
+
+/**
+ * `prompts/list` as the gateway answers it, each prompt with the server and alias it comes from and its upstream
+ * name, and the servers left out and why (the dashboard's view of a target, DESIGN §16).
+ */
+export async function listPromptsWithOrigin(context: RelayedRequestContext): Promise<{ prompts: (Prompt & ListedFrom & { upstreamName: string })[]; unlisted: Unlisted[] }> {
+  const unlisted: Unlisted[] = [];
+  const claimed = await claimedPrompts(context, unlisted);
+  const prompts = [...claimed.values()].map(({ exposed, prompt, reached }) => ({ ...prompt, name: exposed, upstreamName: prompt.name, ...origin(reached) }));
+  return { prompts, unlisted };
 }
 
 export async function getPrompt(context: RelayedRequestContext, params: { name: string; arguments?: Record<string, string> }, resume?: UpstreamResume): Promise<GetPromptResult | UpstreamAsk> {
@@ -43,6 +64,24 @@ export async function listResources(context: RelayedRequestContext): Promise<{ r
 export async function listResourceTemplates(context: RelayedRequestContext): Promise<{ resourceTemplates: ResourceTemplateType[] }> {
   const { templates } = await resourceOwners(context);
   return { resourceTemplates: templates.map(({ template }) => template) };
+}
+
+/**
+ * `resources/list` and `resources/templates/list` as the gateway answers them, each entry with the server and alias
+ * it comes from, and the servers left out and why.
+ */
+export async function listResourcesWithOrigin(context: RelayedRequestContext): Promise<{ resources: (Resource & ListedFrom)[]; resourceTemplates: (ResourceTemplateType & ListedFrom)[]; unlisted: Unlisted[] }> {
+  const unlisted: Unlisted[] = [];
+  const { resources, templates } = await resourceOwners(context, unlisted);
+  return {
+    resources: [...resources.values()].map(({ resource, reached }) => ({ ...resource, ...origin(reached) })),
+    resourceTemplates: templates.map(({ template, reached }) => ({ ...template, ...origin(reached) })),
+    unlisted,
+  };
+}
+
+function origin({ upstream }: Reached): ListedFrom {
+  return { server: upstream.server, alias: upstream.alias };
 }
 
 /** A URI no referenced server offers (listed, or matching one of its templates) is the spec's resource-not-found. */
@@ -89,9 +128,9 @@ export async function setLogLevel(context: RelayedRequestContext, level: Logging
   await Promise.allSettled(reached.map(({ session }) => session.client.setLoggingLevel(level, { signal: context.signal })));
 }
 
-async function claimedPrompts(context: RelayedRequestContext): Promise<Map<string, { exposed: string; prompt: Prompt; reached: Reached }>> {
-  const reached = await reachOffering(context, "prompts");
-  const lists = await Promise.all(reached.map(async (entry) => ({ entry, prompts: await listed(() => entry.session.client.listPrompts(undefined, { signal: context.signal }), "prompts") })));
+async function claimedPrompts(context: RelayedRequestContext, unlisted?: Unlisted[]): Promise<Map<string, { exposed: string; prompt: Prompt; reached: Reached }>> {
+  const reached = await reachOffering(context, "prompts", unlisted);
+  const lists = await Promise.all(reached.map(async (entry) => ({ entry, prompts: await listed(entry, () => entry.session.client.listPrompts(undefined, { signal: context.signal }), "prompts", unlisted) })));
   const claimed = new Map<string, { exposed: string; prompt: Prompt; reached: Reached }>();
   for (const { entry, prompts } of lists) {
     for (const prompt of prompts as Prompt[]) {
@@ -107,12 +146,12 @@ type ResourceOwners = {
   templates: { template: ResourceTemplateType; matcher: UriTemplate; reached: Reached }[];
 };
 
-async function resourceOwners(context: RelayedRequestContext): Promise<ResourceOwners> {
-  const reached = await reachOffering(context, "resources");
+async function resourceOwners(context: RelayedRequestContext, unlisted?: Unlisted[]): Promise<ResourceOwners> {
+  const reached = await reachOffering(context, "resources", unlisted);
   const lists = await Promise.all(reached.map(async (entry) => ({
     entry,
-    resources: (await listed(() => entry.session.client.listResources(undefined, { signal: context.signal }), "resources")) as Resource[],
-    templates: (await listed(() => entry.session.client.listResourceTemplates(undefined, { signal: context.signal }), "resourceTemplates")) as ResourceTemplateType[],
+    resources: (await listed(entry, () => entry.session.client.listResources(undefined, { signal: context.signal }), "resources", unlisted)) as Resource[],
+    templates: (await listed(entry, () => entry.session.client.listResourceTemplates(undefined, { signal: context.signal }), "resourceTemplates", unlisted)) as ResourceTemplateType[],
   })));
   const owners: ResourceOwners = { resources: new Map(), templates: [] };
   const seenTemplates = new Set<string>();
@@ -134,8 +173,11 @@ async function ownerOfUri(context: RelayedRequestContext, uri: string): Promise<
   return owner;
 }
 
-/** The target's servers that declared `capability`, connected; one that cannot be reached is reported and left out. */
-async function reachOffering(context: RelayedRequestContext, capability: "prompts" | "resources" | "logging"): Promise<Reached[]> {
+/**
+ * The target's servers that declared `capability`, connected; one that cannot be reached is reported (in the log,
+ * and in `unlisted` when given) and left out.
+ */
+async function reachOffering(context: RelayedRequestContext, capability: "prompts" | "resources" | "logging", unlisted?: Unlisted[]): Promise<Reached[]> {
   const upstreams = await loadTargetUpstreams(context.target, context.environment);
   const reached = await Promise.all(upstreams.map(async (upstream): Promise<Reached | undefined> => {
     try {
@@ -143,18 +185,25 @@ async function reachOffering(context: RelayedRequestContext, capability: "prompt
       return session.client.getServerCapabilities()?.[capability] ? { upstream, session } : undefined;
     } catch (error) {
       console.warn(`Patchbay gateway: ${upstream.alias} left out of ${capability}: ${(error as Error).message}`);
+      unlisted?.push(unlistedBecause(upstream, error));
       return undefined;
     }
   }));
   return reached.filter((entry): entry is Reached => entry !== undefined);
 }
 
-/** One server's list; a server that fails to list is left out (and said so in the log) rather than failing the union. */
-async function listed<K extends string>(list: () => Promise<Record<K, unknown[]>>, key: K): Promise<unknown[]> {
+/** One server's list; a server that fails to list is left out (and said so in the log and `unlisted`) rather than failing the union. */
+async function listed<K extends string>({ upstream }: Reached, list: () => Promise<Record<K, unknown[]>>, key: K, unlisted?: Unlisted[]): Promise<unknown[]> {
   try {
     return (await list())[key];
   } catch (error) {
     console.warn(`Patchbay gateway: a server's ${key} could not be listed: ${(error as Error).message}`);
+    unlisted?.push(unlistedBecause(upstream, error, `${key} could not be listed: `));
     return [];
   }
+}
+
+function unlistedBecause(upstream: TargetUpstream, error: unknown, prefix = ""): Unlisted {
+  const message = error instanceof Error ? error.message : String(error);
+  return { server: upstream.server, alias: upstream.alias, reason: scrubThenCut(`${prefix}${message}`, upstream.secrets, REASON_CHARS) };
 }
