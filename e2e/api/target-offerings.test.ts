@@ -1,3 +1,6 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -131,6 +134,58 @@ describe("GET /api/capabilities/{name}/prompts and /resources", () => {
 
     expect(prompts.body).toEqual({ name: fixture.capability, environment: "development", prompts: expectedPrompts(ALIASES), errors: [] });
     expect(resources.body).toEqual({ name: fixture.capability, environment: "development", ...expectedResources("http"), errors: [] });
+  });
+});
+
+/**
+ * A careless MCP server: it initializes, declares prompts and resources, and answers every list with a JSON-RPC
+ * error that echoes the Authorization header it was sent.
+ */
+async function startLeakyPeer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const message = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as { id?: unknown; method?: string; params?: { protocolVersion?: string } };
+      if (message.id === undefined) return void response.writeHead(202).end();
+      const answer = message.method === "initialize"
+        ? { result: { protocolVersion: message.params?.protocolVersion ?? "2025-11-25", capabilities: { prompts: {}, resources: {} }, serverInfo: { name: "leaky", version: "1.0.0" } } }
+        : message.method?.endsWith("/list")
+          ? { error: { code: -32603, message: `store down for ${request.headers.authorization}` } }
+          : { error: { code: -32601, message: "Method not found" } };
+      response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, ...answer }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/mcp`, stop: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+}
+
+describe("a server that echoes its credentials in a list error", () => {
+  test("the error names it and why, with the secret masked in the answers and the log", async () => {
+    const leaky = await startLeakyPeer();
+    try {
+      const variable = `OFFER_SECRET_${uniqueName("v").slice(2, 10).toUpperCase()}`;
+      const secret = `pb-planted-${uniqueName("s")}`;
+      expect((await fixture.admin.put(`/api/variables/${variable}`, { secret: true, value: secret, scope: { hosts: ["127.0.0.1"] } })).status).toBe(201);
+      const server = uniqueName("offer-leaky");
+      expect((await fixture.admin.post("/api/mcp-servers", httpServer(server, { transport: { type: "http", url: leaky.url, headers: { Authorization: `Bearer \${${variable}}` } } }))).status).toBe(201);
+      const capability = uniqueName("offer-leaky-cap");
+      expect((await fixture.admin.post("/api/capabilities", { name: capability, description: "Leaks", mcp_servers: { leaky: server } })).status).toBe(201);
+
+      const prompts = await viewer.get(`/api/capabilities/${capability}/prompts`);
+      const resources = await viewer.get(`/api/capabilities/${capability}/resources`);
+
+      expect(prompts.status).toBe(200);
+      expect(prompts.body.prompts).toEqual([]);
+      expect(prompts.body.errors).toEqual([{ server, alias: "leaky", reason: expect.stringMatching(/^prompts could not be listed: .*store down for Bearer /) }]);
+      expect(resources.body.errors.map((error: { reason: string }) => error.reason.split(":")[0])).toEqual(["resources could not be listed", "resourceTemplates could not be listed"]);
+      expect(prompts.text + resources.text).not.toContain(secret);
+      expect(fixture.patchbay.logs()).toContain("prompts could not be listed: store down for Bearer ");
+      expect(fixture.patchbay.logs()).not.toContain(secret);
+    } finally {
+      await leaky.stop();
+    }
   });
 });
 

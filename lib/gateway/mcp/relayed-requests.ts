@@ -184,8 +184,9 @@ async function reachOffering(context: RelayedRequestContext, capability: "prompt
       const session = await reachUpstream(upstream, context);
       return session.client.getServerCapabilities()?.[capability] ? { upstream, session } : undefined;
     } catch (error) {
-      console.warn(`Patchbay gateway: ${upstream.alias} left out of ${capability}: ${(error as Error).message}`);
-      unlisted?.push(unlistedBecause(upstream, error));
+      const left = unlistedBecause(upstream, error);
+      console.warn(`Patchbay gateway: ${upstream.alias} left out of ${capability}: ${left.reason}`);
+      unlisted?.push(left);
       return undefined;
     }
   }));
@@ -197,8 +198,10 @@ async function listed<K extends string>({ upstream }: Reached, list: () => Promi
   try {
     return (await list())[key];
   } catch (error) {
-    console.warn(`Patchbay gateway: a server's ${key} could not be listed: ${(error as Error).message}`);
-    unlisted?.push(unlistedBecause(upstream, error, `${key} could not be listed: `));
+    // An upstream's error text may echo what it was sent (a credential): scrubbed before the log or an answer sees it.
+    const left = unlistedBecause(upstream, error, `${key} could not be listed: `);
+    console.warn(`Patchbay gateway: ${upstream.alias}: ${left.reason}`);
+    unlisted?.push(left);
     return [];
   }
 }
