@@ -6,6 +6,7 @@ import Link from "next/link";
 import { DocumentDetail, DocumentLoadError } from "@/components/documents/document-detail";
 import { CallsPanel } from "@/components/calls/calls-panel";
 import { EffectiveToolsPanel } from "@/components/documents/effective-tools-panel";
+import { TargetPromptsPanel, TargetResourcesPanel } from "@/components/documents/target-offerings-panels";
 import { Card } from "@/components/ui/card";
 import { AGENT, agentQuery } from "@/lib/query/agents";
 import { BlueprintPanel } from "./blueprint-panel";
@@ -30,6 +31,8 @@ export function AgentDetail({ name }: { name: string }) {
         )}
       </Card>
       <EffectiveToolsPanel kind={AGENT} name={name} />
+      <TargetPromptsPanel kind={AGENT} name={name} />
+      <TargetResourcesPanel kind={AGENT} name={name} />
       <BlueprintPanel name={name} />
       <CallsPanel subject={{ agent: name }} />
     </DocumentDetail>

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 
 import { DocumentDetail, DocumentLoadError } from "@/components/documents/document-detail";
 import { EffectiveToolsPanel } from "@/components/documents/effective-tools-panel";
+import { TargetPromptsPanel, TargetResourcesPanel } from "@/components/documents/target-offerings-panels";
 import { CAPABILITY, capabilityQuery } from "@/lib/query/capabilities";
 import { CapabilityBlueprint } from "./capability-blueprint";
 import { CapabilityUsedBy } from "./capability-used-by";
@@ -17,6 +18,8 @@ export function CapabilityDetail({ name }: { name: string }) {
     <DocumentDetail kind={CAPABILITY} document={document} warnings={capability.data.warnings}>
       <CapabilityBlueprint name={document.name} references={document.mcp_servers} />
       <EffectiveToolsPanel kind={CAPABILITY} name={document.name} />
+      <TargetPromptsPanel kind={CAPABILITY} name={document.name} />
+      <TargetResourcesPanel kind={CAPABILITY} name={document.name} />
       <CapabilityUsedBy name={document.name} />
     </DocumentDetail>
   );

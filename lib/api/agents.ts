@@ -14,7 +14,7 @@ import { fieldErrorSchema } from "../schemas/server-output";
 import { keepSecretsQuerySchema } from "../schemas/server-query";
 import { healthEnvironmentQuerySchema } from "../schemas/health";
 import { crudOperations } from "./crud-operations";
-import { adoptedResponses, EFFECTIVE_TOOLS_RESPONSES } from "./document-responses";
+import { adoptedResponses, EFFECTIVE_TOOLS_RESPONSES, OFFERINGS_NOTE, TARGET_PROMPTS_RESPONSES, TARGET_RESOURCES_RESPONSES } from "./document-responses";
 import { BAD_REQUEST, CONFLICT, NOT_FOUND, PRECONDITION_FAILED, UNRESOLVABLE, WRITE_ERRORS } from "./problem-responses";
 
 const oneAgent = z.object({ agent: storedAgentSchema, warnings: z.array(fieldErrorSchema) });
@@ -69,3 +69,13 @@ export const agentToolsOperation = agents.action("GET", "/tools", {
   summary: "The union of the agent's capabilities' tools and its own references' tools, with where each comes from; a name claimed twice is an error naming both places",
   query: healthEnvironmentQuerySchema,
 }, EFFECTIVE_TOOLS_RESPONSES);
+
+export const agentPromptsOperation = agents.action("GET", "/prompts", {
+  summary: `The prompts the agent's gateway lists, as advertised, with the server, alias and upstream name of each; ${OFFERINGS_NOTE}`,
+  role: "viewer", rateLimit: "tests", query: healthEnvironmentQuerySchema,
+}, TARGET_PROMPTS_RESPONSES);
+
+export const agentResourcesOperation = agents.action("GET", "/resources", {
+  summary: `The resources and resource templates the agent's gateway lists, with the server and alias of each; ${OFFERINGS_NOTE}`,
+  role: "viewer", rateLimit: "tests", query: healthEnvironmentQuerySchema,
+}, TARGET_RESOURCES_RESPONSES);

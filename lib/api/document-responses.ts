@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { effectiveToolsSchema } from "../schemas/effective-tools";
+import { targetPromptsSchema, targetResourcesSchema } from "../schemas/target-offerings";
 import type { Operation } from "./operation";
 import { BAD_REQUEST, CONFLICT, NOT_FOUND, PRECONDITION_FAILED, UNRESOLVABLE } from "./problem-responses";
 
@@ -19,3 +20,21 @@ export const EFFECTIVE_TOOLS_RESPONSES: Operation["responses"] = {
   200: { description: "The effective tools, and what could not be resolved", schema: effectiveToolsSchema },
   ...BAD_REQUEST, ...NOT_FOUND,
 };
+
+/** GET …/{name}/prompts */
+export const TARGET_PROMPTS_RESPONSES: Operation["responses"] = {
+  200: { description: "The prompts the gateway lists for it, and the servers it could not list", schema: targetPromptsSchema },
+  ...BAD_REQUEST, ...NOT_FOUND, ...UNRESOLVABLE,
+};
+
+/** GET …/{name}/resources */
+export const TARGET_RESOURCES_RESPONSES: Operation["responses"] = {
+  200: { description: "The resources and templates the gateway lists for it, and the servers it could not list", schema: targetResourcesSchema },
+  ...BAD_REQUEST, ...NOT_FOUND, ...UNRESOLVABLE,
+};
+
+/**
+ * What GET …/{name}/prompts and …/resources say beside their own subject. They connect to the referenced servers
+ * (starting stdio ones), so each spends the token's test budget.
+ */
+export const OFFERINGS_NOTE = "by the gateway's own routing (DESIGN §16), asked of the referenced servers now (stdio ones are started and stopped again: each request spends the `tests` budget); a server that cannot be reached or fails to list is an `errors` entry naming it and why";

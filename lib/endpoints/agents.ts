@@ -1,9 +1,10 @@
-import { adoptAgentInlineOperation, agentToolsOperation, blueprintOperation, createAgentOperation, deleteAgentOperation, getAgentOperation, getAgentRevisionOperation, listAgentRevisionsOperation, listAgentsOperation, patchAgentOperation, replaceAgentOperation, restoreAgentRevisionOperation } from "../api/agents";
+import { adoptAgentInlineOperation, agentToolsOperation, blueprintOperation, createAgentOperation, deleteAgentOperation, getAgentOperation, getAgentRevisionOperation, listAgentRevisionsOperation, listAgentsOperation, patchAgentOperation, replaceAgentOperation, restoreAgentRevisionOperation, agentPromptsOperation, agentResourcesOperation } from "../api/agents";
 import { adoptAgentInlineConfigs } from "../registry/adopt-inline";
 import { agentResolution } from "../registry/agent-resolution";
 import { createAgent, deleteAgent, getAgentRevision, getRawAgent, listAgentRevisions, listAgents, patchAgent, replaceAgent, restoreAgentRevision, toAgentBody } from "../registry/agents";
 import { resolveAgent } from "../registry/blueprints";
 import { getAgentTools } from "../registry/effective-tools";
+import { getTargetPrompts, getTargetResources } from "../gateway/target-offerings";
 import { cachedJson, cachedRead } from "../http/cached-json";
 import { createHandler, deleteHandler, restoreHandler, writeHandler } from "../http/document-handlers";
 import { resolvedEtag, storedEtag } from "../http/read-etags";
@@ -77,3 +78,11 @@ export const listAgentsHandler = route(listAgentsOperation, async ({ request, qu
 
 /** POST /api/agents — create; 409 when the name is taken, 422 for an unknown capability or server. */
 export const createAgentHandler = route(createAgentOperation, createHandler(createAgent, toAgentBody, "/api/agents"));
+
+/** GET /api/agents/:name/prompts — what its gateway lists, asked of its servers now (never cached: they answer). */
+export const agentPromptsHandler = route(agentPromptsOperation, async ({ request, params, query }) =>
+  json(await getTargetPrompts({ kind: "agent", name: params.name }, query.environment, request.signal)));
+
+/** GET /api/agents/:name/resources — the resources and templates its gateway lists, asked of its servers now. */
+export const agentResourcesHandler = route(agentResourcesOperation, async ({ request, params, query }) =>
+  json(await getTargetResources({ kind: "agent", name: params.name }, query.environment, request.signal)));

@@ -1,9 +1,10 @@
-import { adoptInlineOperation, capabilityToolsOperation, capabilityUsedByOperation, createCapabilityOperation, deleteCapabilityOperation, exportCapabilityOperation, getCapabilityOperation, getCapabilityRevisionOperation, listCapabilitiesOperation, listCapabilityRevisionsOperation, patchCapabilityOperation, replaceCapabilityOperation, restoreCapabilityRevisionOperation } from "../api/capabilities";
+import { adoptInlineOperation, capabilityToolsOperation, capabilityUsedByOperation, createCapabilityOperation, deleteCapabilityOperation, exportCapabilityOperation, getCapabilityOperation, getCapabilityRevisionOperation, listCapabilitiesOperation, listCapabilityRevisionsOperation, patchCapabilityOperation, replaceCapabilityOperation, restoreCapabilityRevisionOperation, capabilityPromptsOperation, capabilityResourcesOperation } from "../api/capabilities";
 import { adoptInlineConfigs } from "../registry/adopt-inline";
 import { createCapability, deleteCapability, getCapability, getCapabilityRevision, listCapabilities, listCapabilityRevisions, patchCapability, replaceCapability, restoreCapabilityRevision, toCapabilityBody } from "../registry/capabilities";
 import { exportCapabilityUnified } from "../registry/capability-export";
 import { getCapabilityTools } from "../registry/effective-tools";
 import { getCapabilityUsedBy } from "../registry/used-by";
+import { getTargetPrompts, getTargetResources } from "../gateway/target-offerings";
 import { cachedJson, cachedRead } from "../http/cached-json";
 import { createHandler, deleteHandler, restoreHandler, writeHandler } from "../http/document-handlers";
 import { storedEtag } from "../http/read-etags";
@@ -63,3 +64,11 @@ export const listCapabilitiesHandler = route(listCapabilitiesOperation, async ({
 
 /** POST /api/capabilities — create; 409 when the name is taken, 422 for an unknown server. */
 export const createCapabilityHandler = route(createCapabilityOperation, createHandler(createCapability, toCapabilityBody, "/api/capabilities"));
+
+/** GET /api/capabilities/:name/prompts — what its gateway lists, asked of its servers now (never cached: they answer). */
+export const capabilityPromptsHandler = route(capabilityPromptsOperation, async ({ request, params, query }) =>
+  json(await getTargetPrompts({ kind: "capability", name: params.name }, query.environment, request.signal)));
+
+/** GET /api/capabilities/:name/resources — the resources and templates its gateway lists, asked of its servers now. */
+export const capabilityResourcesHandler = route(capabilityResourcesOperation, async ({ request, params, query }) =>
+  json(await getTargetResources({ kind: "capability", name: params.name }, query.environment, request.signal)));

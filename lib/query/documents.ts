@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 
 import type { FieldError } from "../errors";
 import type { EffectiveToolsBody } from "../schemas/effective-tools";
+import type { TargetPrompts, TargetResources } from "../schemas/target-offerings";
 import { entityKeys, forgetDeleted, ifMatch, invalidateAll, saveDefinition, useDeleteDefinition, useWrite, type Original } from "./entity";
 import { fetchJson } from "./fetch-json";
 import type { RevisionTarget } from "./revisions";
@@ -45,6 +46,20 @@ export function effectiveToolsQuery(kind: DocumentKind, name: string) {
     queryKey: [...documentKeys(kind).detail(name), "tools"] as const,
     queryFn: ({ signal }) => fetchJson<EffectiveToolsBody>(`${documentPath(kind, name)}/tools`, { signal }),
     retry: false,
+  });
+}
+
+/**
+ * GET …/{name}/prompts or …/resources of a capability or agent: asked of its servers on each fetch (each spends the
+ * test budget), so kept a minute and not refetched on focus; under its detail key, so saves refresh it.
+ */
+export function targetOfferingsQuery<L extends "prompts" | "resources">(kind: DocumentKind, name: string, list: L) {
+  return queryOptions({
+    queryKey: [...documentKeys(kind).detail(name), list] as const,
+    queryFn: ({ signal }) => fetchJson<L extends "prompts" ? TargetPrompts : TargetResources>(`${documentPath(kind, name)}/${list}`, { signal }),
+    retry: false,
+    staleTime: 60_000,
+    refetchOnWindowFocus: false,
   });
 }
 

@@ -9,6 +9,7 @@ import { HealthDot } from "@/components/health/health-dot";
 import { HealthPanel } from "@/components/health/health-panel";
 import { ManagedActions } from "@/components/sync/managed-actions";
 import { RevisionHistory } from "@/components/revisions/revision-history";
+import { ServerPromptsCard } from "@/components/tools/server-prompts-card";
 import { ServerToolsCard } from "@/components/tools/server-tools-card";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
@@ -22,7 +23,8 @@ import { ParametersCard } from "./parameters-card";
 import { SupportCard } from "./support-card";
 import { UsedByCard } from "./used-by-card";
 
-export function ServerDetail({ name }: { name: string }) {
+/** `canPin`: the caller may pin (an editor): the pin actions show. */
+export function ServerDetail({ name, canPin }: { name: string; canPin: boolean }) {
   const { data: server, error } = useQuery(serverQuery(name));
   if (!server) {
     return <Alert tone="danger" title={`MCP server “${name}” could not be loaded`} isUrgent>{error?.message}</Alert>;
@@ -52,6 +54,7 @@ export function ServerDetail({ name }: { name: string }) {
           <EnvironmentConfigs server={server} />
           <ParametersCard schema={server.parameters_schema} />
           <ServerToolsCard name={name} />
+          <ServerPromptsCard name={name} canPin={canPin} />
           <CallsPanel subject={{ server: name }} />
           <ValidationPanel server={server} />
           <RevisionHistory target={serverRevisionTarget(name)} currentRevision={server.revision} />

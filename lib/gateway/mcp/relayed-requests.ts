@@ -7,6 +7,7 @@ import { isInputRequiredResult } from "@modelcontextprotocol/client";
 
 import type { McpSession } from "../../mcp/mcp-session";
 import { exposedName } from "../../resolve/exposed-names";
+import { scrubThenCut } from "../../resolve/scrub";
 import { promptEnabled, resourceEnabled } from "../../tools/prompt-resource-policy";
 import { promptDriftGateOf } from "../prompt-drift-gate";
 import type { UpstreamProfile } from "../session-pool";
@@ -19,6 +20,15 @@ export type RelayedRequestContext = { target: GatewayTarget; environment: string
 
 type Reached = { upstream: TargetUpstream; session: McpSession };
 
+/** A referenced server whose prompts or resources are missing from a list, and why (its secrets scrubbed). */
+export type Unlisted = { server: string; alias: string; reason: string };
+
+/** Where a listed prompt, resource or template came from. */
+export type ListedFrom = { server: string; alias: string };
+
+/** How much of an unlisted server's reason is kept. */
+const REASON_CHARS = 300;
+
 /**
  * Prompts of every referenced server that offers them, named as the target names tools (`alias.name`, the
  * server's own name under `"names": "bare"`, `tool_names`); a name two servers claim goes to the first (DESIGN §16). A server that cannot be reached is
@@ -26,12 +36,23 @@ type Reached = { upstream: TargetUpstream; session: McpSession };
  * (`prompt_policy.on_drift`) withholds, is neither listed nor gettable nor completable: it is an unknown name.
  */
 export async function listPrompts(context: RelayedRequestContext): Promise<{ prompts: Prompt[] }> {
-  const claimed = await claimedPrompts(context);
+  const claimed = await claimedPrompts(context, "refresh");
   return { prompts: [...claimed.values()].map(({ exposed, prompt }) => ({ ...prompt, name: exposed })) };
 }
 
+/**
+ * `prompts/list` as the gateway answers it, each prompt with the server and alias it comes from and its upstream
+ * name, and the servers left out and why (the dashboard's view of a target, DESIGN §16).
+ */
+export async function listPromptsWithOrigin(context: RelayedRequestContext): Promise<{ prompts: (Prompt & ListedFrom & { upstreamName: string })[]; unlisted: Unlisted[] }> {
+  const unlisted: Unlisted[] = [];
+  const claimed = await claimedPrompts(context, "refresh", unlisted);
+  const prompts = [...claimed.values()].map(({ exposed, prompt, reached }) => ({ ...prompt, name: exposed, upstreamName: prompt.name, ...origin(reached) }));
+  return { prompts, unlisted };
+}
+
 export async function getPrompt(context: RelayedRequestContext, params: { name: string; arguments?: Record<string, string> }, resume?: UpstreamResume): Promise<GetPromptResult | UpstreamAsk> {
-  const owner = (await claimedPrompts(context)).get(params.name);
+  const owner = (await claimedPrompts(context, "recent")).get(params.name);
   if (!owner) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${params.name}`);
   const asked = { name: owner.prompt.name, ...(params.arguments ? { arguments: params.arguments } : {}), ...resume };
   return askedOrAnswered(await owner.reached.session.client.getPrompt(asked, { signal: context.signal, allowInputRequired: true }));
@@ -39,13 +60,31 @@ export async function getPrompt(context: RelayedRequestContext, params: { name: 
 
 /** Resources keep their URIs; a URI two servers offer goes to the first. */
 export async function listResources(context: RelayedRequestContext): Promise<{ resources: Resource[] }> {
-  const { resources } = await resourceOwners(context);
+  const { resources } = await resourceOwners(context, "refresh");
   return { resources: [...resources.values()].map(({ resource }) => resource) };
 }
 
 export async function listResourceTemplates(context: RelayedRequestContext): Promise<{ resourceTemplates: ResourceTemplateType[] }> {
-  const { templates } = await resourceOwners(context);
+  const { templates } = await resourceOwners(context, "refresh");
   return { resourceTemplates: templates.map(({ template }) => template) };
+}
+
+/**
+ * `resources/list` and `resources/templates/list` as the gateway answers them, each entry with the server and alias
+ * it comes from, and the servers left out and why.
+ */
+export async function listResourcesWithOrigin(context: RelayedRequestContext): Promise<{ resources: (Resource & ListedFrom)[]; resourceTemplates: (ResourceTemplateType & ListedFrom)[]; unlisted: Unlisted[] }> {
+  const unlisted: Unlisted[] = [];
+  const { resources, templates } = await resourceOwners(context, "refresh", unlisted);
+  return {
+    resources: [...resources.values()].map(({ resource, reached }) => ({ ...resource, ...origin(reached) })),
+    resourceTemplates: templates.map(({ template, reached }) => ({ ...template, ...origin(reached) })),
+    unlisted,
+  };
+}
+
+function origin({ upstream }: Reached): ListedFrom {
+  return { server: upstream.server, alias: upstream.alias };
 }
 
 /** A URI no referenced server offers (listed, or matching one of its templates) is the spec's resource-not-found. */
@@ -76,11 +115,11 @@ export async function unsubscribeResource(context: RelayedRequestContext, uri: s
 export async function complete(context: RelayedRequestContext, params: CompleteRequest["params"]): Promise<CompleteResult> {
   const { ref } = params;
   if (ref.type === "ref/prompt") {
-    const owner = (await claimedPrompts(context)).get(ref.name);
+    const owner = (await claimedPrompts(context, "recent")).get(ref.name);
     if (!owner) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${ref.name}`);
     return owner.reached.session.client.complete({ ...params, ref: { ...ref, name: owner.prompt.name } }, { signal: context.signal });
   }
-  const { templates } = await resourceOwners(context);
+  const { templates } = await resourceOwners(context, "recent");
   const owner = templates.find(({ template }) => template.uriTemplate === ref.uri);
   if (!owner) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource template: ${ref.uri}`);
   return owner.reached.session.client.complete(params, { signal: context.signal });
@@ -92,11 +131,11 @@ export async function setLogLevel(context: RelayedRequestContext, level: Logging
   await Promise.allSettled(reached.map(({ session }) => session.client.setLoggingLevel(level, { signal: context.signal })));
 }
 
-async function claimedPrompts(context: RelayedRequestContext): Promise<Map<string, { exposed: string; prompt: Prompt; reached: Reached }>> {
-  const reached = await reachOffering(context, "prompts");
+async function claimedPrompts(context: RelayedRequestContext, freshness: Freshness, unlisted?: Unlisted[]): Promise<Map<string, { exposed: string; prompt: Prompt; reached: Reached }>> {
+  const reached = await reachOffering(context, "prompts", unlisted);
   const lists = await Promise.all(reached.map(async (entry) => ({
     entry,
-    prompts: await listed(() => entry.session.client.listPrompts(undefined, { signal: context.signal }), "prompts"),
+    prompts: await listed(entry, "prompts", freshness, () => entry.session.client.listPrompts(undefined, { signal: context.signal }), unlisted),
     gate: await promptDriftGateOf(entry.upstream.server, context.environment, entry.upstream.definition.prompt_policy),
   })));
   const claimed = new Map<string, { exposed: string; prompt: Prompt; reached: Reached }>();
@@ -116,12 +155,12 @@ type ResourceOwners = {
 };
 
 /** What the referenced servers offer, less what their `resource_policy` disables (a template by its template string). */
-async function resourceOwners(context: RelayedRequestContext): Promise<ResourceOwners> {
-  const reached = await reachOffering(context, "resources");
+async function resourceOwners(context: RelayedRequestContext, freshness: Freshness, unlisted?: Unlisted[]): Promise<ResourceOwners> {
+  const reached = await reachOffering(context, "resources", unlisted);
   const lists = await Promise.all(reached.map(async (entry) => ({
     entry,
-    resources: (await listed(() => entry.session.client.listResources(undefined, { signal: context.signal }), "resources")) as Resource[],
-    templates: (await listed(() => entry.session.client.listResourceTemplates(undefined, { signal: context.signal }), "resourceTemplates")) as ResourceTemplateType[],
+    resources: (await listed(entry, "resources", freshness, () => entry.session.client.listResources(undefined, { signal: context.signal }), unlisted)) as Resource[],
+    templates: (await listed(entry, "resourceTemplates", freshness, () => entry.session.client.listResourceTemplates(undefined, { signal: context.signal }), unlisted)) as ResourceTemplateType[],
   })));
   const owners: ResourceOwners = { resources: new Map(), templates: [] };
   const seenTemplates = new Set<string>();
@@ -141,33 +180,64 @@ async function resourceOwners(context: RelayedRequestContext): Promise<ResourceO
 
 /** The server a URI is read from; one its `resource_policy` disables is not found even through an enabled template. */
 async function ownerOfUri(context: RelayedRequestContext, uri: string): Promise<Reached> {
-  const { resources, templates } = await resourceOwners(context);
+  const { resources, templates } = await resourceOwners(context, "recent");
   const owner = resources.get(uri)?.reached ?? templates.find(({ matcher }) => matcher.match(uri) !== null)?.reached;
   if (!owner || !resourceEnabled(owner.upstream.definition.resource_policy, uri)) throw new ResourceNotFoundError(uri, `Resource not found: ${uri}`);
   return owner;
 }
 
-/** The target's servers that declared `capability`, connected; one that cannot be reached is reported and left out. */
-async function reachOffering(context: RelayedRequestContext, capability: "prompts" | "resources" | "logging"): Promise<Reached[]> {
+/**
+ * The target's servers that declared `capability`, connected; one that cannot be reached is reported (in the log,
+ * and in `unlisted` when given) and left out.
+ */
+async function reachOffering(context: RelayedRequestContext, capability: "prompts" | "resources" | "logging", unlisted?: Unlisted[]): Promise<Reached[]> {
   const upstreams = await loadTargetUpstreams(context.target, context.environment);
   const reached = await Promise.all(upstreams.map(async (upstream): Promise<Reached | undefined> => {
     try {
       const session = await reachUpstream(upstream, context);
       return session.client.getServerCapabilities()?.[capability] ? { upstream, session } : undefined;
     } catch (error) {
-      console.warn(`Patchbay gateway: ${upstream.alias} left out of ${capability}: ${(error as Error).message}`);
+      const left = unlistedBecause(upstream, error);
+      console.warn(`Patchbay gateway: ${upstream.alias} left out of ${capability}: ${left.reason}`);
+      unlisted?.push(left);
       return undefined;
     }
   }));
   return reached.filter((entry): entry is Reached => entry !== undefined);
 }
 
-/** One server's list; a server that fails to list is left out (and said so in the log) rather than failing the union. */
-async function listed<K extends string>(list: () => Promise<Record<K, unknown[]>>, key: K): Promise<unknown[]> {
+type ListKey = "prompts" | "resources" | "resourceTemplates";
+
+/**
+ * How fresh a server's list must be: a client's own `…/list` asks the server (`refresh`); routing a get or a read by
+ * name or URI may use what the same upstream session answered in the last LIST_REUSE_MS (`recent`) — a request
+ * then costs one round trip upstream, not three, and a list the client just read routes its next request.
+ */
+type Freshness = "refresh" | "recent";
+const LIST_REUSE_MS = 5_000;
+const recentLists = new WeakMap<McpSession, Map<ListKey, { at: number; items: Promise<unknown[]> }>>();
+
+/** One server's list; a server that fails to list is left out (and said so in the log and `unlisted`) rather than failing the union. */
+async function listed<K extends ListKey>({ upstream, session }: Reached, key: K, freshness: Freshness, list: () => Promise<Record<K, unknown[]>>, unlisted?: Unlisted[]): Promise<unknown[]> {
+  let lists = recentLists.get(session);
+  if (!lists) recentLists.set(session, (lists = new Map()));
+  const known = lists.get(key);
+  if (freshness === "recent" && known && performance.now() - known.at < LIST_REUSE_MS) return known.items;
   try {
-    return (await list())[key];
+    const items = list().then((answer) => answer[key]);
+    lists.set(key, { at: performance.now(), items });
+    return await items;
   } catch (error) {
-    console.warn(`Patchbay gateway: a server's ${key} could not be listed: ${(error as Error).message}`);
+    lists.delete(key);
+    // An upstream's error text may echo what it was sent (a credential): scrubbed before the log or an answer sees it.
+    const left = unlistedBecause(upstream, error, `${key} could not be listed: `);
+    console.warn(`Patchbay gateway: ${upstream.alias}: ${left.reason}`);
+    unlisted?.push(left);
     return [];
   }
+}
+
+function unlistedBecause(upstream: TargetUpstream, error: unknown, prefix = ""): Unlisted {
+  const message = error instanceof Error ? error.message : String(error);
+  return { server: upstream.server, alias: upstream.alias, reason: scrubThenCut(`${prefix}${message}`, upstream.secrets, REASON_CHARS) };
 }
