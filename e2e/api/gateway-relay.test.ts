@@ -268,7 +268,8 @@ describe("prompt_policy and resource_policy", () => {
     await expect(client.complete({ ref: { type: "ref/resource", uri: TEXT_TEMPLATE }, argument: { name: "resourceId", value: "1" } })).rejects.toMatchObject({ code: -32602 });
     expect(proxiedSince(from).filter((method) => ["resources/read", "resources/subscribe", "completion/complete"].includes(method))).toEqual([]);
 
-    // What the policy leaves is served as before.
-    await expect(client.readResource({ uri: "demo://resource/dynamic/blob/1" })).resolves.toEqual(await upstream.readResource({ uri: "demo://resource/dynamic/blob/1" }));
+    // What the policy leaves is served as before (the blob names the second it was made: compared without it).
+    const blob = async (read: Promise<{ contents: Record<string, unknown>[] }>) => (await read).contents.map(({ blob: data, ...rest }) => ({ ...rest, text: Buffer.from(String(data), "base64").toString().replace(/created at .*/, "created at …") }));
+    expect(await blob(client.readResource({ uri: "demo://resource/dynamic/blob/1" }) as never)).toEqual(await blob(upstream.readResource({ uri: "demo://resource/dynamic/blob/1" }) as never));
   });
 });

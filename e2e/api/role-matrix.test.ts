@@ -110,12 +110,13 @@ const ALLOWED: Record<string, number> = {
   "GET /v0.1/servers/{name}/versions/{version}": 200,
   "GET /v0.1/x/dev.patchbay/servers/{name}/environments": 200,
   "GET /v0.1/x/dev.patchbay/tools": 200,
-  // The MCP gateway: the SDK refuses a POST that does not accept its media types; GET and DELETE need a session.
+  // The MCP gateway: the SDK refuses a POST that does not accept its media types; DELETE needs a session, and a GET
+  // without one is 405 (2026-07-28 has no such stream; a 2025 client opens one with its session).
   "POST /mcp/agents/{name}": 406,
-  "GET /mcp/agents/{name}": 400,
+  "GET /mcp/agents/{name}": 405,
   "DELETE /mcp/agents/{name}": 400,
   "POST /mcp/capabilities/{name}": 406,
-  "GET /mcp/capabilities/{name}": 400,
+  "GET /mcp/capabilities/{name}": 405,
   "DELETE /mcp/capabilities/{name}": 400,
 };
 
