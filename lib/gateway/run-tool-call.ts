@@ -93,13 +93,14 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
       settings: resilienceSettings(server.resilience), scope: request.scope, policy, secrets, signal: request.signal,
       profile: request.relay?.profile, onProgress: request.relay?.onProgress, resume: request.relay?.resume,
     });
-    if (upstream.kind === "input_required") return await answer("input_required", { content: [] }, { attempts: upstream.attempts, input_required: upstream.inputRequired });
+    // What the upstream asks and its errors reach the client like its results: redacted, its secrets scrubbed.
+    if (upstream.kind === "input_required") return await answer("input_required", { content: [] }, { attempts: upstream.attempts, input_required: redact(upstream.inputRequired) });
     if (upstream.kind === "circuit_open") {
       return await answer("circuit_open", toolError(`MCP server '${call.server}' is failing: its circuit is open; retry after ${upstream.retryAfterS} s.`), { retry_after_s: upstream.retryAfterS });
     }
     if (upstream.kind === "failed") {
       const text = upstream.outcome === "timeout" ? `MCP server '${call.server}' did not answer in time: ${upstream.reason}` : `MCP server '${call.server}' did not answer: ${upstream.reason}`;
-      return await answer(upstream.outcome, toolError(text), { attempts: upstream.attempts, ...(upstream.protocolError ? { upstream_error: upstream.protocolError } : {}) });
+      return await answer(upstream.outcome, toolError(text), { attempts: upstream.attempts, ...(upstream.protocolError ? { upstream_error: redact(upstream.protocolError) } : {}) });
     }
     const projected = tool.projection ? (project(upstream.result as never, tool.projection) as McpToolResult) : upstream.result;
     return await answer(upstream.result.isError ? "tool_error" : "ok", projected, { attempts: upstream.attempts });

@@ -10,6 +10,7 @@ import { exposedName } from "../../resolve/exposed-names";
 import { scrubThenCut } from "../../resolve/scrub";
 import { promptEnabled, resourceEnabled } from "../../tools/prompt-resource-policy";
 import { promptDriftGateOf } from "../prompt-drift-gate";
+import { createRedactor } from "../redact";
 import type { UpstreamProfile } from "../session-pool";
 import { loadTargetUpstreams, reachUpstream, type TargetUpstream } from "../target-upstreams";
 import type { GatewayTarget, UpstreamResume, UpstreamScope } from "../types";
@@ -55,7 +56,7 @@ export async function getPrompt(context: RelayedRequestContext, params: { name: 
   const owner = (await claimedPrompts(context, "recent")).get(params.name);
   if (!owner) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${params.name}`);
   const asked = { name: owner.prompt.name, ...(params.arguments ? { arguments: params.arguments } : {}), ...resume };
-  return askedOrAnswered(await owner.reached.session.client.getPrompt(asked, { signal: context.signal, allowInputRequired: true }));
+  return redacted(owner.reached.upstream, () => owner.reached.session.client.getPrompt(asked, { signal: context.signal, allowInputRequired: true }).then(askedOrAnswered));
 }
 
 /** Resources keep their URIs; a URI two servers offer goes to the first. */
@@ -90,7 +91,23 @@ function origin({ upstream }: Reached): ListedFrom {
 /** A URI no referenced server offers (listed, or matching one of its templates) is the spec's resource-not-found. */
 export async function readResource(context: RelayedRequestContext, uri: string, resume?: UpstreamResume): Promise<ReadResourceResult | UpstreamAsk> {
   const owner = await ownerOfUri(context, uri);
-  return askedOrAnswered(await owner.session.client.readResource({ uri, ...resume }, { signal: context.signal, allowInputRequired: true, cacheMode: "bypass" }));
+  return redacted(owner.upstream, () => owner.session.client.readResource({ uri, ...resume }, { signal: context.signal, allowInputRequired: true, cacheMode: "bypass" }).then(askedOrAnswered));
+}
+
+/**
+ * A prompt or a resource reaches the client as a tool's result does (DESIGN §12): the server's `redaction` applied and
+ * its secrets scrubbed, and so does the error it answers with.
+ */
+async function redacted<T>(upstream: TargetUpstream, relay: () => Promise<T>): Promise<T> {
+  const redact = createRedactor(upstream.definition.redaction, upstream.secrets);
+  try {
+    return redact(await relay());
+  } catch (error) {
+    if (!(error instanceof ProtocolError)) throw error;
+    throw new ProtocolError(error.code, redact(error.message.replace(/^MCP error -?\d+: /, "")), redact(error.data));
+  } finally {
+    redact.release();
+  }
 }
 
 /** A 2026-07-28 upstream's "input required" as the gateway passes it on; any other answer as it is. */
