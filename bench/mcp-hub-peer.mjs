@@ -21,14 +21,16 @@ export async function startMcpHub(name, upstreamUrl) {
   // Its logs and caches go under XDG_STATE_HOME / HOME: a folder of its own, removed at the end.
   const env = { ...process.env, HOME: home, XDG_STATE_HOME: path.join(home, "state"), XDG_CONFIG_HOME: path.join(home, "config") };
   const child = spawn(process.execPath, [CLI, "--port", String(port), "--config", config], { env, stdio: "ignore", detached: true });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     try {
       process.kill(-child.pid, "SIGTERM");
+      await exited; // it writes its log until it is gone
     } catch {
       // already gone
     }
-    fs.rmSync(home, { recursive: true, force: true });
+    fs.rmSync(home, { recursive: true, force: true, maxRetries: 5 });
   };
   try {
     await waitForConnected(base, name);
