@@ -7,6 +7,7 @@ import { describeFailure } from "../mcp/describe-failure";
 import { callToolLean, canCallLean, SessionExpiredError } from "../mcp/lean-tool-call";
 import type { McpSession } from "../mcp/mcp-session";
 import type { OutboundPolicy } from "../mcp/outbound-policy";
+import { wireMessageOf } from "../mcp/wire-message";
 import type { ResolvedConfig } from "../resolve/types";
 import { circuitOf, publishCircuit } from "./circuits";
 import { backoffDelay, isRetryable, type AttemptFailure, type ResilienceSettings } from "./resilience";
@@ -121,9 +122,7 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
 function answeredWithError(error: unknown): { kind: "error"; error: UpstreamProtocolError } | { kind: "invalid"; reason: string } | undefined {
   if (error instanceof ProtocolError) {
     const { code, data } = error;
-    // The SDK prefixes the wire's message with "MCP error <code>: "; relayed, it is the wire's message again.
-    const message = error.message.replace(/^MCP error -?\d+: /, "");
-    return { kind: "error", error: { code, message, ...(data !== undefined ? { data } : {}) } };
+    return { kind: "error", error: { code, message: wireMessageOf(error), ...(data !== undefined ? { data } : {}) } };
   }
   if (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult) return { kind: "invalid", reason: error.message };
   return undefined;

@@ -6,6 +6,7 @@ import {
 import { isInputRequiredResult } from "@modelcontextprotocol/client";
 
 import type { McpSession } from "../../mcp/mcp-session";
+import { wireMessageOf } from "../../mcp/wire-message";
 import { exposedName } from "../../resolve/exposed-names";
 import { scrubThenCut } from "../../resolve/scrub";
 import { promptEnabled, resourceEnabled } from "../../tools/prompt-resource-policy";
@@ -104,7 +105,7 @@ async function redacted<T>(upstream: TargetUpstream, relay: () => Promise<T>): P
     return redact(await relay());
   } catch (error) {
     if (!(error instanceof ProtocolError)) throw error;
-    throw new ProtocolError(error.code, redact(error.message.replace(/^MCP error -?\d+: /, "")), redact(error.data));
+    throw new ProtocolError(error.code, redact(wireMessageOf(error)), redact(error.data));
   } finally {
     redact.release();
   }
