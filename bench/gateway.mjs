@@ -1,5 +1,6 @@
 // The MCP gateway (issues 15, 27): tools/call of server-everything's `echo` through /mcp/agents/{name}, directly to
-// the upstream, and through the peer mcp-hub (bench/mcp-hub-peer.mjs) — MCP SDK clients, 1 and 8 connections —,
+// the upstream, through the peer mcp-hub (bench/mcp-hub-peer.mjs) and through a bare node:http relay (the floor of
+// any relay on this machine: bench/bare-relay.mjs) — MCP SDK clients, 1 and 8 connections —,
 // prompts/get and resources/read through the gateway beside tools/call, tools/list of an agent with 50 servers ×
 // 20 tools (catalog seeded directly), and the framework floor (GET /api/healthz), in one run.
 // The same tools/call also goes out from autocannon, the load generator of the floor itself, on a session opened
@@ -18,6 +19,7 @@ import { EVERYTHING, startEverything } from "../lib/mcp/test-peers.ts";
 import { removeTempSqlite, startPatchbay, tempSqliteUrl } from "../e2e/support/patchbay-process.ts";
 import { loadServers } from "./load-servers.ts";
 import { loadTools } from "./load-tools.ts";
+import { startBareRelay } from "./bare-relay.mjs";
 import { startMcpHub } from "./mcp-hub-peer.mjs";
 import { printMarkdown } from "./markdown-table.mjs";
 import { measure, printTable } from "./measure.mjs";
@@ -41,6 +43,7 @@ const databaseUrl = tempSqliteUrl("bench-gateway");
 const adminToken = `pb_bench_admin_${randomBytes(12).toString("hex")}`;
 const everything = await startEverything("streamableHttp");
 const hub = await startMcpHub("everything", `http://127.0.0.1:${everything.port}/mcp`);
+const relay = await startBareRelay(`http://127.0.0.1:${everything.port}/mcp`);
 try {
   await loadServers(databaseUrl, servers);
   await loadTools(databaseUrl, servers, toolsPerServer, ENVIRONMENT);
@@ -52,7 +55,7 @@ try {
     },
   });
   try {
-    const rows = await runScenarios(patchbay.baseUrl, { patchbay: patchbay.pid, upstream: everything.child.pid, peer: hub.pid });
+    const rows = await runScenarios(patchbay.baseUrl, { patchbay: patchbay.pid, upstream: everything.child.pid, peer: hub.pid, relay: relay.pid });
     const floor = Math.max(...rows.filter((row) => row.name.startsWith("GET /api/healthz")).map((row) => row.rps));
     console.log(`\n${duration} s per scenario; load average now ${formatLoad(os.loadavg())}\n`);
     printTable(rows, floor, warning);
@@ -62,6 +65,7 @@ try {
     await patchbay.stop();
   }
 } finally {
+  await relay.stop();
   await hub.stop();
   await everything.stop();
   removeTempSqlite(databaseUrl);
@@ -108,7 +112,7 @@ async function runScenarios(base, pids) {
     const result = await run(() => (before = cpuOf(pids)));
     const after = cpuOf(pids);
     const perRequest = (key) => ((after[key] - before[key]) / TICKS_PER_S / result.count) * 1e6;
-    rows.push({ name, ...result, cpu: { patchbay: perRequest("patchbay"), upstream: perRequest("upstream"), peer: perRequest("peer"), client: perRequest("client") } });
+    rows.push({ name, ...result, cpu: { patchbay: perRequest("patchbay"), upstream: perRequest("upstream"), peer: perRequest("peer"), relay: perRequest("relay"), client: perRequest("client") } });
   };
   const rawRequest = async (url, headers, method, params, isExpected) => {
     const session = await openRawSession(url, headers);
@@ -124,6 +128,7 @@ async function runScenarios(base, pids) {
     await add(`tools/call echo, direct to upstream, ${connections} connection(s)`, (onStart) => measureMcp({ url: upstream, request: direct, connections, duration, onStart }));
     await add(`tools/call echo, through the gateway, ${connections} connection(s)`, (onStart) => measureMcp({ url: gateway("echo"), headers: runner, request: echo, connections, duration, onStart }));
     await add(`tools/call echo, through mcp-hub (peer), ${connections} connection(s)`, (onStart) => measureMcp({ url: hub.url, request: throughHub, connections, duration, onStart, transport: "sse" }));
+    await add(`tools/call echo, through a bare node:http relay, ${connections} connection(s)`, (onStart) => measureMcp({ url: relay.url, request: direct, connections, duration, onStart }));
   }
   await add("prompts/get simple-prompt, through the gateway, 1 connection(s)", (onStart) => measureMcp({ url: gateway("echo"), headers: runner, request: prompt, connections: 1, duration, onStart }));
   await add("resources/read a text resource, through the gateway, 1 connection(s)", (onStart) => measureMcp({ url: gateway("echo"), headers: runner, request: resource, connections: 1, duration, onStart }));
@@ -148,7 +153,7 @@ async function runScenarios(base, pids) {
 /** In ticks: the servers' from /proc, and this process's own (the clients: SDK or autocannon, all threads). */
 function cpuOf(pids) {
   const { user, system } = process.cpuUsage();
-  return { patchbay: cpuTicks(pids.patchbay), upstream: cpuTicks(pids.upstream), peer: cpuTicks(pids.peer), client: ((user + system) / 1e6) * TICKS_PER_S };
+  return { patchbay: cpuTicks(pids.patchbay), upstream: cpuTicks(pids.upstream), peer: cpuTicks(pids.peer), relay: cpuTicks(pids.relay), client: ((user + system) / 1e6) * TICKS_PER_S };
 }
 
 /** An MCP session opened by hand (initialize, then initialized): the headers every request of it carries. */
@@ -176,7 +181,7 @@ async function expectAnswer(url, headers, body, isExpected) {
 
 function printCpuTable(rows) {
   console.log("\nCPU per request, from /proc (user + system, whole process tree), µs:\n");
-  printMarkdown(["scenario", "Patchbay", "upstream (server-everything)", "mcp-hub", "clients (this process)"], rows.map((row) => [row.name, row.cpu.patchbay.toFixed(0), row.cpu.upstream.toFixed(0), row.cpu.peer.toFixed(0), row.cpu.client.toFixed(0)]));
+  printMarkdown(["scenario", "Patchbay", "upstream (server-everything)", "mcp-hub", "bare relay", "clients (this process)"], rows.map((row) => [row.name, row.cpu.patchbay.toFixed(0), row.cpu.upstream.toFixed(0), row.cpu.peer.toFixed(0), row.cpu.relay.toFixed(0), row.cpu.client.toFixed(0)]));
 }
 
 function printTargets(rows, floor) {
@@ -206,10 +211,11 @@ function printPeerTargets(row) {
   const measured = (via) => ({ added: call(via, 1).p50 - direct.one.p50, ratio: call(via, 8).rps / direct.eight.rps, p99: call(via, 8).p99 / direct.eight.p99 });
   const gateway = measured("through the gateway");
   const peer = measured("through mcp-hub (peer)");
+  const relay = measured("through a bare node:http relay");
   const verdict = (met) => (met ? "met" : "MISSED");
-  console.log(`  1 client: gateway adds ≤ 0.5 ms p50 — ${verdict(gateway.added <= 0.5)} (+${gateway.added.toFixed(2)} ms; mcp-hub +${peer.added.toFixed(2)} ms)`);
-  console.log(`  8 clients: gateway ≥ 0.6 × direct — ${verdict(gateway.ratio >= 0.6)} (${gateway.ratio.toFixed(2)} ×; mcp-hub ${peer.ratio.toFixed(2)} ×)`);
-  console.log(`  8 clients: gateway p99 ≤ 1.5 × direct — ${verdict(gateway.p99 <= 1.5)} (${gateway.p99.toFixed(2)} ×; mcp-hub ${peer.p99.toFixed(2)} ×)`);
+  console.log(`  1 client: gateway adds ≤ 0.5 ms p50 — ${verdict(gateway.added <= 0.5)} (+${gateway.added.toFixed(2)} ms; mcp-hub +${peer.added.toFixed(2)} ms; bare relay +${relay.added.toFixed(2)} ms)`);
+  console.log(`  8 clients: gateway ≥ 0.6 × direct — ${verdict(gateway.ratio >= 0.6)} (${gateway.ratio.toFixed(2)} ×; mcp-hub ${peer.ratio.toFixed(2)} ×; bare relay ${relay.ratio.toFixed(2)} ×)`);
+  console.log(`  8 clients: gateway p99 ≤ 1.5 × direct — ${verdict(gateway.p99 <= 1.5)} (${gateway.p99.toFixed(2)} ×; mcp-hub ${peer.p99.toFixed(2)} ×; bare relay ${relay.p99.toFixed(2)} ×)`);
   console.log(`  ahead of mcp-hub on all three — ${verdict(gateway.added < peer.added && gateway.ratio > peer.ratio && gateway.p99 < peer.p99)}`);
   const toolCall = call("through the gateway", 1).p50;
   for (const name of ["prompts/get simple-prompt", "resources/read a text resource"]) {

@@ -3,7 +3,6 @@
 // Writes a .cpuprofile into PROFILE_DIR (/tmp/patchbay-profile) and prints the top functions by self time.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { SourceMap } from "node:module";
 import path from "node:path";
 
 import { ensureBuild } from "../lib/cli/ensure-build.ts";
@@ -11,13 +10,12 @@ import { startPatchbay } from "../e2e/support/patchbay-process.ts";
 import { loadServers } from "./load-servers.ts";
 import { cpuTicks, TICKS_PER_S } from "./process-cpu.mjs";
 import { measure } from "./measure.mjs";
+import { printTop } from "./cpu-profile-report.mjs";
 
 /** PROFILE_CPU=0: no profile, only the server's CPU time per request (steadier than req/s on a busy machine). */
 const profiling = process.env.PROFILE_CPU !== "0";
 const count = Number(process.env.BENCH_SERVERS ?? 10_000);
 const route = process.env.PROFILE_PATH ?? `/api/mcp-servers/bench-05000?environment=production`;
-/** Source maps of the build's chunks, read once each. */
-const maps = new Map();
 const dir = process.env.PROFILE_DIR ?? "/tmp/patchbay-profile";
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? `file:${dir}/profile.db`;
 fs.mkdirSync(dir, { recursive: true });
@@ -53,60 +51,3 @@ try {
 const written = fs.readdirSync(dir).filter((file) => file.endsWith(".cpuprofile") && !before.has(file))
   .map((file) => path.join(dir, file)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size);
 for (const file of written.slice(0, 1)) printTop(file);
-
-/** Self time by function and by source file, and time inside each of our source files (inclusive), source-mapped through the build's maps. */
-function printTop(file) {
-  const profile = JSON.parse(fs.readFileSync(file, "utf8"));
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parentOf = new Map();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
-  const hitsOf = new Map();
-  for (const id of profile.samples) hitsOf.set(id, (hitsOf.get(id) ?? 0) + 1);
-  const total = profile.samples.length;
-  const self = new Map();
-  const selfByFile = new Map();
-  const inclusiveByFile = new Map();
-  const inclusiveByFunction = new Map();
-  for (const [id, hits] of hitsOf) {
-    const where = originalOf(byId.get(id).callFrame);
-    self.set(where.label, (self.get(where.label) ?? 0) + hits);
-    selfByFile.set(where.file, (selfByFile.get(where.file) ?? 0) + hits);
-    const seen = new Set();
-    for (let at = id; at !== undefined; at = parentOf.get(at)) {
-      const { file: source, label } = originalOf(byId.get(at).callFrame);
-      if (!seen.has(source)) inclusiveByFile.set(source, (inclusiveByFile.get(source) ?? 0) + hits);
-      if (!seen.has(label)) inclusiveByFunction.set(label, (inclusiveByFunction.get(label) ?? 0) + hits);
-      seen.add(source);
-      seen.add(label);
-    }
-  }
-  const top = Number(process.env.PROFILE_TOP ?? 30);
-  const print = (title, map) => {
-    console.log(`\n${title}`);
-    for (const [key, hits] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((100 * hits) / total).toFixed(1).padStart(5)}%  ${key}`);
-  };
-  console.log(`${file}: ${total} samples`);
-  print("self time by function", self);
-  print("self time by file", selfByFile);
-  print("inclusive time by function", new Map([...inclusiveByFunction].filter(([label]) => /lib\/|undici/.test(label))));
-  print("inclusive time by file (ours and packages)", new Map([...inclusiveByFile].filter(([source]) => !source.startsWith("node:") && source !== "(native)")));
-}
-
-function originalOf({ functionName, url, lineNumber, columnNumber }) {
-  const name = functionName || "(anonymous)";
-  if (!url) return { file: "(native)", label: name };
-  if (!url.includes("/.next/")) {
-    const file = url.replace(/^file:\/\//, "").replace(/^.*\/node_modules\//, "");
-    return { file: file.startsWith("node:") ? "node:" + file.slice(5).split("/")[0] : file, label: `${name} ${file}:${lineNumber + 1}` };
-  }
-  const chunk = url.replace(/^file:\/\//, "");
-  if (!maps.has(chunk)) {
-    let map = null;
-    try { map = new SourceMap(JSON.parse(fs.readFileSync(`${chunk}.map`, "utf8"))); } catch { /* no map */ }
-    maps.set(chunk, map);
-  }
-  const entry = maps.get(chunk)?.findEntry(lineNumber, columnNumber);
-  if (!entry?.originalSource) return { file: chunk.replace(/^.*\/\.next\//, ".next/"), label: `${name} ${chunk}:${lineNumber + 1}` };
-  const source = entry.originalSource.replace(/^.*\[project\]\//, "").replace(/^turbopack:\/\/\/?/, "").replace(/^.*\/node_modules\//, "");
-  return { file: source, label: `${entry.name ?? name} ${source}:${entry.originalLine + 1}` };
-}

@@ -14,6 +14,13 @@ describe("EncodedText", () => {
     expect(zlib.gunzipSync(first).toString("utf8")).toBe('{"name":"ünïcode"}');
   });
 
+  it("made from UTF-8 bytes, answers those very bytes and decodes its text only when asked", () => {
+    const bytes = Buffer.from('{"result":"ünïcode"}', "utf8");
+    const encoded = new EncodedText(bytes);
+    expect(encoded.bytes).toBe(bytes);
+    expect(encoded.text).toBe('{"result":"ünïcode"}');
+  });
+
   it("is one per cached representation: the same holder gets the same encoding, another holder its own", () => {
     const representation = { text: "{}", etag: '"a"' };
     expect(encodedTextFor(representation, representation.text)).toBe(encodedTextFor(representation, representation.text));

@@ -21,8 +21,7 @@ export async function resolveCheckedAddresses(
   resolve: HostResolver = resolveWithSystem,
 ): Promise<ResolvedAddress[]> {
   const host = hostname.replace(/^\[(.*)\]$/, "$1");
-  const family = isIP(host);
-  const addresses = family ? [{ address: host, family: family as 4 | 6 }] : await resolve(host);
+  const addresses = checkedLiteralAddress(host, policy) ?? await resolve(host);
   if (addresses.length === 0) throw Object.assign(new Error(`no address found for ${host}`), { code: "ENOTFOUND", hostname: host });
 
   for (const { address } of addresses) {
@@ -30,6 +29,19 @@ export async function resolveCheckedAddresses(
     if (!check.allowed) throw new OutboundBlockedError(address, host, check.reason);
   }
   return addresses;
+}
+
+/**
+ * The address `hostname` already is (an IP literal, bracketed or not), checked against `policy` — no resolver
+ * needed, so no wait; null for a name.
+ */
+export function checkedLiteralAddress(hostname: string, policy: OutboundPolicy): ResolvedAddress[] | null {
+  const host = hostname.replace(/^\[(.*)\]$/, "$1");
+  const family = isIP(host);
+  if (!family) return null;
+  const check = policy.checkAddress(host);
+  if (!check.allowed) throw new OutboundBlockedError(host, host, check.reason);
+  return [{ address: host, family: family as 4 | 6 }];
 }
 
 /** A `lookup` for node:net that answers only with addresses already checked, whatever name it is asked for. */

@@ -4,7 +4,7 @@ import https from "node:https";
 import { traceHeaders } from "../telemetry/spans";
 import { toWebResponse } from "./node-response";
 import type { OutboundPolicy } from "./outbound-policy";
-import { pinnedLookup, resolveCheckedAddresses, type HostResolver } from "./resolve-host";
+import { checkedLiteralAddress, pinnedLookup, resolveCheckedAddresses, type HostResolver } from "./resolve-host";
 import { MAX_RESPONSE_BYTES, ResponseTooLargeError } from "./response-limit";
 import type { FetchLike } from "./types";
 
@@ -153,7 +153,8 @@ type Hop = {
 
 async function sendOnce(hop: Hop): Promise<Response> {
   if (hop.url.protocol !== "https:" && hop.url.protocol !== "http:") throw new TypeError(`fetch failed: unsupported protocol ${hop.url.protocol}`);
-  const addresses = await raceAbort(resolveCheckedAddresses(hop.url.hostname, hop.policy, hop.resolve), hop);
+  // An IP literal needs no resolver (nor a race against one): checked here and now.
+  const addresses = checkedLiteralAddress(hop.url.hostname, hop.policy) ?? await raceAbort(resolveCheckedAddresses(hop.url.hostname, hop.policy, hop.resolve), hop);
   const client = hop.url.protocol === "https:" ? https : http;
 
   return new Promise<Response>((resolve, reject) => {

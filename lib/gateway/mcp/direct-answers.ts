@@ -1,5 +1,7 @@
 import { isCallToolResult, ProtocolError, ProtocolErrorCode, SUPPORTED_PROTOCOL_VERSIONS, type Notification } from "@modelcontextprotocol/server";
 
+import { EncodedText } from "../../http/encoded-text";
+import { textResponse } from "../../http/text-response";
 import { advertisedToolsUtf8, loadTargetTools } from "../target-tools";
 import { forwardable, type GatewayPost } from "./gateway-body";
 import { callGatewayTool } from "./gateway-server";
@@ -76,15 +78,15 @@ async function callTool(session: GatewaySession, id: JsonRpcId, params: ToolCall
  * The transport's own answer to one request, byte for byte: `{result, jsonrpc, id}` or `{jsonrpc, id, error}`. A
  * result comes as UTF-8 parts; a large one goes out as a stream of them, so a list encoded once is written as it
  * is, not encoded again per answer nor joined and copied into one body (each was a large part of a big list's
- * CPU); a small one is joined, which costs less than a stream.
+ * CPU); a small one is joined and held as its bytes (lib/http/text-response.ts), which costs less than a stream.
  */
 function jsonRpcAnswer(session: GatewaySession, id: JsonRpcId, outcome: { result: Uint8Array[] } | { error: ProtocolError }, before: Notification[] = []): Response {
   const headers = { "Content-Type": "application/json", "mcp-session-id": session.transport.sessionId! };
   if (before.length > 0) return eventStreamAnswer(session, id, outcome, before);
-  if ("error" in outcome) return new Response(JSON.stringify(errorAnswer(id, outcome.error)), { status: 200, headers });
+  if ("error" in outcome) return textResponse(JSON.stringify(errorAnswer(id, outcome.error)), { status: 200, headers });
   const parts = [RESULT_OPEN, ...outcome.result, Buffer.from(`,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`)];
   const length = parts.reduce((sum, part) => sum + part.byteLength, 0);
-  if (length <= STREAMED_FROM_BYTES) return new Response(Buffer.concat(parts, length), { status: 200, headers });
+  if (length <= STREAMED_FROM_BYTES) return textResponse(new EncodedText(Buffer.concat(parts, length)), { status: 200, headers });
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       for (const part of parts) controller.enqueue(part);
@@ -98,7 +100,7 @@ function jsonRpcAnswer(session: GatewaySession, id: JsonRpcId, outcome: { result
 function eventStreamAnswer(session: GatewaySession, id: JsonRpcId, outcome: { result: Uint8Array[] } | { error: ProtocolError }, before: Notification[]): Response {
   const answer = "error" in outcome ? errorAnswer(id, outcome.error) : { result: JSON.parse(Buffer.concat(outcome.result).toString("utf8")), jsonrpc: "2.0", id };
   const events = [...before.map((notification) => ({ jsonrpc: "2.0", ...notification })), answer].map((message) => `event: message\ndata: ${JSON.stringify(message)}\n\n`);
-  return new Response(events.join(""), { status: 200, headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", "mcp-session-id": session.transport.sessionId! } });
+  return textResponse(events.join(""), { status: 200, headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", "mcp-session-id": session.transport.sessionId! } });
 }
 
 function errorAnswer(id: JsonRpcId, error: ProtocolError) {
