@@ -6,10 +6,9 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { DiffView } from "@/components/ui/diff-view";
-import { TimeStamp } from "@/components/ui/time-stamp";
-import { diffJson } from "@/lib/diff/line-diff";
 import { serverPromptsQuery, usePinPrompts, type ServerPrompts } from "@/lib/query/prompts";
+
+import { DriftDetails, PinStatus } from "./pinned-set";
 
 /**
  * The server detail page's prompts (DESIGN §16: fingerprinted and pinned like tools): what the registry's own
@@ -35,15 +34,10 @@ export function ServerPromptsCard({ name, canPin }: { name: string; canPin: bool
 function PromptsetBody({ promptset }: { promptset: ServerPrompts }) {
   return (
     <div className="space-y-4 text-sm">
-      <p className="text-slate-600 dark:text-slate-400">
-        In {promptset.environment}.{" "}
-        {promptset.promptset_fingerprint === null ? "No prompts listed yet: test the connection to list them (a server without the prompts capability has none)." : (
-          <>Prompts <code className="font-mono text-xs">{promptset.promptset_fingerprint.slice(0, 12)}</code>;{" "}
-            {promptset.pinned_at ? <>pinned {promptset.pinned_by ? `by ${promptset.pinned_by}` : "on first use"} <TimeStamp iso={promptset.pinned_at} />.</> : "not pinned."}</>
-        )}
-      </p>
+      <PinStatus environment={promptset.environment} label="Prompts" unlisted="No prompts listed yet: test the connection to list them (a server without the prompts capability has none)."
+        fingerprint={promptset.promptset_fingerprint} pinnedBy={promptset.pinned_by} pinnedAt={promptset.pinned_at} />
       {promptset.list_error && <Alert tone="warning" title="The last prompts/list failed">{promptset.list_error}</Alert>}
-      {promptset.drift && <DriftDetails drift={promptset.drift} />}
+      {promptset.drift && <DriftDetails title="The prompts changed since they were pinned" drift={promptset.drift} />}
       {promptset.prompts.length > 0 && (
         <ul aria-label="Server prompts" className="divide-y divide-slate-100 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {promptset.prompts.map((prompt) => (
@@ -61,27 +55,5 @@ function PromptsetBody({ promptset }: { promptset: ServerPrompts }) {
         </ul>
       )}
     </div>
-  );
-}
-
-function DriftDetails({ drift }: { drift: NonNullable<ServerPrompts["drift"]> }) {
-  return (
-    <Alert tone="warning" title="The prompts changed since they were pinned">
-      <div className="space-y-2">
-        {drift.added.length > 0 && <p>Added: {drift.added.join(", ")}</p>}
-        {drift.removed.length > 0 && <p>Removed: {drift.removed.join(", ")}</p>}
-        {drift.changed.map((prompt) => (
-          <div key={prompt.name} className="space-y-1">
-            <p>Changed: <span className="font-mono">{prompt.name}</span> ({prompt.fields.join(", ")})</p>
-            {prompt.fields.map((field) => (
-              <div key={field}>
-                <p className="text-xs font-semibold">{field}</p>
-                <DiffView lines={diffJson(prompt.before[field], prompt.after[field])} label={`${prompt.name} ${field}: pinned → now`} />
-              </div>
-            ))}
-          </div>
-        ))}
-      </div>
-    </Alert>
   );
 }

@@ -6,12 +6,10 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { DiffView } from "@/components/ui/diff-view";
-import { TimeStamp } from "@/components/ui/time-stamp";
-import { diffJson } from "@/lib/diff/line-diff";
 import { serverToolsQuery, usePinTools, type ServerTools } from "@/lib/query/tools";
 
 import { AnnotationBadges } from "./annotation-badges";
+import { DriftDetails, PinStatus } from "./pinned-set";
 import { SchemaView } from "./schema-view";
 
 /** The server detail page's tools: the registry's own environment's toolset, its pin, its drift with a field-by-field diff. */
@@ -34,14 +32,9 @@ export function ServerToolsCard({ name }: { name: string }) {
 function ToolsetBody({ toolset }: { toolset: ServerTools }) {
   return (
     <div className="space-y-4 text-sm">
-      <p className="text-slate-600 dark:text-slate-400">
-        In {toolset.environment}.{" "}
-        {toolset.toolset_fingerprint === null ? "No probe has succeeded yet: test the connection to discover its tools." : (
-          <>Toolset <code className="font-mono text-xs">{toolset.toolset_fingerprint.slice(0, 12)}</code>;{" "}
-            {toolset.pinned_at ? <>pinned {toolset.pinned_by ? `by ${toolset.pinned_by}` : "on first use"} <TimeStamp iso={toolset.pinned_at} />.</> : "not pinned."}</>
-        )}
-      </p>
-      {toolset.drift && <DriftDetails drift={toolset.drift} />}
+      <PinStatus environment={toolset.environment} label="Toolset" unlisted="No probe has succeeded yet: test the connection to discover its tools."
+        fingerprint={toolset.toolset_fingerprint} pinnedBy={toolset.pinned_by} pinnedAt={toolset.pinned_at} />
+      {toolset.drift && <DriftDetails title="The tools changed since they were pinned" drift={toolset.drift} />}
       <ul className="divide-y divide-slate-100 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
         {toolset.tools.map((tool) => (
           <li key={`${tool.source}-${tool.name}`} className="space-y-1 px-3 py-2">
@@ -58,27 +51,5 @@ function ToolsetBody({ toolset }: { toolset: ServerTools }) {
         ))}
       </ul>
     </div>
-  );
-}
-
-function DriftDetails({ drift }: { drift: NonNullable<ServerTools["drift"]> }) {
-  return (
-    <Alert tone="warning" title="The tools changed since they were pinned">
-      <div className="space-y-2">
-        {drift.added.length > 0 && <p>Added: {drift.added.join(", ")}</p>}
-        {drift.removed.length > 0 && <p>Removed: {drift.removed.join(", ")}</p>}
-        {drift.changed.map((tool) => (
-          <div key={tool.name} className="space-y-1">
-            <p>Changed: <span className="font-mono">{tool.name}</span> ({tool.fields.join(", ")})</p>
-            {tool.fields.map((field) => (
-              <div key={field}>
-                <p className="text-xs font-semibold">{field}</p>
-                <DiffView lines={diffJson(tool.before[field], tool.after[field])} label={`${tool.name} ${field}: pinned → now`} />
-              </div>
-            ))}
-          </div>
-        ))}
-      </div>
-    </Alert>
   );
 }

@@ -14,7 +14,7 @@ import { fieldErrorSchema } from "../schemas/server-output";
 import { keepSecretsQuerySchema } from "../schemas/server-query";
 import { healthEnvironmentQuerySchema } from "../schemas/health";
 import { crudOperations } from "./crud-operations";
-import { adoptedResponses, EFFECTIVE_TOOLS_RESPONSES, OFFERINGS_NOTE, TARGET_PROMPTS_RESPONSES, TARGET_RESOURCES_RESPONSES } from "./document-responses";
+import { adoptedResponses, EFFECTIVE_TOOLS_RESPONSES, targetOfferingOperations } from "./document-responses";
 import { BAD_REQUEST, CONFLICT, NOT_FOUND, PRECONDITION_FAILED, UNRESOLVABLE, WRITE_ERRORS } from "./problem-responses";
 
 const oneAgent = z.object({ agent: storedAgentSchema, warnings: z.array(fieldErrorSchema) });
@@ -70,12 +70,6 @@ export const agentToolsOperation = agents.action("GET", "/tools", {
   query: healthEnvironmentQuerySchema,
 }, EFFECTIVE_TOOLS_RESPONSES);
 
-export const agentPromptsOperation = agents.action("GET", "/prompts", {
-  summary: `The prompts the agent's gateway lists, as advertised, with the server, alias and upstream name of each; ${OFFERINGS_NOTE}`,
-  role: "viewer", rateLimit: "tests", query: healthEnvironmentQuerySchema,
-}, TARGET_PROMPTS_RESPONSES);
-
-export const agentResourcesOperation = agents.action("GET", "/resources", {
-  summary: `The resources and resource templates the agent's gateway lists, with the server and alias of each; ${OFFERINGS_NOTE}`,
-  role: "viewer", rateLimit: "tests", query: healthEnvironmentQuerySchema,
-}, TARGET_RESOURCES_RESPONSES);
+const offerings = targetOfferingOperations(agents, "agent");
+export const agentPromptsOperation = offerings.prompts;
+export const agentResourcesOperation = offerings.resources;

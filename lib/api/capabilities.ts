@@ -8,7 +8,7 @@ import { keepSecretsQuerySchema } from "../schemas/server-query";
 import { usedBySchema } from "../schemas/used-by";
 import { healthEnvironmentQuerySchema } from "../schemas/health";
 import { crudOperations } from "./crud-operations";
-import { adoptedResponses, EFFECTIVE_TOOLS_RESPONSES, OFFERINGS_NOTE, TARGET_PROMPTS_RESPONSES, TARGET_RESOURCES_RESPONSES } from "./document-responses";
+import { adoptedResponses, EFFECTIVE_TOOLS_RESPONSES, targetOfferingOperations } from "./document-responses";
 import { BAD_REQUEST, CONFLICT, NOT_FOUND, PRECONDITION_FAILED, UNRESOLVABLE, WRITE_ERRORS } from "./problem-responses";
 
 const oneCapability = z.object({ capability: storedCapabilitySchema, warnings: z.array(fieldErrorSchema) });
@@ -74,12 +74,6 @@ export const exportCapabilityOperation = capabilities.action("GET", "/export", {
   ...BAD_REQUEST, ...NOT_FOUND,
 });
 
-export const capabilityPromptsOperation = capabilities.action("GET", "/prompts", {
-  summary: `The prompts the capability's gateway lists, as advertised, with the server, alias and upstream name of each; ${OFFERINGS_NOTE}`,
-  role: "viewer", rateLimit: "tests", query: healthEnvironmentQuerySchema,
-}, TARGET_PROMPTS_RESPONSES);
-
-export const capabilityResourcesOperation = capabilities.action("GET", "/resources", {
-  summary: `The resources and resource templates the capability's gateway lists, with the server and alias of each; ${OFFERINGS_NOTE}`,
-  role: "viewer", rateLimit: "tests", query: healthEnvironmentQuerySchema,
-}, TARGET_RESOURCES_RESPONSES);
+const offerings = targetOfferingOperations(capabilities, "capability");
+export const capabilityPromptsOperation = offerings.prompts;
+export const capabilityResourcesOperation = offerings.resources;

@@ -1,7 +1,9 @@
 import { z } from "zod";
 
 import { effectiveToolsSchema } from "../schemas/effective-tools";
+import { healthEnvironmentQuerySchema } from "../schemas/health";
 import { targetPromptsSchema, targetResourcesSchema } from "../schemas/target-offerings";
+import type { crudOperations } from "./crud-operations";
 import type { Operation } from "./operation";
 import { BAD_REQUEST, CONFLICT, NOT_FOUND, PRECONDITION_FAILED, UNRESOLVABLE } from "./problem-responses";
 
@@ -22,13 +24,13 @@ export const EFFECTIVE_TOOLS_RESPONSES: Operation["responses"] = {
 };
 
 /** GET …/{name}/prompts */
-export const TARGET_PROMPTS_RESPONSES: Operation["responses"] = {
+const TARGET_PROMPTS_RESPONSES: Operation["responses"] = {
   200: { description: "The prompts the gateway lists for it, and the servers it could not list", schema: targetPromptsSchema },
   ...BAD_REQUEST, ...NOT_FOUND, ...UNRESOLVABLE,
 };
 
 /** GET …/{name}/resources */
-export const TARGET_RESOURCES_RESPONSES: Operation["responses"] = {
+const TARGET_RESOURCES_RESPONSES: Operation["responses"] = {
   200: { description: "The resources and templates the gateway lists for it, and the servers it could not list", schema: targetResourcesSchema },
   ...BAD_REQUEST, ...NOT_FOUND, ...UNRESOLVABLE,
 };
@@ -37,4 +39,17 @@ export const TARGET_RESOURCES_RESPONSES: Operation["responses"] = {
  * What GET …/{name}/prompts and …/resources say beside their own subject. They connect to the referenced servers
  * (starting stdio ones), so each spends the token's test budget.
  */
-export const OFFERINGS_NOTE = "by the gateway's own routing (DESIGN §16), asked of the referenced servers now (stdio ones are started and stopped again: each request spends the `tests` budget); a server that cannot be reached or fails to list is an `errors` entry naming it and why";
+const OFFERINGS_NOTE = "by the gateway's own routing (DESIGN §16), asked of the referenced servers now (stdio ones are started and stopped again: each request spends the `tests` budget); a server that cannot be reached or fails to list is an `errors` entry naming it and why";
+
+/** GET …/{name}/prompts and …/resources of a target (`noun`: agent, capability): what its gateway lists (DESIGN §16). */
+export function targetOfferingOperations<P>(rows: Pick<ReturnType<typeof crudOperations<P>>, "action">, noun: string) {
+  const row = { role: "viewer", rateLimit: "tests", query: healthEnvironmentQuerySchema } as const;
+  return {
+    prompts: rows.action("GET", "/prompts", {
+      summary: `The prompts the ${noun}'s gateway lists, as advertised, with the server, alias and upstream name of each; ${OFFERINGS_NOTE}`, ...row,
+    }, TARGET_PROMPTS_RESPONSES),
+    resources: rows.action("GET", "/resources", {
+      summary: `The resources and resource templates the ${noun}'s gateway lists, with the server and alias of each; ${OFFERINGS_NOTE}`, ...row,
+    }, TARGET_RESOURCES_RESPONSES),
+  };
+}
