@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { guardSettingProblems } from "./http/request-guard.mjs";
 import { checkStdioAllow } from "./mcp/stdio-allow";
+import { DEMO_STDIO_ALLOW_ENTRY } from "./registry/demo-stdio-server";
 import { environmentNameSchema } from "./schemas/common";
 
 const commaList = z
@@ -29,7 +30,8 @@ const configSchema = z.object({
   PATCHBAY_HEALTH_CONCURRENCY: positiveInt(16),
   /** The environments the scheduler probes every server in; empty: the registry's own. */
   PATCHBAY_HEALTH_ENVIRONMENTS: commaList.pipe(z.array(environmentNameSchema)),
-  PATCHBAY_STDIO_ALLOW: commaList.superRefine((entries, context) => {
+  /** Unset: the demo's stdio server only (its exact command line), so the demo works on the first start. */
+  PATCHBAY_STDIO_ALLOW: z.string().default(DEMO_STDIO_ALLOW_ENTRY).pipe(commaList).superRefine((entries, context) => {
     for (const message of checkStdioAllow(entries)) context.addIssue({ code: "custom", message });
   }),
   PATCHBAY_OUTBOUND_ALLOW: commaList,
