@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 
+import type { ResolvedConfig } from "../resolve/types";
 import { DEMO_STDIO_ALLOW_ENTRY } from "../registry/demo-stdio-server";
 import { refuseBeforeConnecting } from "./refuse-before-connecting";
 import { isCommandLineAllowed } from "./stdio-allow";
 
 const TAIL = "to PATCHBAY_STDIO_ALLOW (a comma-separated list) and restart Patchbay";
-const MEMORY = { type: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"] } as const;
+const MEMORY: ResolvedConfig = { type: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"] };
 
 describe("a refused stdio command line says how to allow it", () => {
   it("names PATCHBAY_STDIO_ALLOW and the exact entry for an imported Claude Desktop npx server", () => {
@@ -29,7 +30,7 @@ describe("a refused stdio command line says how to allow it", () => {
 
   it("never shows a command line holding a substituted secret: only what to add", () => {
     const secret = "sk-live-0123456789";
-    const config = { type: "stdio", command: "npx", args: ["-y", "@acme/server", `--token=${secret}`] } as const;
+    const config: ResolvedConfig = { type: "stdio", command: "npx", args: ["-y", "@acme/server", `--token=${secret}`] };
     const refusal = refuseBeforeConnecting(config, [], [secret]);
     expect(refusal?.reason).toBe(`stdio command not allowed by PATCHBAY_STDIO_ALLOW: npx. To run it, add its whole command line as an entry ${TAIL}`);
     expect(refusal?.reason).not.toContain(secret);
