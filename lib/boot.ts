@@ -1,6 +1,7 @@
 import { ensureFirstAdmin } from "./auth/first-admin";
 import { prepareDatabase } from "./db";
 import { applyMigrations } from "./db/migrate";
+import { describeSeededDemo } from "./registry/describe-seeded-demo";
 import { seedDemoData, type DemoData } from "./registry/seed";
 import { getConfigOrExit } from "./env";
 import { startHealthChecks } from "./health/health-lifecycle";
@@ -24,7 +25,7 @@ export async function bootPatchbay({ demo }: { demo: DemoData }): Promise<void> 
   }
 
   const applied = await applyMigrations(config.DATABASE_URL);
-  if (applied.length) console.log(`Patchbay: applied migrations ${applied.join(", ")}`);
+  if (applied.length) console.log(`Patchbay: applied migrations ${applied.length > 3 ? `${applied[0]} … ${applied.at(-1)} (${applied.length})` : applied.join(", ")}`);
 
   await prepareDatabase();
   await ensureSecretKey();
@@ -32,7 +33,8 @@ export async function bootPatchbay({ demo }: { demo: DemoData }): Promise<void> 
 
   if (config.PATCHBAY_SEED_DEMO) {
     const seeded = await seedDemoData(demo);
-    if (seeded) console.log(`Patchbay: seeded ${seeded} demo variables, servers, capabilities and agents into the empty database`);
+    const lines = describeSeededDemo(seeded);
+    if (lines.length) console.log(lines.join("\n"));
   }
   startRuntime({ "health checks": startHealthChecks, sync: startSync });
 }

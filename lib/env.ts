@@ -2,12 +2,15 @@ import { z } from "zod";
 
 import { guardSettingProblems } from "./http/request-guard.mjs";
 import { checkStdioAllow } from "./mcp/stdio-allow";
+import { DEMO_STDIO_ALLOW_ENTRY } from "./registry/demo-stdio-server";
 import { environmentNameSchema } from "./schemas/common";
 
-const commaList = z
+/** A comma-separated list; unset (or blank) is `fallback`'s list. */
+const commaListOr = (fallback: string) => z
   .string()
-  .default("")
+  .default(fallback)
   .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean));
+const commaList = commaListOr("");
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -29,7 +32,8 @@ const configSchema = z.object({
   PATCHBAY_HEALTH_CONCURRENCY: positiveInt(16),
   /** The environments the scheduler probes every server in; empty: the registry's own. */
   PATCHBAY_HEALTH_ENVIRONMENTS: commaList.pipe(z.array(environmentNameSchema)),
-  PATCHBAY_STDIO_ALLOW: commaList.superRefine((entries, context) => {
+  /** Unset: the demo's stdio server only (its exact command line), so the demo works on the first start. */
+  PATCHBAY_STDIO_ALLOW: commaListOr(DEMO_STDIO_ALLOW_ENTRY).superRefine((entries, context) => {
     for (const message of checkStdioAllow(entries)) context.addIssue({ code: "custom", message });
   }),
   PATCHBAY_OUTBOUND_ALLOW: commaList,

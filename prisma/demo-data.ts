@@ -1,3 +1,4 @@
+import { DEMO_STDIO_SERVER } from "../lib/registry/demo-stdio-server";
 import { contextStoreServer } from "../lib/resolve/fixtures/context-store";
 
 /**
@@ -112,9 +113,10 @@ export const demoServers = [
   },
   {
     name: "everything",
-    description: "The MCP reference server that exercises every protocol feature (stdio)",
+    description: "The MCP reference server that exercises every protocol feature (stdio); the one demo server that runs on the first start",
     version: "2026.8.31",
-    transport: { type: "stdio", command: "node", args: ["node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"] },
+    // PATCHBAY_STDIO_ALLOW admits exactly this command line by default.
+    transport: { type: "stdio", command: DEMO_STDIO_SERVER.command, args: [...DEMO_STDIO_SERVER.args] },
     tags: ["testing", "stdio", "reference"],
     provides: ["echo", "sampling"],
   },
@@ -141,7 +143,7 @@ export const demoAgents = [
     name: "researcher",
     description: "Research agent with document access",
     capabilities: ["document-research", "orchestration"],
-    mcp_servers: ["memory"],
+    mcp_servers: ["memory", "everything"],
     tags: ["research"],
   },
 ];

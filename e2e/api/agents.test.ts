@@ -243,11 +243,11 @@ describe("agents — writes", () => {
 });
 
 describe("demo data (seeded into the suite's empty database)", () => {
-  test("GET /api/agents/researcher — docs and orchestrator from its capabilities, then memory of its own", async () => {
+  test("GET /api/agents/researcher — docs and orchestrator from its capabilities, then memory and everything of its own", async () => {
     const response = await api.get("/api/agents/researcher?environment=docker");
 
     expect(response.status).toBe(200);
-    expect(Object.keys(response.body.agent.mcp_servers)).toEqual(["docs", "orchestrator", "memory"]);
+    expect(Object.keys(response.body.agent.mcp_servers)).toEqual(["docs", "orchestrator", "memory", "everything"]);
     expect(response.body.agent.mcp_servers.docs.headers["X-Namespace"]).toBe("research-docs");
     expect(response.body.agent.capabilities).toEqual(["document-research", "orchestration"]);
   });

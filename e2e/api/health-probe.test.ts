@@ -114,7 +114,7 @@ describe("POST /api/mcp-servers/:name/test against real peers", () => {
     const marker = path.join(dir, "touched");
     const name = await register("touch", { type: "stdio", command: "touch", args: [marker] });
     const tested = await api.post(`/api/mcp-servers/${name}/test`, {});
-    expect(tested.body).toMatchObject({ status: "skipped", reason: "stdio command not allowed by PATCHBAY_STDIO_ALLOW: touch", latency_ms: null });
+    expect(tested.body).toMatchObject({ status: "skipped", reason: `stdio command not allowed by PATCHBAY_STDIO_ALLOW: touch. To run exactly this command line, add the entry "touch ${marker}" to PATCHBAY_STDIO_ALLOW (a comma-separated list) and restart Patchbay`, latency_ms: null });
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -131,7 +131,7 @@ describe("POST /api/mcp-servers/:name/test against real peers", () => {
     for (const [suffix, args] of lines) {
       const name = await register(`evil-${suffix}`, { type: "stdio", command: "node", args });
       const tested = await api.post(`/api/mcp-servers/${name}/test`, {});
-      expect(tested.body, suffix).toMatchObject({ status: "skipped", reason: "stdio arguments not allowed by PATCHBAY_STDIO_ALLOW for node", latency_ms: null });
+      expect(tested.body, suffix).toMatchObject({ status: "skipped", reason: expect.stringMatching(/^stdio arguments not allowed by PATCHBAY_STDIO_ALLOW for node\. To run /), latency_ms: null });
       const called = await api.post(`/api/mcp-servers/${name}/tools/echo/call`, { arguments: { message: "x" } });
       expect(called.status).toBe(422);
     }

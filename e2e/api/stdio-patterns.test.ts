@@ -57,7 +57,8 @@ afterAll(async () => {
 });
 
 const loopback = () => `127.0.0.1:${(listener.address() as net.AddressInfo).port}`;
-const REASON = "stdio arguments not allowed by PATCHBAY_STDIO_ALLOW for npx";
+/** The refusal, then how to allow that exact command line (lib/mcp/refuse-before-connecting.ts). */
+const REASON = expect.stringMatching(/^stdio arguments not allowed by PATCHBAY_STDIO_ALLOW for npx\. To run /);
 
 describe("PATCHBAY_STDIO_ALLOW patterns: '*' matches [A-Za-z0-9._-] only (DESIGN §14)", { timeout: 120_000 }, () => {
   test("package specs that fetch from elsewhere are skipped naming the allowlist, on Test and in every sweep, and nothing runs", async () => {

@@ -42,7 +42,7 @@ export type ReachOptions = { environment: string; scope: UpstreamScope; profile:
  */
 export async function reachUpstream(upstream: TargetUpstream, { environment, scope, profile }: ReachOptions): Promise<McpSession> {
   const { policy, stdioAllow } = getProbeSettings();
-  const refused = refuseBeforeConnecting(upstream.config, stdioAllow);
+  const refused = refuseBeforeConnecting(upstream.config, stdioAllow, upstream.secrets);
   if (refused) throw new ProtocolError(ProtocolErrorCode.InternalError, `MCP server '${upstream.server}' cannot be reached: ${refused.reason}`);
   const { timeoutMs } = resilienceSettings(upstream.definition.resilience);
   const deadline = startDeadline(timeoutMs);

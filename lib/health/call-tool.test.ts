@@ -62,7 +62,7 @@ describe("callTool against the everything server", { timeout: 30_000 }, () => {
     expect(blocked).toMatchObject({ status: 422, failure: { status: "skipped", reason: "blocked by outbound policy: 169.254.169.254" } });
 
     const notAllowed = await callTool({ type: "stdio", command: "bash", args: ["-c", "true"] }, "echo", {}, options).catch((e: unknown) => e);
-    expect(notAllowed).toMatchObject({ status: 422, failure: { status: "skipped", reason: "stdio command not allowed by PATCHBAY_STDIO_ALLOW: bash" } });
+    expect(notAllowed).toMatchObject({ status: 422, failure: { status: "skipped", reason: 'stdio command not allowed by PATCHBAY_STDIO_ALLOW: bash. To run exactly this command line, add the entry "bash -c true" to PATCHBAY_STDIO_ALLOW (a comma-separated list) and restart Patchbay' } });
 
     const down = await callTool({ type: "http", url: "http://127.0.0.1:1/mcp" }, "echo", { message: "x" }, options).catch((e: unknown) => e);
     expect(down).toMatchObject({ status: 502, failure: { status: "unhealthy", reason: "connection refused 127.0.0.1:1" } });

@@ -33,7 +33,7 @@ export async function callTool(
   args: unknown,
   options: CallToolOptions,
 ): Promise<NormalizedToolResult & { latency_ms: number }> {
-  const refusal = refuseBeforeConnecting(config, options.stdioAllow);
+  const refusal = refuseBeforeConnecting(config, options.stdioAllow, options.secrets);
   if (refusal) throw new ToolCallFailedError(refusal);
 
   const session = openSession(config, options);

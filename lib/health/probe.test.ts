@@ -143,7 +143,7 @@ describe("probeServer against real peers", { timeout: 30_000 }, () => {
     for (const command of ["touch", "/usr/bin/touch"]) {
       const marker = path.join(dir, `ran-${path.basename(command)}-${Date.now()}`);
       const result = await probeServer({ type: "stdio", command, args: [marker] }, { ...options, stdioAllow: ["node", "TOUCH"] });
-      expect(result).toMatchObject({ status: "skipped", reason: `stdio command not allowed by PATCHBAY_STDIO_ALLOW: ${command}`, latency_ms: null });
+      expect(result).toMatchObject({ status: "skipped", reason: `stdio command not allowed by PATCHBAY_STDIO_ALLOW: ${command}. To run exactly this command line, add the entry "${command} ${marker}" to PATCHBAY_STDIO_ALLOW (a comma-separated list) and restart Patchbay`, latency_ms: null });
       expect(existsSync(marker)).toBe(false);
     }
   });

@@ -41,7 +41,7 @@ export type ProbeOptions = {
  */
 export async function probeServer(config: ResolvedConfig, options: ProbeOptions): Promise<ProbeResult> {
   const checkedAt = (options.now ?? (() => new Date()))().toISOString();
-  const refusal = refuseBeforeConnecting(config, options.stdioAllow);
+  const refusal = refuseBeforeConnecting(config, options.stdioAllow, options.secrets);
   if (refusal) return unreachedResult(refusal.status, refusal.reason, checkedAt);
 
   const session = openSession(config, options);

@@ -53,6 +53,17 @@ export function refuseCommandLine(command: string, args: readonly string[], allo
   return forCommand.some((rule) => areArgumentsAllowed(rule, args)) ? null : "arguments";
 }
 
+/**
+ * The entry that admits exactly this command line and nothing more, for a refusal to show; null when none can be
+ * written: an argument that is empty or holds whitespace, a comma (the list's separator) or a `*` (a wildcard in
+ * an entry) cannot be spelled out literally.
+ */
+export function exactStdioEntry(command: string, args: readonly string[]): string | null {
+  if (!isCommandUsable(command) || command.includes(",") || command.includes("*")) return null;
+  if (args.some((arg) => arg === "" || /[\s\0,*]/.test(arg))) return null;
+  return [command, ...args].join(" ");
+}
+
 export function isCommandLineAllowed(command: string, args: readonly string[], allowList: readonly string[]): boolean {
   return refuseCommandLine(command, args, allowList) === null;
 }
