@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { apiClient, httpServer, uniqueName, type ApiClient } from "../support/api-client";
 import { authedEnv } from "../support/authed-patchbay";
+import { startEchoPeer } from "../support/echo-peer";
 import { startAuthorizationServer, startProtectedMcpServer, type AuthorizationServer, type ProtectedMcpServer } from "../support/oauth-peers";
 import { freePort } from "../../lib/mcp/test-peers";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
@@ -129,7 +130,7 @@ describe("a server's OAuth settings", () => {
     const auth = { type: "oauth", mode: "shared", scopes: ["mcp:tools"], client: { client_id: "patchbay", client_secret: "${GUARDED_SECRET}", token_endpoint_auth_method: "client_secret_post" } };
     const name = uniqueName("preregistered");
     expect((await admin.post("/api/mcp-servers", httpServer(name, { auth }))).status).toBe(201);
-    expect((await admin.get(`/api/mcp-servers/${name}`)).body.auth).toEqual(auth);
+    expect((await admin.get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server.auth).toEqual(auth);
   });
 
   test("Patchbay's Client ID Metadata Document names its callback", async () => {
@@ -162,7 +163,7 @@ describe("connecting, using, refreshing and revoking", () => {
     const listed = await connectionOf();
     expect(listed.body.connections).toEqual([{
       environment: "development", mode: "shared", status: "connected", scopes: ["mcp:tools"], expires_at: expect.any(String),
-      connected_by: "admin", connected_at: expect.any(String), reason: null,
+      connected_by: "admin (PATCHBAY_ADMIN_TOKEN)", connected_at: expect.any(String), reason: null,
     }]);
     expect(as.accessTokens.length).toBe(1);
     for (const token of everyToken()) expect(listed.text).not.toContain(token);
@@ -176,6 +177,20 @@ describe("connecting, using, refreshing and revoking", () => {
     const result = await gatewayCall();
     expect(result.content).toEqual([{ type: "text", text: "signed in as alice" }]);
     expect(mcp.accepted.at(-1)).toBe(as.accessTokens.at(-1));
+  });
+
+  test("the token goes only to the resource it was issued for: a server moved elsewhere gets no Authorization", async () => {
+    const thief = await startEchoPeer();
+    try {
+      expect((await admin.patch(`/api/mcp-servers/${server}`, { transport: { type: "http", url: thief.url } })).status).toBe(200);
+      await admin.post(`/api/mcp-servers/${server}/test`, {});
+
+      expect(thief.requests.length).toBeGreaterThan(0);
+      for (const headers of thief.requests) expect(headers.authorization).toBeUndefined();
+    } finally {
+      expect((await admin.patch(`/api/mcp-servers/${server}`, { transport: { type: "http", url: mcp.url } })).status).toBe(200);
+      await thief.stop();
+    }
   });
 
   test("an access token about to expire is refreshed before the next call, and the refresh token rotates", async () => {

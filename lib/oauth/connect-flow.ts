@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 import {
-  discoverOAuthServerInfo, exchangeAuthorization, extractWWWAuthenticateParams, IssuerMismatchError, OAuthError, resourceUrlFromServerUrl,
+  discoverAuthorizationServerMetadata, discoverOAuthProtectedResourceMetadata, exchangeAuthorization, extractWWWAuthenticateParams, IssuerMismatchError, OAuthError, resourceUrlFromServerUrl,
   selectResourceURL, startAuthorization, type FetchLike, type OAuthClientProvider,
 } from "@modelcontextprotocol/client";
 
@@ -48,10 +48,7 @@ export async function startConnect(name: string, environment: string | undefined
   const key: ConnectionKey = { serverId: target.id, environment: context.environment, person: target.person };
   const fetchFn = oauthFetch();
   const challenge = await readChallenge(config.url, config.headers, fetchFn);
-  const discovered = await discoverOAuthServerInfo(config.url, { resourceMetadataUrl: challenge.resourceMetadataUrl, fetchFn })
-    .catch((error: unknown) => { throw new UpstreamOAuthError(`Discovering the authorization server of '${name}' failed: ${unreachableReason(error)}`); });
-  const { authorizationServerUrl, authorizationServerMetadata: metadata, resourceMetadata } = discovered;
-  if (!metadata) throw new UpstreamOAuthError(`The authorization server ${authorizationServerUrl} of '${name}' publishes no metadata (RFC 8414 / OpenID Connect discovery).`);
+  const { authorizationServerUrl, metadata, resourceMetadata } = await discover(name, config.url, challenge.resourceMetadataUrl, fetchFn);
 
   const resource = await resourceFor(config.url, resourceMetadata).catch(async (error: unknown) => {
     const reason = `the protected-resource metadata does not name this server: ${(error as Error).message.slice(0, 300)}`;
@@ -121,6 +118,24 @@ export async function finishCallback(query: CallbackQuery, principal: Principal)
     await writeConnection(key, { mode: flow.mode, status: existing?.status === "connected" ? "connected" : "never", reason: `the authorization server could not be reached: ${unreachableReason(error)}` });
     return page("failed");
   }
+}
+
+/**
+ * RFC 9728 (the challenge's `resource_metadata`, else the well-known path), then RFC 8414 / OpenID Connect discovery
+ * of the first authorization server it names; a server without protected-resource metadata is its own (the SDK's
+ * fallback). Each failure says which document could not be had.
+ */
+async function discover(name: string, serverUrl: string, resourceMetadataUrl: URL | undefined, fetchFn: FetchLike) {
+  const resourceMetadata = await discoverOAuthProtectedResourceMetadata(serverUrl, resourceMetadataUrl ? { resourceMetadataUrl } : {}, fetchFn).catch((error: unknown) => {
+    if (resourceMetadataUrl) throw new UpstreamOAuthError(`The protected-resource metadata of '${name}' at ${resourceMetadataUrl.href} could not be read: ${unreachableReason(error)}`);
+    return undefined;
+  });
+  const authorizationServerUrl = resourceMetadata?.authorization_servers?.[0] ?? new URL(serverUrl).origin;
+  const metadata = await discoverAuthorizationServerMetadata(authorizationServerUrl, { fetchFn }).catch((error: unknown) => {
+    throw new UpstreamOAuthError(`The authorization server ${authorizationServerUrl} of '${name}' could not be reached: ${unreachableReason(error)}`);
+  });
+  if (!metadata) throw new UpstreamOAuthError(`The authorization server ${authorizationServerUrl} of '${name}' publishes no metadata (RFC 8414 / OpenID Connect discovery).`);
+  return { authorizationServerUrl, metadata, resourceMetadata };
 }
 
 /** A request without a token, as any client's first: its 401 challenge may name the metadata and the scopes (RFC 9728, RFC 6750). */

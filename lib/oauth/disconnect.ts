@@ -37,20 +37,19 @@ async function revoke(connection: OpenConnection): Promise<boolean> {
   const metadata = (connection.metadata ?? {}) as { revocation_endpoint?: string; revocation_endpoint_auth_methods_supported?: string[]; token_endpoint_auth_methods_supported?: string[] };
   const endpoint = metadata.revocation_endpoint;
   if (!endpoint || !connection.client) return false;
-  const tokens: [string, string][] = [];
-  if (connection.refreshToken) tokens.push([connection.refreshToken, "refresh_token"]);
-  if (connection.accessToken) tokens.push([connection.accessToken, "access_token"]);
-  let allRevoked = tokens.length > 0;
   const fetchFn = oauthFetch();
-  for (const [token, hint] of tokens) {
-    const request = authenticated(connection.client, metadata.revocation_endpoint_auth_methods_supported ?? metadata.token_endpoint_auth_methods_supported ?? []);
+  const send = async (token: string, hint: string) => {
+    const request = authenticated(connection.client!, metadata.revocation_endpoint_auth_methods_supported ?? metadata.token_endpoint_auth_methods_supported ?? []);
     request.body.set("token", token);
     request.body.set("token_type_hint", hint);
-    const ok = await fetchFn(endpoint, { method: "POST", headers: request.headers, body: request.body })
+    return fetchFn(endpoint, { method: "POST", headers: request.headers, body: request.body })
       .then(async (response) => { await response.body?.cancel().catch(() => {}); return response.ok; }, () => false);
-    allRevoked &&= ok;
-  }
-  return allRevoked;
+  };
+  // Revoking the refresh token ends the grant (RFC 7009 §2.1). A JWT access token often cannot be revoked
+  // (it lives until it expires): asking is worth it, its refusal is not a failure.
+  const refreshRevoked = connection.refreshToken ? await send(connection.refreshToken, "refresh_token") : null;
+  const accessRevoked = connection.accessToken ? await send(connection.accessToken, "access_token") : false;
+  return refreshRevoked ?? accessRevoked;
 }
 
 /** The client's authentication on the revocation request, as on its token requests (RFC 6749 §2.3.1). */
