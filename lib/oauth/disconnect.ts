@@ -3,17 +3,19 @@ import { selectClientAuthMethod, type OAuthClientInformationMixed } from "@model
 import type { Principal } from "../auth/principal";
 import { NotFoundError } from "../errors";
 import { getConfig } from "../env";
+import { getServer } from "../registry/servers";
 import { loadOAuthServer } from "./connect-flow";
 import { oauthFetch } from "./oauth-fetch";
 import { deleteConnection, listConnections, readConnection, type ConnectionView, type OpenConnection } from "./oauth-store";
 import { forgetCachedAuthorization } from "./upstream-bearer";
 
-/** GET …/oauth: every connection of the server — status, scopes, expiry, who — never a token. */
+/** GET …/oauth: every connection of the server — status, scopes, expiry, who — never a token; none for a server without OAuth. */
 export async function listServerConnections(name: string, principal: Principal): Promise<{ connections: ConnectionView[] }> {
-  const target = await loadOAuthServer(name, { ...principal, role: "admin" });
-  const connections = await listConnections(target.id);
-  // A per_user connection is its person's own: others see only their own.
-  return { connections: target.mode === "per_user" && principal.role !== "admin" ? connections.filter((c) => c.connected_by === principal.name) : connections };
+  const { id, auth } = await getServer(name);
+  const connections = await listConnections(id);
+  // A per_user connection is its person's own: others but admins see only their own.
+  const isPersonal = auth?.type === "oauth" && auth.mode === "per_user" && principal.role !== "admin";
+  return { connections: isPersonal ? connections.filter((connection) => connection.connected_by === principal.name) : connections };
 }
 
 /**
