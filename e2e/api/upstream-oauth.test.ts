@@ -29,13 +29,19 @@ let runnerToken: string;
 let otherAdminToken: string;
 let deadIssuer: string;
 const server = uniqueName("guarded");
+const STATIC_CLIENT = { client_id: "patchbay-static", client_secret: `static-secret-${uniqueName("s")}` };
 const agent = uniqueName("guarded-agent");
 
 beforeAll(async () => {
   deadIssuer = `http://127.0.0.1:${await freePort()}`;
+  const port = await freePort();
   mcp = await startProtectedMcpServer(() => as.issuer, deadIssuer);
-  as = await startAuthorizationServer({ resource: () => mcp.url, accessTokenTtlS: ACCESS_TOKEN_TTL_S });
-  patchbay = await startPatchbay({ env: authedEnv(ADMIN_TOKEN) });
+  as = await startAuthorizationServer({
+    resource: () => mcp.url, accessTokenTtlS: ACCESS_TOKEN_TTL_S,
+    // Registered beforehand, authenticating with client_secret_post only: a request authenticated otherwise is invalid_client.
+    clients: [{ ...STATIC_CLIENT, redirect_uris: [`http://127.0.0.1:${port}/oauth/callback`], grant_types: ["authorization_code", "refresh_token"], token_endpoint_auth_method: "client_secret_post" }],
+  });
+  patchbay = await startPatchbay({ env: authedEnv(ADMIN_TOKEN), port });
   admin = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
   runnerToken = await mintToken(patchbay.baseUrl, ADMIN_TOKEN, uniqueName("runner"), "runner");
   otherAdminToken = await mintToken(patchbay.baseUrl, ADMIN_TOKEN, uniqueName("other-admin"), "admin");
@@ -228,6 +234,54 @@ describe("connecting, using, refreshing and revoking", () => {
   });
 });
 
+describe("a pre-registered client", () => {
+  const name = uniqueName("static");
+  const variable = `STATIC_SECRET_${uniqueName("v").slice(2, 10).toUpperCase()}`;
+  const auth = { type: "oauth", client: { client_id: STATIC_CLIENT.client_id, client_secret: `\${${variable}}`, token_endpoint_auth_method: "client_secret_post" } };
+
+  beforeAll(async () => {
+    expect((await admin.post("/api/mcp-servers", httpServer(name, { transport: { type: "http", url: mcp.url }, auth }))).status).toBe(201);
+  });
+
+  test("a client secret that is not a secret scoped to the server is refused (422 naming it), nothing started", async () => {
+    expect((await admin.put(`/api/variables/${variable}`, { secret: true, value: STATIC_CLIENT.client_secret, scope: { servers: ["someone-else"] } })).status).toBe(201);
+
+    const started = await admin.post(`/api/mcp-servers/${name}/oauth/connect`, {});
+
+    expect(started.status).toBe(422);
+    expect(started.body.errors).toEqual([{ path: "/auth/client/client_secret", message: `\${${variable}} is not a secret scoped to '${name}'` }]);
+    expect(started.text).not.toContain(STATIC_CLIENT.client_secret);
+  });
+
+  test("connects with its ${VAR} secret by client_secret_post, and the server turns healthy", async () => {
+    expect((await admin.put(`/api/variables/${variable}`, { secret: true, value: STATIC_CLIENT.client_secret, scope: { servers: [name] } })).status).toBe(200);
+
+    const { url } = await connect(name);
+    expect(url.searchParams.get("error")).toBeNull();
+    const finished = await callback(url);
+
+    expect(finished.headers.get("location")).toBe(`/mcp-servers/${name}?environment=development&oauth=connected`);
+    expect((await connectionOf(name)).body.connections[0]).toMatchObject({ status: "connected", reason: null });
+    expect((await admin.post(`/api/mcp-servers/${name}/test`, {})).body.status).toBe("healthy");
+  });
+
+  test("a refresh token revoked at the authorization server: the next use marks the connection expired with the reason", async () => {
+    const refreshToken = as.refreshTokens.at(-1)!;
+    const revoked = await fetch(`${as.issuer}/token/revocation`, {
+      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: refreshToken, token_type_hint: "refresh_token", ...STATIC_CLIENT }),
+    });
+    expect(revoked.status).toBe(200);
+    const { expires_at: expiresAt } = (await connectionOf(name)).body.connections[0];
+    await waitUntil(() => Date.now() >= Date.parse(expiresAt) - REFRESH_SKEW_MS + 100, 20_000, "the token is due for refresh");
+
+    const tested = await admin.post(`/api/mcp-servers/${name}/test`, {});
+
+    expect(tested.body.status).toBe("auth_required");
+    expect((await connectionOf(name)).body.connections[0]).toMatchObject({ status: "expired", reason: "the refresh token was refused: invalid_grant; connect again" });
+  }, 60_000);
+});
+
 describe("a flow that goes wrong leaves a named status and a reason, never a 500", () => {
   test("a replayed state is refused (400, problem+json naming state); the first use stands", async () => {
     const { url } = await connect();
@@ -314,6 +368,6 @@ describe("a flow that goes wrong leaves a named status and a reason, never a 500
   test("no access or refresh token ever reaches Patchbay's log", () => {
     expect(everyToken().length).toBeGreaterThan(3);
     const logs = patchbay.logs();
-    for (const token of everyToken()) expect(logs).not.toContain(token);
+    for (const token of [...everyToken(), STATIC_CLIENT.client_secret]) expect(logs).not.toContain(token);
   });
 });

@@ -30,13 +30,15 @@ export type AuthorizationServer = {
  * A real OAuth 2.1 authorization server: oidc-provider with resource indicators (RFC 8707: JWT access tokens whose
  * audience is the one resource it knows), PKCE required, refresh tokens issued and rotated, revocation (RFC 7009),
  * Dynamic Client Registration and a tiny headless interaction (POST /interaction/<uid> signs alice in, or refuses,
- * as `decision` says). `resource` is the MCP server's URL; `accessTokenTtlS` short, so tokens expire in a test.
+ * as `decision` says). `resource` is the MCP server's URL; `accessTokenTtlS` short, so tokens expire in a test;
+ * `clients` are pre-registered ones.
  */
-export async function startAuthorizationServer(options: { resource: () => string; accessTokenTtlS: number }): Promise<AuthorizationServer> {
+export async function startAuthorizationServer(options: { resource: () => string; accessTokenTtlS: number; clients?: Record<string, unknown>[] }): Promise<AuthorizationServer> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
     scopes: ["openid", "offline_access", MCP_SCOPE],
+    clients: options.clients ?? [],
     pkce: { required: () => true },
     issueRefreshToken: async () => true,
     rotateRefreshToken: () => true,
