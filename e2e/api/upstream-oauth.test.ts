@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -9,6 +11,7 @@ import { startAuthorizationServer, startProtectedMcpServer, type AuthorizationSe
 import { freePort } from "../../lib/mcp/test-peers";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { mintToken } from "../support/roles";
+import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
 import { waitUntil } from "../support/wait-until";
 
 /**
@@ -28,6 +31,7 @@ let admin: ApiClient;
 let runnerToken: string;
 let otherAdminToken: string;
 let deadIssuer: string;
+let databaseUrl: string | undefined;
 const server = uniqueName("guarded");
 const STATIC_CLIENT = { client_id: "patchbay-static", client_secret: `static-secret-${uniqueName("s")}` };
 const agent = uniqueName("guarded-agent");
@@ -41,7 +45,9 @@ beforeAll(async () => {
     // Registered beforehand, authenticating with client_secret_post only: a request authenticated otherwise is invalid_client.
     clients: [{ ...STATIC_CLIENT, redirect_uris: [`http://127.0.0.1:${port}/oauth/callback`], grant_types: ["authorization_code", "refresh_token"], token_endpoint_auth_method: "client_secret_post" }],
   });
-  patchbay = await startPatchbay({ env: authedEnv(ADMIN_TOKEN), port });
+  // On the project's engine (api: SQLite, api-pg: PostgreSQL, which has no key file: tokens are sealed with this key).
+  databaseUrl = await freshDatabaseUrl("upstream-oauth");
+  patchbay = await startPatchbay({ databaseUrl, port, env: { ...authedEnv(ADMIN_TOKEN), PATCHBAY_SECRET_KEY: randomBytes(32).toString("base64") } });
   admin = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
   runnerToken = await mintToken(patchbay.baseUrl, ADMIN_TOKEN, uniqueName("runner"), "runner");
   otherAdminToken = await mintToken(patchbay.baseUrl, ADMIN_TOKEN, uniqueName("other-admin"), "admin");
@@ -51,6 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await patchbay?.stop();
+  if (databaseUrl) removeDatabase(databaseUrl);
   await mcp?.stop();
   await as?.stop();
 });
