@@ -290,7 +290,7 @@ describe("a pre-registered client", () => {
 });
 
 describe("a flow that goes wrong leaves a named status and a reason, never a 500", () => {
-  test("a replayed state is refused (400, problem+json naming state); the first use stands", async () => {
+  test("a replayed or made-up state is refused (400, problem+json naming state); the first use stands", async () => {
     const { url } = await connect();
     expect((await callback(url)).status).toBe(303);
 
@@ -300,6 +300,9 @@ describe("a flow that goes wrong leaves a named status and a reason, never a 500
     expect(replayed.headers.get("content-type")).toContain("application/problem+json");
     expect((await replayed.json()).errors).toEqual([{ path: "/state", message: "is unknown or already used" }]);
     expect((await connectionOf()).body.connections[0].status).toBe("connected");
+    const madeUp = await callback(`${patchbay.baseUrl}/oauth/callback?code=abc&state=made-up-state`);
+    expect(madeUp.status).toBe(400);
+    expect((await madeUp.json()).errors).toEqual([{ path: "/state", message: "is unknown or already used" }]);
   });
 
   test("someone else's state is refused (403) and left for its starter", async () => {
