@@ -5,7 +5,7 @@ import { json } from "../http/responses";
 import { route } from "../http/route";
 import { clientMetadataDocument, publicBaseUrl } from "../oauth/client-identity";
 import { finishCallback, startConnect } from "../oauth/connect-flow";
-import { disconnect, listServerConnections } from "../oauth/disconnect";
+import { disconnect, listServerConnections } from "../oauth/connections";
 
 /** POST /api/mcp-servers/:name/oauth/connect — the authorization URL to send the browser to. */
 export const connectOAuthHandler = route(connectOAuthOperation, async ({ params, body, principal, request }) =>
