@@ -19,17 +19,18 @@ const MAY_IMPORT = {
   data: ["db", "health", "resolve", "schemas", "sync"],
   db: ["read-model", "schemas", "tools"],
   diff: [],
-  endpoints: ["api", "audit", "auth", "data", "gateway", "health", "http", "import", "metrics", "official", "read-model", "registry", "resolve", "sync", "tools", "upstream", "variables"],
+  endpoints: ["api", "audit", "auth", "data", "gateway", "health", "http", "import", "metrics", "oauth", "official", "read-model", "registry", "resolve", "sync", "tools", "upstream", "variables"],
   formats: ["resolve", "schemas"],
   forms: ["schemas"],
-  gateway: ["audit", "auth", "health", "http", "mcp", "metrics", "read-model", "registry", "resolve", "schemas", "telemetry", "tools", "variables"],
-  health: ["audit", "data", "gateway", "mcp", "metrics", "registry", "resolve", "schemas", "telemetry", "tools", "variables"],
+  gateway: ["audit", "auth", "health", "http", "mcp", "metrics", "oauth", "read-model", "registry", "resolve", "schemas", "telemetry", "tools", "variables"],
+  health: ["audit", "data", "gateway", "mcp", "metrics", "oauth", "registry", "resolve", "schemas", "telemetry", "tools", "variables"],
   hooks: [],
   http: ["api", "auth", "data", "health", "metrics", "read-model", "schemas"],
   import: ["auth", "data", "formats", "registry", "resolve", "schemas", "sync", "tools"],
   mcp: ["resolve", "schemas", "telemetry"],
   metrics: ["api"],
   official: ["auth", "data", "formats", "gateway", "registry", "resolve", "schemas", "tools"],
+  oauth: ["auth", "data", "health", "mcp", "registry", "resolve", "schemas", "secrets", "variables"],
   "page-data": ["auth", "query", "registry", "schemas"],
   query: ["auth", "forms", "health", "mcp", "registry", "schemas"],
   "read-model": ["db"],
@@ -48,7 +49,7 @@ const FOLDERS = Object.keys(MAY_IMPORT);
 const LIB = [...FOLDERS, "generated", "lib"];
 const PURE = ["schemas", "resolve", "formats"];
 /** The folders whose data modules query through Prisma's generated client (besides lib/db and the CLIs). */
-const PRISMA_FOLDERS = ["data", "registry", "tools", "audit", "official"];
+const PRISMA_FOLDERS = ["data", "registry", "tools", "audit", "official", "oauth"];
 
 /** Folders by layer, and each folder of lib by name; `lib` is what is left: lib's top-level files (errors, db, env, boot). */
 const elements = [

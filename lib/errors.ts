@@ -95,3 +95,10 @@ export class RateLimitedError extends ApiError {
       undefined, undefined, { "Retry-After": String(retryAfterSeconds) });
   }
 }
+
+/** DESIGN §17: the upstream's authorization server (or its protected-resource metadata) refused or could not be reached. */
+export class UpstreamOAuthError extends ApiError {
+  constructor(detail: string) {
+    super(502, "upstream-oauth-failed", "Upstream OAuth failed", detail);
+  }
+}

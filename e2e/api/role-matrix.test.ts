@@ -110,6 +110,12 @@ const ALLOWED: Record<string, number> = {
   "GET /v0.1/servers/{name}/versions/{version}": 200,
   "GET /v0.1/x/dev.patchbay/servers/{name}/environments": 200,
   "GET /v0.1/x/dev.patchbay/tools": 200,
+  // Upstream OAuth (DESIGN §17) of a server that does not sign in with OAuth: refused as a conflict; the callback without a state.
+  "POST /api/mcp-servers/{name}/oauth/connect": 409,
+  "GET /api/mcp-servers/{name}/oauth": 200,
+  "DELETE /api/mcp-servers/{name}/oauth": 409,
+  "GET /oauth/callback": 400,
+  "GET /.well-known/oauth-client/patchbay.json": 200,
   // The MCP gateway: the SDK refuses a POST that does not accept its media types; DELETE needs a session, and a GET
   // without one is 405 (2026-07-28 has no such stream; a 2025 client opens one with its session).
   "POST /mcp/agents/{name}": 406,
@@ -157,7 +163,7 @@ describe("role × route matrix (DESIGN §7: runner and editor are siblings)", ()
         name: path.startsWith("/api/variables") ? variable : fixture, n: "1", id: victimTokenId, tool: "echo", environment: "production", version: "1.0.0",
       });
       for (const caller of CALLERS) {
-        const expected = expectedStatus(role, caller, ALLOWED[`${method} ${path}`]);
+        const expected = expectedStatus(role, caller, ALLOWED[`${method} ${path}`], path);
         const actual = await statusOf(caller, method, target, hasBody);
         checked++;
         if (actual !== expected) failures.push(`${caller} ${method} ${path}: got ${actual}, expected ${expected}`);
@@ -185,9 +191,12 @@ const GRANTS: Record<TestRole, string[]> = {
   admin: ["viewer", "runner", "editor", "admin"],
 };
 
-function expectedStatus(role: string, caller: Caller, allowed: number): number {
+/** Page paths the dispatcher answers: a browser without a session is sent to sign in first (proxy.ts), and comes back. */
+const SIGN_IN_FIRST = new Set(["/oauth/callback"]);
+
+function expectedStatus(role: string, caller: Caller, allowed: number, path: string): number {
   if (role === "public") return allowed;
-  if (caller === "anonymous") return 401;
+  if (caller === "anonymous") return SIGN_IN_FIRST.has(path) ? 307 : 401;
   return GRANTS[caller].includes(role) ? allowed : 403;
 }
 

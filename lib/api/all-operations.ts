@@ -12,6 +12,7 @@ import * as security from "./security";
 import * as servers from "./servers";
 import * as sync from "./sync";
 import * as upstream from "./upstream";
+import * as upstreamOAuth from "./upstream-oauth";
 import * as system from "./system";
 import * as tools from "./tools";
 import * as variables from "./variables";
@@ -29,6 +30,7 @@ export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(system),
   ...Object.values(sync),
   ...Object.values(upstream),
+  ...Object.values(upstreamOAuth),
   ...Object.values(tools),
   ...Object.values(prompts),
   ...Object.values(approvals),

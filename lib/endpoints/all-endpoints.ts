@@ -16,6 +16,7 @@ import * as sync from "./sync";
 import * as system from "./system";
 import * as tools from "./tools";
 import * as upstream from "./upstream";
+import * as upstreamOAuth from "./upstream-oauth";
 import * as variables from "./variables";
 
 /**
@@ -37,6 +38,7 @@ export const allHandlers: readonly RouteHandler[] = [
   importExport,
   sync,
   upstream,
+  upstreamOAuth,
   security,
   system,
   openapi,

@@ -8,6 +8,7 @@ import { callToolLean, canCallLean, SessionExpiredError } from "../mcp/lean-tool
 import type { McpSession } from "../mcp/mcp-session";
 import type { OutboundPolicy } from "../mcp/outbound-policy";
 import { wireMessageOf } from "../mcp/wire-message";
+import { withUpstreamAuth } from "../oauth/upstream-bearer";
 import type { ResolvedConfig } from "../resolve/types";
 import { circuitOf, publishCircuit } from "./circuits";
 import { backoffDelay, isRetryable, type AttemptFailure, type ResilienceSettings } from "./resilience";
@@ -86,7 +87,9 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
   request.signal?.addEventListener("abort", onAbort, { once: true });
   let borrowed: PooledSession | undefined;
   try {
-    borrowed = borrowSession(request.config, { ...request, timeoutMs, deadline });
+    // DESIGN §17: the server's OAuth access token (refreshed when due); a new token is a new pooled session.
+    const { config, secrets } = await withUpstreamAuth(request.server, request.environment, request.config, request.secrets);
+    borrowed = borrowSession(config, { ...request, secrets, timeoutMs, deadline });
     const session = await borrowed.connected;
     const signal = request.signal ? AbortSignal.any([deadline.signal, request.signal]) : deadline.signal;
     const params = { name: request.tool, arguments: request.arguments, ...request.resume };

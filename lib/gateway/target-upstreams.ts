@@ -5,6 +5,7 @@ import { startDeadline } from "../mcp/deadline";
 import { describeFailure } from "../mcp/describe-failure";
 import type { McpSession } from "../mcp/mcp-session";
 import { refuseBeforeConnecting } from "../mcp/refuse-before-connecting";
+import { withUpstreamAuth } from "../oauth/upstream-bearer";
 import type { ResolvedConfig } from "../resolve/types";
 import type { ServerInput } from "../schemas/server";
 import type { ToolNames } from "../schemas/tool-names";
@@ -46,7 +47,8 @@ export async function reachUpstream(upstream: TargetUpstream, { environment, sco
   if (refused) throw new ProtocolError(ProtocolErrorCode.InternalError, `MCP server '${upstream.server}' cannot be reached: ${refused.reason}`);
   const { timeoutMs } = resilienceSettings(upstream.definition.resilience);
   const deadline = startDeadline(timeoutMs);
-  const borrowed = borrowSession(upstream.config, { server: upstream.server, environment, scope, policy, timeoutMs, deadline, secrets: upstream.secrets, profile });
+  const { config, secrets } = await withUpstreamAuth(upstream.server, environment, upstream.config, upstream.secrets);
+  const borrowed = borrowSession(config, { server: upstream.server, environment, scope, policy, timeoutMs, deadline, secrets, profile });
   try {
     return await borrowed.connected;
   } catch (error) {

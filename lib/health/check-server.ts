@@ -10,6 +10,7 @@ import { resolveServer } from "../resolve/resolve-server";
 import { scrubSecrets } from "../resolve/scrub";
 import type { ResolvedConfig } from "../resolve/types";
 import type { ServerInput } from "../schemas/server";
+import { withUpstreamAuth } from "../oauth/upstream-bearer";
 import { unreachedResult } from "./health-result";
 import { withSpan } from "../telemetry/spans";
 import { probeServer, type ProbeOptions } from "./probe";
@@ -85,7 +86,11 @@ export async function resolveForProbe(server: ServerInput, request: ProbeRequest
   const resolution = resolveServer(server, context, { runtime: request.parameters ?? server.health_parameters ?? {} });
   const secrets = [...resolution.sensitiveValues, ...literalSecretValues(server)];
   const environment = context.environment;
-  return resolution.ok ? { config: resolution.config, secrets, environment } : { errors: resolution.errors, secrets, environment };
+  if (!resolution.ok) return { errors: resolution.errors, secrets, environment };
+  // DESIGN §17: a server that signs in with OAuth is probed, tested and called with its connection's access token.
+  if (server.auth?.type !== "oauth") return { config: resolution.config, secrets, environment };
+  const authorized = await withUpstreamAuth(server.name, environment, resolution.config, secrets);
+  return { config: authorized.config, secrets: [...authorized.secrets], environment };
 }
 
 export function probeOptionsFor(server: ServerInput, secrets: readonly string[]): ProbeOptions {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { withoutServerSetFields } from "./document";
 import type { FieldError } from "./field-errors";
 import { isUrlTemplate } from "./placeholders";
+import { serverAuthSchema } from "./server-auth";
 import { promptPolicySchema, redactionSchema, resilienceSchema, resourcePolicySchema } from "./server-behaviour";
 import {
   descriptionSchema,
@@ -124,7 +125,7 @@ export function defineServerInputSchema(checkJsonSchema: JsonSchemaCheck) {
       provides: labelListSchema.optional(),
       tools: z.array(toolSchema).max(1_000).optional(),
       // Seed 004: an OAuth server needs a user's sign-in; its `auth_required` is expected, not an outage (DESIGN §1).
-      auth: z.strictObject({ type: z.enum(["none", "oauth"]) }).optional(),
+      auth: serverAuthSchema.optional(),
       tool_policy: defineToolPolicySchema(parametersSchemaSchema).optional(),
       prompt_policy: promptPolicySchema.optional(),
       resource_policy: resourcePolicySchema.optional(),

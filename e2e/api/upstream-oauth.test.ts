@@ -1,0 +1,383 @@
+import { randomBytes } from "node:crypto";
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { apiClient, httpServer, uniqueName, type ApiClient } from "../support/api-client";
+import { authedEnv } from "../support/authed-patchbay";
+import { startEchoPeer } from "../support/echo-peer";
+import { startAuthorizationServer, startProtectedMcpServer, type AuthorizationServer, type ProtectedMcpServer } from "../support/oauth-peers";
+import { freePort } from "../../lib/mcp/test-peers";
+import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
+import { mintToken } from "../support/roles";
+import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
+import { waitUntil } from "../support/wait-until";
+
+/**
+ * DESIGN §17 end to end: Patchbay signs in to an MCP server guarded by a real OAuth 2.1 authorization server
+ * (oidc-provider: resource indicators with JWT access tokens for the server's URL, PKCE required, refresh tokens
+ * rotated, revocation, DCR). The consent is driven over HTTP as a browser would; nothing of Patchbay is mocked.
+ */
+const ADMIN_TOKEN = `pb-oauth-admin-${uniqueName("t")}`;
+const ACCESS_TOKEN_TTL_S = 40;
+/** upstream-bearer.ts refreshes a token this long before it expires. */
+const REFRESH_SKEW_MS = 30_000;
+
+let as: AuthorizationServer;
+let mcp: ProtectedMcpServer;
+let patchbay: PatchbayProcess;
+let admin: ApiClient;
+let runnerToken: string;
+let otherAdminToken: string;
+let deadIssuer: string;
+let databaseUrl: string | undefined;
+const server = uniqueName("guarded");
+const STATIC_CLIENT = { client_id: "patchbay-static", client_secret: `static-secret-${uniqueName("s")}` };
+const agent = uniqueName("guarded-agent");
+
+beforeAll(async () => {
+  deadIssuer = `http://127.0.0.1:${await freePort()}`;
+  const port = await freePort();
+  mcp = await startProtectedMcpServer(() => as.issuer, deadIssuer);
+  as = await startAuthorizationServer({
+    resource: () => mcp.url, accessTokenTtlS: ACCESS_TOKEN_TTL_S,
+    // Registered beforehand, authenticating with client_secret_post only: a request authenticated otherwise is invalid_client.
+    clients: [{ ...STATIC_CLIENT, redirect_uris: [`http://127.0.0.1:${port}/oauth/callback`], grant_types: ["authorization_code", "refresh_token"], token_endpoint_auth_method: "client_secret_post" }],
+  });
+  // On the project's engine (api: SQLite, api-pg: PostgreSQL, which has no key file: tokens are sealed with this key).
+  databaseUrl = await freshDatabaseUrl("upstream-oauth");
+  patchbay = await startPatchbay({ databaseUrl, port, env: { ...authedEnv(ADMIN_TOKEN), PATCHBAY_SECRET_KEY: randomBytes(32).toString("base64") } });
+  admin = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
+  runnerToken = await mintToken(patchbay.baseUrl, ADMIN_TOKEN, uniqueName("runner"), "runner");
+  otherAdminToken = await mintToken(patchbay.baseUrl, ADMIN_TOKEN, uniqueName("other-admin"), "admin");
+  expect((await admin.post("/api/mcp-servers", httpServer(server, { transport: { type: "http", url: mcp.url }, auth: { type: "oauth" } }))).status).toBe(201);
+  expect((await admin.post("/api/agents", { name: agent, description: "Calls the guarded server", mcp_servers: { guarded: server } })).status).toBe(201);
+}, 120_000);
+
+afterAll(async () => {
+  await patchbay?.stop();
+  if (databaseUrl) removeDatabase(databaseUrl);
+  await mcp?.stop();
+  await as?.stop();
+});
+
+type Callback = { url: URL };
+
+/**
+ * A browser: follows the authorization URL's redirects with the authorization server's cookies, submits its
+ * interaction form, and stops at Patchbay's callback (returned, not yet requested).
+ */
+async function consent(authorizationUrl: string): Promise<Callback> {
+  const cookies = new Map<string, string>();
+  let url = authorizationUrl;
+  let method = "GET";
+  for (let hop = 0; hop < 20; hop++) {
+    if (url.startsWith(patchbay.baseUrl)) return { url: new URL(url) };
+    const response = await fetch(url, { method, redirect: "manual", headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; ") } });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const at = pair.indexOf("=");
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    await response.text();
+    if ([302, 303, 307].includes(response.status)) {
+      url = new URL(response.headers.get("location")!, url).href;
+      method = "GET";
+      continue;
+    }
+    if (response.status === 200 && new URL(url).pathname.startsWith("/interaction/")) {
+      method = "POST";
+      continue;
+    }
+    throw new Error(`the authorization server answered ${response.status} at ${url}`);
+  }
+  throw new Error("too many hops");
+}
+
+async function connect(name = server) {
+  const started = await admin.post(`/api/mcp-servers/${name}/oauth/connect`, {});
+  expect(started.status).toBe(200);
+  return consent(started.body.authorization_url);
+}
+
+function callback(url: URL | string, token = ADMIN_TOKEN) {
+  return fetch(url, { redirect: "manual", headers: { Authorization: `Bearer ${token}` } });
+}
+
+async function connectionOf(name = server) {
+  const listed = await admin.get(`/api/mcp-servers/${name}/oauth`);
+  expect(listed.status).toBe(200);
+  return listed;
+}
+
+async function gatewayCall() {
+  const client = new Client({ name: "oauth-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`/mcp/agents/${agent}`, patchbay.baseUrl), { requestInit: { headers: { Authorization: `Bearer ${runnerToken}` } } }));
+  try {
+    return await client.callTool({ name: "guarded.whoami", arguments: {} });
+  } finally {
+    await client.close();
+  }
+}
+
+function everyToken(): string[] {
+  return [...as.accessTokens, ...as.refreshTokens];
+}
+
+describe("a server's OAuth settings", () => {
+  test("a client secret written as a literal, an unknown mode or auth method is refused naming the field", async () => {
+    const literal = await admin.post("/api/mcp-servers", httpServer(uniqueName("bad-auth"), { auth: { type: "oauth", client: { client_id: "patchbay", client_secret: "hunter2" } } }));
+    const mode = await admin.post("/api/mcp-servers", httpServer(uniqueName("bad-auth"), { auth: { type: "oauth", mode: "everyone" } }));
+    const method = await admin.post("/api/mcp-servers", httpServer(uniqueName("bad-auth"), { auth: { type: "oauth", client: { client_id: "p", token_endpoint_auth_method: "private_key_jwt" } } }));
+
+    for (const [response, path] of [[literal, "/auth/client/client_secret"], [mode, "/auth/mode"], [method, "/auth/client/token_endpoint_auth_method"]] as const) {
+      expect(response.status).toBe(400);
+      expect(response.headers.get("content-type")).toContain("application/problem+json");
+      expect(response.body.errors.map((error: { path: string }) => error.path)).toContain(path);
+    }
+    expect(JSON.stringify(literal.body)).not.toContain("hunter2");
+  });
+
+  test("a pre-registered client with a ${VAR} secret, scopes and mode are kept as written", async () => {
+    const auth = { type: "oauth", mode: "shared", scopes: ["mcp:tools"], client: { client_id: "patchbay", client_secret: "${GUARDED_SECRET}", token_endpoint_auth_method: "client_secret_post" } };
+    const name = uniqueName("preregistered");
+    expect((await admin.post("/api/mcp-servers", httpServer(name, { auth }))).status).toBe(201);
+    expect((await admin.get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server.auth).toEqual(auth);
+  });
+
+  test("Patchbay's Client ID Metadata Document names its callback", async () => {
+    const document = await apiClient(patchbay.baseUrl).get("/.well-known/oauth-client/patchbay.json");
+
+    expect(document.status).toBe(200);
+    expect(document.body).toMatchObject({
+      client_id: `${patchbay.baseUrl}/.well-known/oauth-client/patchbay.json`, redirect_uris: [`${patchbay.baseUrl}/oauth/callback`],
+      grant_types: ["authorization_code", "refresh_token"], token_endpoint_auth_method: "none",
+    });
+  });
+});
+
+describe("connecting, using, refreshing and revoking", () => {
+  test("before connecting, Test says auth_required and nothing is connected", async () => {
+    const tested = await admin.post(`/api/mcp-servers/${server}/test`, {});
+
+    expect(tested.body.status).toBe("auth_required");
+    expect((await connectionOf()).body).toEqual({ connections: [] });
+  });
+
+  test("connect → consent → callback: connected, shown without any token, back to the server's page", async () => {
+    const { url } = await connect();
+    expect(url.pathname).toBe("/oauth/callback");
+    expect(url.searchParams.get("iss")).toBe(as.issuer);
+    const finished = await callback(url);
+
+    expect(finished.status).toBe(303);
+    expect(finished.headers.get("location")).toBe(`/mcp-servers/${server}?environment=development&oauth=connected`);
+    const listed = await connectionOf();
+    expect(listed.body.connections).toEqual([{
+      environment: "development", mode: "shared", status: "connected", scopes: ["mcp:tools"], expires_at: expect.any(String),
+      connected_by: "admin (PATCHBAY_ADMIN_TOKEN)", connected_at: expect.any(String), reason: null,
+    }]);
+    expect(as.accessTokens.length).toBe(1);
+    for (const token of everyToken()) expect(listed.text).not.toContain(token);
+  });
+
+  test("Test connection turns the server healthy and a gateway tools/call works with the token", async () => {
+    const tested = await admin.post(`/api/mcp-servers/${server}/test`, {});
+    expect(tested.body).toMatchObject({ status: "healthy", tool_count: 1 });
+    for (const token of everyToken()) expect(tested.text).not.toContain(token);
+
+    const result = await gatewayCall();
+    expect(result.content).toEqual([{ type: "text", text: "signed in as alice" }]);
+    expect(mcp.accepted.at(-1)).toBe(as.accessTokens.at(-1));
+  });
+
+  test("the token goes only to the resource it was issued for: a server moved elsewhere gets no Authorization", async () => {
+    const thief = await startEchoPeer();
+    try {
+      expect((await admin.patch(`/api/mcp-servers/${server}`, { transport: { type: "http", url: thief.url } })).status).toBe(200);
+      await admin.post(`/api/mcp-servers/${server}/test`, {});
+
+      expect(thief.requests.length).toBeGreaterThan(0);
+      for (const headers of thief.requests) expect(headers.authorization).toBeUndefined();
+    } finally {
+      expect((await admin.patch(`/api/mcp-servers/${server}`, { transport: { type: "http", url: mcp.url } })).status).toBe(200);
+      await thief.stop();
+    }
+  });
+
+  test("an access token about to expire is refreshed before the next call, and the refresh token rotates", async () => {
+    const before = { refreshes: as.grants.refresh, refreshTokens: as.refreshTokens.length, expiresAt: (await connectionOf()).body.connections[0].expires_at as string };
+    await waitUntil(() => Date.now() >= Date.parse(before.expiresAt) - REFRESH_SKEW_MS + 100, 20_000, "the token is due for refresh");
+
+    const result = await gatewayCall();
+
+    expect(result.content).toEqual([{ type: "text", text: "signed in as alice" }]);
+    expect(as.grants.refresh).toBe(before.refreshes + 1);
+    expect(as.refreshTokens.length).toBe(before.refreshTokens + 1);
+    expect(as.consumedRefreshTokens).toContain(as.refreshTokens.at(-2));
+    expect(mcp.accepted.at(-1)).toBe(as.accessTokens.at(-1));
+    const after = (await connectionOf()).body.connections[0];
+    expect(after.status).toBe("connected");
+    expect(Date.parse(after.expires_at)).toBeGreaterThan(Date.parse(before.expiresAt));
+  }, 60_000);
+
+  test("DELETE revokes at the authorization server and forgets: the refresh token is refused there, Test is auth_required again", async () => {
+    const refreshToken = as.refreshTokens.at(-1)!;
+    const clientId = (await as.provider.RefreshToken.find(refreshToken)).clientId as string;
+
+    const deleted = await admin.delete(`/api/mcp-servers/${server}/oauth`);
+
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ revoked: true });
+    expect((await connectionOf()).body).toEqual({ connections: [] });
+    const refused = await fetch(`${as.issuer}/token`, {
+      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId }),
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe("invalid_grant");
+    expect((await admin.post(`/api/mcp-servers/${server}/test`, {})).body.status).toBe("auth_required");
+  });
+});
+
+describe("a pre-registered client", () => {
+  const name = uniqueName("static");
+  const variable = `STATIC_SECRET_${uniqueName("v").slice(2, 10).toUpperCase()}`;
+  const auth = { type: "oauth", client: { client_id: STATIC_CLIENT.client_id, client_secret: `\${${variable}}`, token_endpoint_auth_method: "client_secret_post" } };
+
+  beforeAll(async () => {
+    expect((await admin.post("/api/mcp-servers", httpServer(name, { transport: { type: "http", url: mcp.url }, auth }))).status).toBe(201);
+  });
+
+  test("a client secret that is not a secret scoped to the server is refused (422 naming it), nothing started", async () => {
+    expect((await admin.put(`/api/variables/${variable}`, { secret: true, value: STATIC_CLIENT.client_secret, scope: { servers: ["someone-else"] } })).status).toBe(201);
+
+    const started = await admin.post(`/api/mcp-servers/${name}/oauth/connect`, {});
+
+    expect(started.status).toBe(422);
+    expect(started.body.errors).toEqual([{ path: "/auth/client/client_secret", message: `\${${variable}} is not a secret scoped to '${name}'` }]);
+    expect(started.text).not.toContain(STATIC_CLIENT.client_secret);
+  });
+
+  test("connects with its ${VAR} secret by client_secret_post, and the server turns healthy", async () => {
+    expect((await admin.put(`/api/variables/${variable}`, { secret: true, value: STATIC_CLIENT.client_secret, scope: { servers: [name] } })).status).toBe(200);
+
+    const { url } = await connect(name);
+    expect(url.searchParams.get("error")).toBeNull();
+    const finished = await callback(url);
+
+    expect(finished.headers.get("location")).toBe(`/mcp-servers/${name}?environment=development&oauth=connected`);
+    expect((await connectionOf(name)).body.connections[0]).toMatchObject({ status: "connected", reason: null });
+    expect((await admin.post(`/api/mcp-servers/${name}/test`, {})).body.status).toBe("healthy");
+  });
+
+  test("a refresh token revoked at the authorization server: the next use marks the connection expired with the reason", async () => {
+    const refreshToken = as.refreshTokens.at(-1)!;
+    const revoked = await fetch(`${as.issuer}/token/revocation`, {
+      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: refreshToken, token_type_hint: "refresh_token", ...STATIC_CLIENT }),
+    });
+    expect(revoked.status).toBe(200);
+    const { expires_at: expiresAt } = (await connectionOf(name)).body.connections[0];
+    await waitUntil(() => Date.now() >= Date.parse(expiresAt) - REFRESH_SKEW_MS + 100, 20_000, "the token is due for refresh");
+
+    const tested = await admin.post(`/api/mcp-servers/${name}/test`, {});
+
+    expect(tested.body.status).toBe("auth_required");
+    expect((await connectionOf(name)).body.connections[0]).toMatchObject({ status: "expired", reason: "the refresh token was refused: invalid_grant; connect again" });
+  }, 60_000);
+});
+
+describe("a flow that goes wrong leaves a named status and a reason, never a 500", () => {
+  test("a replayed or made-up state is refused (400, problem+json naming state); the first use stands", async () => {
+    const { url } = await connect();
+    expect((await callback(url)).status).toBe(303);
+
+    const replayed = await callback(url);
+
+    expect(replayed.status).toBe(400);
+    expect(replayed.headers.get("content-type")).toContain("application/problem+json");
+    expect((await replayed.json()).errors).toEqual([{ path: "/state", message: "is unknown or already used" }]);
+    expect((await connectionOf()).body.connections[0].status).toBe("connected");
+    const madeUp = await callback(`${patchbay.baseUrl}/oauth/callback?code=abc&state=made-up-state`);
+    expect(madeUp.status).toBe(400);
+    expect((await madeUp.json()).errors).toEqual([{ path: "/state", message: "is unknown or already used" }]);
+  });
+
+  test("someone else's state is refused (403) and left for its starter", async () => {
+    const { url } = await connect();
+
+    expect((await callback(url, otherAdminToken)).status).toBe(403);
+    const finished = await callback(url);
+    expect(finished.headers.get("location")).toContain("oauth=connected");
+  });
+
+  test("an authorization response from another issuer (RFC 9207) is refused before the code is redeemed", async () => {
+    const { url } = await connect();
+    const codesBefore = as.grants.code;
+    url.searchParams.set("iss", "https://evil.example");
+
+    const finished = await callback(url);
+
+    expect(finished.headers.get("location")).toBe(`/mcp-servers/${server}?environment=development&oauth=refused`);
+    expect(as.grants.code).toBe(codesBefore);
+    const connection = (await connectionOf()).body.connections[0];
+    expect(connection.status).toBe("refused");
+    expect(connection.reason).toContain("https://evil.example");
+    expect(connection.reason).toContain("RFC 9207");
+  });
+
+  test("a refused consent (access_denied) is status refused with the server's reason", async () => {
+    as.decision = "deny";
+    try {
+      const { url } = await connect();
+      expect(url.searchParams.get("error")).toBe("access_denied");
+
+      const finished = await callback(url);
+
+      expect(finished.headers.get("location")).toContain("oauth=refused");
+      const connection = (await connectionOf()).body.connections[0];
+      expect(connection).toMatchObject({ status: "refused", reason: "the authorization server answered access_denied: alice said no" });
+    } finally {
+      as.decision = "allow";
+    }
+  });
+
+  test("protected-resource metadata naming another resource (RFC 8707) refuses the connection: 502 and status refused", async () => {
+    const name = uniqueName("mismatch");
+    expect((await admin.post("/api/mcp-servers", httpServer(name, { transport: { type: "http", url: mcp.mismatchUrl }, auth: { type: "oauth" } }))).status).toBe(201);
+
+    const started = await admin.post(`/api/mcp-servers/${name}/oauth/connect`, {});
+
+    expect(started.status).toBe(502);
+    expect(started.body.type).toContain("upstream-oauth-failed");
+    const connection = (await connectionOf(name)).body.connections[0];
+    expect(connection.status).toBe("refused");
+    expect(connection.reason).toContain("not-this-server");
+  });
+
+  test("an authorization server that is down: 502 naming it, never a 500", async () => {
+    const name = uniqueName("no-as");
+    expect((await admin.post("/api/mcp-servers", httpServer(name, { transport: { type: "http", url: mcp.orphanUrl }, auth: { type: "oauth" } }))).status).toBe(201);
+
+    const started = await admin.post(`/api/mcp-servers/${name}/oauth/connect`, {});
+
+    expect(started.status).toBe(502);
+    expect(started.headers.get("content-type")).toContain("application/problem+json");
+    expect(started.body.detail).toContain(deadIssuer);
+  });
+
+  test("a shared connection is an admin's to make", async () => {
+    const editor = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${await mintToken(patchbay.baseUrl, ADMIN_TOKEN, uniqueName("editor"), "editor")}` });
+
+    expect((await editor.post(`/api/mcp-servers/${server}/oauth/connect`, {})).status).toBe(403);
+    expect((await editor.delete(`/api/mcp-servers/${server}/oauth`)).status).toBe(403);
+  });
+
+  test("no access or refresh token ever reaches Patchbay's log", () => {
+    expect(everyToken().length).toBeGreaterThan(3);
+    const logs = patchbay.logs();
+    for (const token of [...everyToken(), STATIC_CLIENT.client_secret]) expect(logs).not.toContain(token);
+  });
+});

@@ -1,0 +1,105 @@
+import { checkResourceAllowed, OAuthError, refreshAuthorization } from "@modelcontextprotocol/client";
+
+import { tryAcquireLease, releaseLease } from "../data/lease";
+import type { ResolvedConfig } from "../resolve/types";
+import { processSlot } from "../runtime/runtime";
+import { oauthFetch, unreachableReason } from "./oauth-fetch";
+import { expireConnection, findConnectionKey, readConnection, writeConnection, type OpenConnection } from "./oauth-store";
+
+/** A token this close to its expiry is refreshed before it is sent. */
+const EXPIRY_SKEW_MS = 30_000;
+/** How long a connection read is trusted: the health worker and other instances write connections too. */
+const CACHE_MS = 5_000;
+const REFRESH_LEASE_MS = 30_000;
+
+type Known = { token: string; resource: string | null; expiresAt: number | null } | null;
+type State = { known: Map<string, { value: Known; readAt: number }>; refreshing: Map<string, Promise<Known>> };
+
+const state = processSlot("oauth.upstreamBearer", (): State => ({ known: new Map(), refreshing: new Map() }));
+
+/** After a connect, a refresh or a disconnect in this process: the next call reads the connection again. */
+export function forgetCachedAuthorization(): void {
+  state.known.clear();
+}
+
+/**
+ * The config to connect with (DESIGN §17): with `Authorization: Bearer <access token>` of the server's OAuth
+ * connection in `environment` when there is one and the URL is the resource the token was issued for (RFC 8707),
+ * refreshed first when it is expired or about to be. `secrets` gains the token, so whatever the server echoes is
+ * scrubbed of it. Unchanged when there is no usable connection: the server then answers 401 (`auth_required`).
+ */
+export async function withUpstreamAuth(server: string, environment: string, config: ResolvedConfig, secrets: readonly string[]): Promise<{ config: ResolvedConfig; secrets: readonly string[] }> {
+  if (config.type === "stdio") return { config, secrets };
+  const known = await currentToken(server, environment, "");
+  if (!known) return { config, secrets };
+  if (known.resource && !checkResourceAllowed({ requestedResource: config.url, configuredResource: known.resource })) return { config, secrets };
+  const headers = Object.fromEntries(Object.entries(config.headers ?? {}).filter(([name]) => name.toLowerCase() !== "authorization"));
+  return { config: { ...config, headers: { ...headers, Authorization: `Bearer ${known.token}` } }, secrets: [...secrets, known.token] };
+}
+
+async function currentToken(server: string, environment: string, person: string): Promise<Known> {
+  const cacheKey = JSON.stringify([server, environment, person]);
+  const cached = state.known.get(cacheKey);
+  const now = Date.now();
+  if (cached && now - cached.readAt < CACHE_MS && !isDue(cached.value, now)) return cached.value;
+
+  const key = await findConnectionKey(server, environment, person);
+  const connection = key ? await readConnection(key) : null;
+  let value = knownOf(connection);
+  if (connection && isDue(value, now) && connection.refreshToken) value = await refreshOnce(cacheKey, connection);
+  else if (isDue(value, now)) value = null;
+  state.known.set(cacheKey, { value, readAt: Date.now() });
+  return value;
+}
+
+function knownOf(connection: OpenConnection | null): Known {
+  if (!connection?.accessToken) return null;
+  return { token: connection.accessToken, resource: connection.resource, expiresAt: connection.expiresAt?.getTime() ?? null };
+}
+
+function isDue(known: Known, now: number): boolean {
+  return known !== null && known.expiresAt !== null && known.expiresAt - EXPIRY_SKEW_MS <= now;
+}
+
+/** One refresh at a time per connection in this process (single flight), and across processes under a lease. */
+function refreshOnce(cacheKey: string, connection: OpenConnection): Promise<Known> {
+  const running = state.refreshing.get(cacheKey);
+  if (running) return running;
+  const started = refresh(connection).finally(() => state.refreshing.delete(cacheKey));
+  state.refreshing.set(cacheKey, started);
+  return started;
+}
+
+async function refresh(stale: OpenConnection): Promise<Known> {
+  const { key } = stale;
+  const lease = `oauth-refresh:${key.serverId}:${key.environment}:${key.person}`;
+  const holder = `${process.pid}:${Math.random().toString(36).slice(2)}`;
+  if (!(await tryAcquireLease(lease, holder, REFRESH_LEASE_MS))) return null; // another process refreshes it now
+  try {
+    // Another process may have refreshed it since it was read: its rotated refresh token is the one to use.
+    const connection = await readConnection(key);
+    if (!connection?.refreshToken || !connection.client) return knownOf(connection);
+    if (!isDue(knownOf(connection), Date.now())) return knownOf(connection);
+    try {
+      const tokens = await refreshAuthorization(connection.issuer ?? connection.metadata?.issuer ?? "", {
+        metadata: connection.metadata ?? undefined, clientInformation: connection.client, refreshToken: connection.refreshToken,
+        resource: connection.resource ?? undefined, fetchFn: oauthFetch(),
+      });
+      const expiresAt = tokens.expires_in !== undefined ? new Date(Date.now() + tokens.expires_in * 1000) : null;
+      await writeConnection(key, {
+        mode: connection.mode, status: "connected", reason: null,
+        tokens: { accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? connection.refreshToken, scopes: tokens.scope ?? connection.scopes, expiresAt },
+      });
+      return { token: tokens.access_token, resource: connection.resource, expiresAt: expiresAt?.getTime() ?? null };
+    } catch (error) {
+      if (error instanceof OAuthError) {
+        await expireConnection(key, `the refresh token was refused: ${error.code}; connect again`, { dropTokens: true });
+      } else {
+        await expireConnection(key, `refreshing failed, the authorization server could not be reached: ${unreachableReason(error)}`, { dropTokens: false });
+      }
+      return null;
+    }
+  } finally {
+    await releaseLease(lease, holder);
+  }
+}
