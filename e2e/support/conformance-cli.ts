@@ -26,8 +26,8 @@ export type Tally = { passed: number; total: number };
 type Check = { id: string; status: string; errorMessage?: string };
 
 const RUN_TIMEOUT_MS = 900_000;
-/** `<output dir>/server-<scenario>-<toISOString() with : and . as ->`, one folder per scenario, each a checks.json. */
-const RESULT_FOLDER = /^server-(.+)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
+/** `<output dir>/<side>-<scenario>-<toISOString() with : and . as ->`, one folder per scenario, each a checks.json. */
+const RESULT_FOLDER = /^(?:server|client)-(.+)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
 
 /**
  * `conformance server --url <url> --requirements <revision>`: every scenario the revision requires (and the
@@ -35,17 +35,30 @@ const RESULT_FOLDER = /^server-(.+)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/
  * scored only its summary says (the "Not scored for <revision>" block). Throws when the CLI does not finish
  * with a verdict (exit 0: all scored pass, 1: some fail) or a scenario wrote no results.
  */
-export async function runServerRequirements(url: string, revision: Revision): Promise<ConformanceRun> {
+export function runServerRequirements(url: string, revision: Revision): Promise<ConformanceRun> {
+  return runRequirements(["server", "--url", url], url, revision);
+}
+
+/**
+ * `conformance client --command <command> --requirements <revision>`: the suite starts each scenario's server and
+ * runs `command <server URL>` as the client under test (with `env`), allowing it `timeoutMs` per scenario; read
+ * as runServerRequirements reads the server side.
+ */
+export function runClientRequirements(command: string, revision: Revision, options: { env: Record<string, string>; timeoutMs: number }): Promise<ConformanceRun> {
+  return runRequirements(["client", "--command", command, "--timeout", String(options.timeoutMs)], command, revision, options.env);
+}
+
+async function runRequirements(side: string[], under: string, revision: Revision, env: Record<string, string> = {}): Promise<ConformanceRun> {
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), "patchbay-conformance-results-"));
   try {
     const started = performance.now();
-    const { code, stdout, output } = await runCli(["server", "--url", url, "--requirements", revision, "--output-dir", outputDir]);
+    const { code, stdout, output } = await runCli([...side, "--requirements", revision, "--output-dir", outputDir], env);
     const ms = Math.round(performance.now() - started);
-    if (code !== 0 && code !== 1) throw new Error(`conformance server --requirements ${revision} against ${url} ended with ${code}:\n${output}`);
+    if (code !== 0 && code !== 1) throw new Error(`conformance ${side[0]} --requirements ${revision} (${under}) ended with ${code}:\n${output}`);
     const notScored = notScoredScenarios(stdout, revision);
     const results = fs.readdirSync(outputDir).sort().map((folder) => readScenario(outputDir, folder, notScored, output));
-    if (results.length === 0) throw new Error(`conformance wrote no results for ${url}:\n${output}`);
-    return { url, revision, ms, results };
+    if (results.length === 0) throw new Error(`conformance wrote no results for ${under}:\n${output}`);
+    return { url: under, revision, ms, results };
   } finally {
     fs.rmSync(outputDir, { recursive: true, force: true });
   }
@@ -102,9 +115,9 @@ function oneLine(text: string): string {
   return flat.length > 240 ? `${flat.slice(0, 240)}…` : flat;
 }
 
-function runCli(args: string[]): Promise<{ code: number | string; stdout: string; output: string }> {
+function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | string; stdout: string; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [CONFORMANCE_CLI, ...args], { timeout: RUN_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [CONFORMANCE_CLI, ...args], { timeout: RUN_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, ...env, NO_COLOR: "1" } }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : (error.signal ?? String(error.code ?? "error"))) : 0;
       resolve({ code, stdout, output: `${stdout}${stderr}` });
     });

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { authedEnv } from "../support/authed-patchbay";
+import { REVISIONS, runClientRequirements, tally, type ConformanceRun } from "../support/conformance-cli";
+import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
+
+/**
+ * The referee of DESIGN §17: the official conformance suite's client requirement sets for both revisions, with
+ * Patchbay as the client under test. The suite starts each scenario's server (its authorization server beside it
+ * for the `auth/*` ones) and runs e2e/support/conformance-client.ts with its URL: that glue registers the URL in
+ * this Patchbay, connects it when the scenario is about authorization, and lists and calls its tools through an
+ * agent gateway. What the suite checks is what Patchbay sent. Every scored scenario must pass.
+ */
+
+const ADMIN_TOKEN = "pb_referee_client_admin_token_0123456789";
+/** The suite runs a revision's scenarios side by side, each starting a Node process for the glue: generous. */
+const SCENARIO_TIMEOUT_MS = 300_000;
+const GLUE = `${process.execPath} --import tsx e2e/support/conformance-client.ts`;
+
+let patchbay: PatchbayProcess | undefined;
+
+beforeAll(async () => {
+  patchbay = await startPatchbay({ env: { ...authedEnv(ADMIN_TOKEN), PATCHBAY_RATE_CALLS_PER_MIN: "1000000", PATCHBAY_RATE_TESTS_PER_MIN: "100000", PATCHBAY_OUTBOUND_ALLOW: "127.0.0.0/8,::1/128" } });
+}, 600_000);
+
+afterAll(async () => {
+  await patchbay?.stop();
+}, 60_000);
+
+describe.each(REVISIONS)("conformance client --requirements %s, Patchbay as the client", (revision) => {
+  test("every scored scenario passes", async () => {
+    const run = await runClientRequirements(GLUE, revision, { env: { PATCHBAY_URL: patchbay!.baseUrl, PATCHBAY_TOKEN: ADMIN_TOKEN }, timeoutMs: SCENARIO_TIMEOUT_MS });
+    report(run);
+    const failing = run.results.filter((result) => result.scored && !result.passed).map((result) => `${result.scenario}: ${result.failures.join("; ")}`);
+    expect(failing).toEqual([]);
+  });
+});
+
+function report(run: ConformanceRun): void {
+  const scored = run.results.filter((result) => result.scored);
+  const all = tally(run.results);
+  const counted = tally(scored);
+  console.log(`referee (client) ${run.revision}: ${counted.passed}/${counted.total} scored scenarios pass (${all.passed}/${all.total} run) in ${(run.ms / 1000).toFixed(0)} s`);
+  for (const result of run.results.filter((candidate) => !candidate.passed)) {
+    console.log(`  ✗ ${result.scenario}${result.scored ? "" : " (not scored)"}: ${result.failures.join("; ")}`);
+  }
+}

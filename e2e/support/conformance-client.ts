@@ -1,0 +1,116 @@
+/**
+ * The conformance suite's client under test is Patchbay (DESIGN §17's referee): the suite starts a scenario's
+ * server and runs this glue with its URL. The glue registers that URL as a server in a running Patchbay, connects
+ * it when the scenario is about authorization (following the authorization redirect back to Patchbay's callback
+ * as a browser would), then lists and calls its tools through an agent gateway — so every request the scenario's
+ * server sees is one Patchbay sent. Exits 0 when that worked.
+ *
+ *   PATCHBAY_URL=<base> PATCHBAY_TOKEN=<admin token> MCP_CONFORMANCE_SCENARIO=<s> [MCP_CONFORMANCE_CONTEXT=<json>]
+ *   tsx e2e/support/conformance-client.ts <server-url>
+ */
+import { randomBytes } from "node:crypto";
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+type Context = { client_id?: string; client_secret?: string; toolCalls?: { name: string; arguments: Record<string, unknown> }[] };
+type ToolListing = { name: string; inputSchema?: { properties?: Record<string, { type?: unknown; default?: unknown; enum?: unknown[] }>; required?: string[] } };
+
+const REDIRECTS_FOLLOWED = 10;
+const ENVIRONMENT = "development";
+
+const serverUrl = process.argv[2];
+const base = required("PATCHBAY_URL");
+const admin = { Authorization: `Bearer ${required("PATCHBAY_TOKEN")}` };
+const scenario = required("MCP_CONFORMANCE_SCENARIO");
+const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}") as Context;
+const suffix = randomBytes(4).toString("hex");
+const name = `conformance-${scenario.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}-${suffix}`.slice(0, 63);
+
+if (!serverUrl) fail("usage: conformance-client.ts <server-url>");
+await main().catch((error: unknown) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));
+
+async function main(): Promise<void> {
+  const isAuth = scenario.startsWith("auth/");
+  await send("POST", "/api/mcp-servers", {
+    name, description: `conformance scenario ${scenario}`, version: "1.0.0", transport: { type: "http", url: serverUrl },
+    ...(isAuth ? { auth: { type: "oauth", ...(await preRegisteredClient()) } } : {}),
+  });
+  if (isAuth) await connect();
+  await send("POST", `/api/mcp-servers/${name}/test`, {});
+  await send("POST", "/api/agents", { name, description: `conformance scenario ${scenario}`, mcp_servers: { [name]: { server: name, names: "bare" } } });
+  await callThroughGateway();
+}
+
+/** A scenario's pre-registered client: its secret becomes a `${VAR}` secret scoped to this server (DESIGN §10, §17). */
+async function preRegisteredClient(): Promise<{ client?: Record<string, string> }> {
+  if (!context.client_id) return {};
+  if (context.client_secret === undefined) return { client: { client_id: context.client_id } };
+  const variable = `CONFORMANCE_SECRET_${suffix.toUpperCase()}`;
+  await send("PUT", `/api/variables/${variable}`, { secret: true, value: context.client_secret, scope: { servers: [name] } });
+  return { client: { client_id: context.client_id, client_secret: `\${${variable}}` } };
+}
+
+/** Asks Patchbay for the authorization URL and follows it as a browser would, until Patchbay's callback has answered. */
+async function connect(): Promise<void> {
+  const { authorization_url: authorizationUrl } = (await send("POST", `/api/mcp-servers/${name}/oauth/connect`, { environment: ENVIRONMENT })) as { authorization_url: string };
+  let location = authorizationUrl;
+  for (let hop = 0; hop < REDIRECTS_FOLLOWED; hop++) {
+    const isPatchbay = new URL(location).origin === new URL(base).origin;
+    // The browser that started the connection is the admin's: the callback is bound to who started it.
+    const response = await fetch(location, { redirect: "manual", headers: isPatchbay ? admin : {} });
+    await response.arrayBuffer();
+    const next = response.headers.get("location");
+    if (isPatchbay && new URL(location).pathname.startsWith("/oauth/callback")) return;
+    if (!next || response.status < 300 || response.status >= 400) throw new Error(`the authorization redirect stopped at ${location}: HTTP ${response.status}`);
+    location = new URL(next, location).href;
+  }
+  throw new Error(`more than ${REDIRECTS_FOLLOWED} redirects from ${authorizationUrl}`);
+}
+
+/** Lists the agent's tools through its gateway and calls each: with the scenario's arguments, or ones made from its schema. */
+async function callThroughGateway(): Promise<void> {
+  const client = new Client({ name: "patchbay-conformance-glue", version: "1.0.0" }, { capabilities: { elicitation: { form: { applyDefaults: true } } } });
+  // Whatever an upstream asks while a tool runs is accepted with no values: defaults are the client's to apply.
+  client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: {} }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp/agents/${name}`), { requestInit: { headers: admin } }));
+  try {
+    const { tools } = await client.listTools();
+    const calls = context.toolCalls ?? tools.map((tool) => ({ name: tool.name, arguments: argumentsFor(tool as ToolListing) }));
+    for (const call of calls) await client.callTool(call);
+  } finally {
+    await client.close();
+  }
+}
+
+/** Each required property: its default, its first enum value, or a plain value of its type. */
+function argumentsFor(tool: ToolListing): Record<string, unknown> {
+  const properties = tool.inputSchema?.properties ?? {};
+  return Object.fromEntries((tool.inputSchema?.required ?? []).map((key) => [key, valueFor(properties[key] ?? {})]));
+}
+
+function valueFor(property: { type?: unknown; default?: unknown; enum?: unknown[] }): unknown {
+  if (property.default !== undefined) return property.default;
+  if (property.enum?.length) return property.enum[0];
+  const type = Array.isArray(property.type) ? property.type[0] : property.type;
+  return { number: 1, integer: 1, boolean: true, object: {}, array: [], null: null }[type as string] ?? "conformance";
+}
+
+async function send(method: string, path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${base}${path}`, { method, headers: { ...admin, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+function required(variable: string): string {
+  const value = process.env[variable];
+  if (!value) fail(`${variable} is not set`);
+  return value!;
+}
+
+function fail(message: string): never {
+  console.error(`conformance-client: ${message}`);
+  process.exit(1);
+}
