@@ -15,7 +15,7 @@ const MAY_IMPORT = {
   api: ["schemas"],
   audit: ["db", "resolve", "schemas", "tools"],
   auth: ["api", "audit", "data", "http", "read-model", "schemas"],
-  cli: ["audit", "auth", "data", "db", "formats", "http", "import", "registry", "schemas", "secrets", "tools", "variables"],
+  cli: ["audit", "auth", "data", "db", "formats", "http", "import", "oauth", "registry", "schemas", "secrets", "tools", "variables"],
   data: ["db", "health", "resolve", "schemas", "sync"],
   db: ["read-model", "schemas", "tools"],
   diff: [],

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { apiClient, httpServer, uniqueName, type ApiClient } from "../support/api-client";
 import { authedEnv } from "../support/authed-patchbay";
 import { startEchoPeer } from "../support/echo-peer";
-import { startAuthorizationServer, startProtectedMcpServer, type AuthorizationServer, type ProtectedMcpServer } from "../support/oauth-peers";
+import { consentAsBrowser, startAuthorizationServer, startProtectedMcpServer, type AuthorizationServer, type ProtectedMcpServer } from "../support/oauth-peers";
 import { freePort } from "../../lib/mcp/test-peers";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { mintToken } from "../support/roles";
@@ -62,37 +62,9 @@ afterAll(async () => {
   await as?.stop();
 });
 
-type Callback = { url: URL };
-
-/**
- * A browser: follows the authorization URL's redirects with the authorization server's cookies, submits its
- * interaction form, and stops at Patchbay's callback (returned, not yet requested).
- */
-async function consent(authorizationUrl: string): Promise<Callback> {
-  const cookies = new Map<string, string>();
-  let url = authorizationUrl;
-  let method = "GET";
-  for (let hop = 0; hop < 20; hop++) {
-    if (url.startsWith(patchbay.baseUrl)) return { url: new URL(url) };
-    const response = await fetch(url, { method, redirect: "manual", headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; ") } });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const at = pair.indexOf("=");
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    await response.text();
-    if ([302, 303, 307].includes(response.status)) {
-      url = new URL(response.headers.get("location")!, url).href;
-      method = "GET";
-      continue;
-    }
-    if (response.status === 200 && new URL(url).pathname.startsWith("/interaction/")) {
-      method = "POST";
-      continue;
-    }
-    throw new Error(`the authorization server answered ${response.status} at ${url}`);
-  }
-  throw new Error("too many hops");
+/** A browser's consent, stopping at Patchbay's callback (returned, not yet requested). */
+function consent(authorizationUrl: string) {
+  return consentAsBrowser(authorizationUrl, patchbay.baseUrl);
 }
 
 async function connect(name = server) {

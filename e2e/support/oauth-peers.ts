@@ -99,6 +99,38 @@ async function interact(provider: Provider, server: AuthorizationServer, req: ht
   return provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
 }
 
+/**
+ * A browser without JavaScript: follows the authorization URL's redirects with the authorization server's cookies,
+ * submits its interaction form, and stops at the first URL under `stopAt` (Patchbay's callback, returned, not yet
+ * requested).
+ */
+export async function consentAsBrowser(authorizationUrl: string, stopAt: string): Promise<{ url: URL }> {
+  const cookies = new Map<string, string>();
+  let url = authorizationUrl;
+  let method = "GET";
+  for (let hop = 0; hop < 20; hop++) {
+    if (url.startsWith(stopAt)) return { url: new URL(url) };
+    const response = await fetch(url, { method, redirect: "manual", headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; ") } });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const at = pair.indexOf("=");
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    await response.text();
+    if ([302, 303, 307].includes(response.status)) {
+      url = new URL(response.headers.get("location")!, url).href;
+      method = "GET";
+      continue;
+    }
+    if (response.status === 200 && new URL(url).pathname.startsWith("/interaction/")) {
+      method = "POST";
+      continue;
+    }
+    throw new Error(`the authorization server answered ${response.status} at ${url}`);
+  }
+  throw new Error("too many hops");
+}
+
 export type ProtectedMcpServer = {
   url: string;
   /** An MCP path whose protected-resource metadata names another resource (RFC 8707 / RFC 9728 mismatch). */

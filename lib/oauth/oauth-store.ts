@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { AuthorizationServerMetadata, OAuthClientInformationMixed } from "@modelcontextprotocol/client";
 
 import { getDb } from "../db";
-import { seal, slotOf, unseal } from "./sealed";
+import { pendingSlotOf, seal, slotOf, unseal } from "./sealed";
 
 export type ConnectionStatus = "connected" | "expired" | "refused" | "never";
 export type ConnectionMode = "shared" | "per_user";
@@ -104,7 +104,7 @@ export async function savePending(state: string, key: ConnectionKey, startedBy: 
   await db.oAuthPending.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   const stateHash = stateHashOf(state);
   await db.oAuthPending.create({
-    data: { stateHash, ...key, startedBy, flow: seal(`oauth/pending/${stateHash}`, JSON.stringify(flow)), expiresAt: new Date(Date.now() + PENDING_TTL_MS) },
+    data: { stateHash, ...key, startedBy, flow: seal(pendingSlotOf(stateHash), JSON.stringify(flow)), expiresAt: new Date(Date.now() + PENDING_TTL_MS) },
   });
 }
 
@@ -125,7 +125,7 @@ export async function takePending(state: string, caller: string): Promise<Pendin
   const { count } = await db.oAuthPending.deleteMany({ where: { stateHash } });
   if (count !== 1) return { kind: "unknown" };
   if (row.expiresAt.getTime() <= Date.now()) return { kind: "expired" };
-  const flow = unseal(`oauth/pending/${stateHash}`, row.flow);
+  const flow = unseal(pendingSlotOf(stateHash), row.flow);
   if (!flow) return { kind: "unknown" };
   return { kind: "ok", key: { serverId: row.serverId, environment: row.environment, person: row.person }, flow: JSON.parse(flow) as PendingFlow };
 }

@@ -26,3 +26,8 @@ export function unseal(slot: string, envelope: string): string | null {
 export function slotOf(serverId: number, environment: string, person: string, what: string): string {
   return `oauth/${serverId}/${environment}/${person}/${what}`;
 }
+
+/** A pending authorization's flow (its PKCE verifier, its client) is bound to the hash of its state. */
+export function pendingSlotOf(stateHash: string): string {
+  return `oauth/pending/${stateHash}`;
+}
