@@ -164,6 +164,23 @@ describe("connecting, using, refreshing and revoking", () => {
     expect(mcp.accepted.at(-1)).toBe(as.accessTokens.at(-1));
   });
 
+  test("a runner's blueprint carries the shared connection as the server's Authorization with expires_at; a viewer's is masked", async () => {
+    const connection = (await connectionOf()).body.connections[0];
+    const runner = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${runnerToken}` });
+    const viewer = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${await mintToken(patchbay.baseUrl, ADMIN_TOKEN, uniqueName("viewer"), "viewer")}` });
+
+    const forRunner = await runner.get(`/api/agents/${agent}`);
+    const forViewer = await viewer.get(`/api/agents/${agent}`);
+
+    expect(forRunner.status).toBe(200);
+    expect(forRunner.body.agent.mcp_servers.guarded).toEqual({
+      type: "http", url: mcp.url, headers: { Authorization: `Bearer ${as.accessTokens.at(-1)}` }, expires_at: connection.expires_at,
+    });
+    expect(forViewer.status).toBe(200);
+    expect(forViewer.body.agent.mcp_servers.guarded).toEqual({ type: "http", url: mcp.url, headers: { Authorization: "Bearer ••••" }, expires_at: connection.expires_at });
+    for (const token of everyToken()) expect(forViewer.text).not.toContain(token);
+  });
+
   test("the token goes only to the resource it was issued for: a server moved elsewhere gets no Authorization", async () => {
     const thief = await startEchoPeer();
     try {
@@ -192,6 +209,21 @@ describe("connecting, using, refreshing and revoking", () => {
     const after = (await connectionOf()).body.connections[0];
     expect(after.status).toBe("connected");
     expect(Date.parse(after.expires_at)).toBeGreaterThan(Date.parse(before.expiresAt));
+  }, 60_000);
+
+  test("a blueprint asked for when its token is due is handed out with a refreshed one, not the remembered one", async () => {
+    const runner = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${runnerToken}` });
+    const before = await runner.get(`/api/agents/${agent}`);
+    const { expires_at: expiresAt } = before.body.agent.mcp_servers.guarded;
+    const refreshes = as.grants.refresh;
+    await waitUntil(() => Date.now() >= Date.parse(expiresAt) - REFRESH_SKEW_MS + 100, 20_000, "the token is due for refresh");
+
+    const after = await runner.get(`/api/agents/${agent}`);
+
+    expect(as.grants.refresh).toBe(refreshes + 1);
+    expect(after.body.agent.mcp_servers.guarded.headers).toEqual({ Authorization: `Bearer ${as.accessTokens.at(-1)}` });
+    expect(Date.parse(after.body.agent.mcp_servers.guarded.expires_at)).toBeGreaterThan(Date.parse(expiresAt));
+    expect(after.body.agent.mcp_servers.guarded.expires_at).toBe((await connectionOf()).body.connections[0].expires_at);
   }, 60_000);
 
   test("DELETE revokes at the authorization server and forgets: the refresh token is refused there, Test is auth_required again", async () => {

@@ -2,6 +2,8 @@ import { adoptAgentInlineOperation, agentToolsOperation, blueprintOperation, cre
 import { adoptAgentInlineConfigs } from "../registry/adopt-inline";
 import { agentResolution } from "../registry/agent-resolution";
 import { createAgent, deleteAgent, getAgentRevision, getRawAgent, listAgentRevisions, listAgents, patchAgent, replaceAgent, restoreAgentRevision, toAgentBody } from "../registry/agents";
+import type { Visibility } from "../auth/visibility";
+import { withSharedAuthorization } from "../oauth/blueprint-authorization";
 import { resolveAgent } from "../registry/blueprints";
 import { getAgentTools } from "../registry/effective-tools";
 import { getTargetPrompts, getTargetResources } from "../gateway/target-offerings";
@@ -12,6 +14,15 @@ import { json } from "../http/responses";
 import { route } from "../http/route";
 import { bodyKey } from "../read-model/body-key";
 import { toClientFile } from "../resolve/client-file";
+
+/** The blueprint with its servers' shared OAuth connections as their Authorization (DESIGN §17), fresh until the soonest is due. */
+async function resolveWithOAuth(name: string, request: Parameters<typeof resolveAgent>[1], visibility: Visibility) {
+  const resolved = await resolveAgent(name, request, visibility);
+  if (Object.keys(resolved.sharedOAuth).length === 0) return { ...resolved, freshUntil: undefined };
+  const { body } = resolved;
+  const { configs, freshUntil } = await withSharedAuthorization(body.agent.mcp_servers, resolved.sharedOAuth, body.environment, visibility.canReadSecrets);
+  return { ...resolved, body: { ...body, agent: { ...body.agent, mcp_servers: configs } }, freshUntil };
+}
 
 /** POST /api/agents/:name/adopt-inline — the agent's inline configs become registry servers, one transaction. */
 export const adoptAgentInlineHandler = route(adoptAgentInlineOperation, async ({ params, ifMatch, actor, visibility }) => {
@@ -25,9 +36,9 @@ export const blueprintHandler = route(blueprintOperation, async ({ request, para
     key: JSON.stringify(["blueprint", params.name, query.format ?? null, visibility.canReadSecrets, bodyKey(body)]),
     scopes: ["definitions"],
     make: async () => {
-      const { body: blueprint, revision, boundByHealth } = await resolveAgent(params.name, body, visibility);
+      const { body: blueprint, revision, boundByHealth, freshUntil } = await resolveWithOAuth(params.name, body, visibility);
       const answer = query.format ? toClientFile(query.format, blueprint.agent.mcp_servers) : blueprint;
-      return { body: answer, etag: (text) => resolvedEtag(revision, visibility, text), alsoStaleOn: boundByHealth ? ["health"] : [] };
+      return { body: answer, etag: (text) => resolvedEtag(revision, visibility, text), alsoStaleOn: boundByHealth ? ["health"] : [], freshUntil };
     },
   }));
 
@@ -52,8 +63,8 @@ export const getAgentHandler = route(getAgentOperation, async ({ request, params
         const agent = await getRawAgent(params.name);
         return { body: toAgentBody(agent, visibility), etag: () => storedEtag(agent.revision, visibility) };
       }
-      const { body, revision, boundByHealth } = await resolveAgent(params.name, { environment: query.environment }, visibility);
-      return { body, etag: (text) => resolvedEtag(revision, visibility, text), alsoStaleOn: boundByHealth ? ["health"] : [] };
+      const { body, revision, boundByHealth, freshUntil } = await resolveWithOAuth(params.name, { environment: query.environment }, visibility);
+      return { body, etag: (text) => resolvedEtag(revision, visibility, text), alsoStaleOn: boundByHealth ? ["health"] : [], freshUntil };
     },
   }));
 

@@ -12,7 +12,7 @@ type CachedJsonOptions = {
   /** What kinds of committed change make it stale. */
   scopes: readonly ChangeScope[];
   /** Reads and builds the body; `etag` names it from the bytes it became (and whatever else it needs). */
-  make: () => Promise<{ body: unknown; etag: (text: string) => string; alsoStaleOn?: readonly ChangeScope[] }>;
+  make: () => Promise<{ body: unknown; etag: (text: string) => string; alsoStaleOn?: readonly ChangeScope[]; freshUntil?: number }>;
 };
 
 /** Responses that depend on the caller's credentials say so, for any cache between. */
@@ -25,9 +25,9 @@ const HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Cont
  */
 export async function cachedJson(request: Request, { key, scopes, make }: CachedJsonOptions): Promise<Response> {
   const representation = await readThrough(key, scopes, async (): Promise<Representation> => {
-    const { body, etag: tagOf, alsoStaleOn } = await make();
+    const { body, etag: tagOf, alsoStaleOn, freshUntil } = await make();
     const text = JSON.stringify(body);
-    return { text, etag: tagOf(text), alsoStaleOn };
+    return { text, etag: tagOf(text), alsoStaleOn, freshUntil };
   }, () => reuseStampsOf(request));
   const { text, etag } = representation;
   if (request.method === "GET" && matchesIfNoneMatch(request, etag)) return notModified(etag, { "Cache-Control": HEADERS["Cache-Control"], Vary: HEADERS.Vary });

@@ -7,7 +7,7 @@ import { oauthFetch, unreachableReason } from "./oauth-fetch";
 import { expireConnection, findConnectionKey, readConnection, writeConnection, type OpenConnection } from "./oauth-store";
 
 /** A token this close to its expiry is refreshed before it is sent. */
-const EXPIRY_SKEW_MS = 30_000;
+export const EXPIRY_SKEW_MS = 30_000;
 /** How long a connection read is trusted: the health worker and other instances write connections too. */
 const CACHE_MS = 5_000;
 const REFRESH_LEASE_MS = 30_000;
@@ -30,11 +30,21 @@ export function forgetCachedAuthorization(): void {
  */
 export async function withUpstreamAuth(server: string, environment: string, config: ResolvedConfig, secrets: readonly string[]): Promise<{ config: ResolvedConfig; secrets: readonly string[] }> {
   if (config.type === "stdio") return { config, secrets };
-  const known = await currentToken(server, environment, "");
+  const known = await sharedBearer(server, environment, config.url);
   if (!known) return { config, secrets };
-  if (known.resource && !checkResourceAllowed({ requestedResource: config.url, configuredResource: known.resource })) return { config, secrets };
   const headers = Object.fromEntries(Object.entries(config.headers ?? {}).filter(([name]) => name.toLowerCase() !== "authorization"));
   return { config: { ...config, headers: { ...headers, Authorization: `Bearer ${known.token}` } }, secrets: [...secrets, known.token] };
+}
+
+/**
+ * The access token of the server's `shared` connection in `environment`, refreshed first when it is due, if it
+ * was issued for `url` (RFC 8707); null otherwise. For sending upstream or to a runner, never for a log line.
+ */
+export async function sharedBearer(server: string, environment: string, url: string): Promise<{ token: string; expiresAt: number | null } | null> {
+  const known = await currentToken(server, environment, "");
+  if (!known) return null;
+  if (known.resource && !checkResourceAllowed({ requestedResource: url, configuredResource: known.resource })) return null;
+  return { token: known.token, expiresAt: known.expiresAt };
 }
 
 async function currentToken(server: string, environment: string, person: string): Promise<Known> {

@@ -5,9 +5,10 @@ import { StampedCache } from "./stamped-cache";
 
 /**
  * A response body as sent, and the tag naming it; `alsoStaleOn`: scopes besides the route's that this body turned
- * out to depend on (a blueprint with `{"provides": …}` references is bound by health).
+ * out to depend on (a blueprint with `{"provides": …}` references is bound by health); `freshUntil`: a time (ms)
+ * after which it is made again whatever the stamps say (a blueprint carrying an OAuth token due for refresh).
  */
-export type Representation = { text: string; etag: string; alsoStaleOn?: readonly ChangeScope[] };
+export type Representation = { text: string; etag: string; alsoStaleOn?: readonly ChangeScope[]; freshUntil?: number };
 
 /**
  * Memory stays bounded: the least recently used entries go first once the bodies held pass this many bytes
@@ -31,7 +32,7 @@ export function readThrough(
 ): Promise<Representation> {
   return cache.get(key, scopes, async () => {
     const made = await make();
-    return { value: made, bytes: BYTES_PER_CHARACTER * made.text.length, alsoStaleOn: made.alsoStaleOn };
+    return { value: made, bytes: BYTES_PER_CHARACTER * made.text.length, alsoStaleOn: made.alsoStaleOn, freshUntil: made.freshUntil };
   }, takeStamps);
 }
 

@@ -2,9 +2,12 @@ import { ByteBoundedLru } from "./byte-bounded-lru";
 import type { ChangeScope } from "./change-scope";
 import { currentStamps, type ChangeStamps } from "./change-stamps";
 
-/** What `make` returns: the value, what holding it costs, and scopes besides the caller's it turned out to depend on. */
-export type Made<V> = { value: V; bytes: number; alsoStaleOn?: readonly ChangeScope[] };
-type Entry<V> = { value: V; scopes: readonly ChangeScope[]; stamp: string; bytes: number };
+/**
+ * What `make` returns: the value, what holding it costs, scopes besides the caller's it turned out to depend on,
+ * and the time (ms) it goes stale by itself, if it does.
+ */
+export type Made<V> = { value: V; bytes: number; alsoStaleOn?: readonly ChangeScope[]; freshUntil?: number };
+type Entry<V> = { value: V; scopes: readonly ChangeScope[]; stamp: string; bytes: number; freshUntil?: number };
 
 /**
  * Values remembered under a key for as long as nothing in their change scopes is committed by anyone (the read
@@ -27,11 +30,11 @@ export class StampedCache<V> {
     const stampOf = (list: readonly ChangeScope[]) => list.map((scope) => stamps[scope]).join("|");
 
     const known = this.entries.get(key);
-    if (known && known.stamp === stampOf(known.scopes)) return known.value;
+    if (known && known.stamp === stampOf(known.scopes) && (known.freshUntil === undefined || Date.now() < known.freshUntil)) return known.value;
 
     const made = await make();
     const all = [...new Set([...scopes, ...(made.alsoStaleOn ?? [])])];
-    this.entries.set(key, { value: made.value, scopes: all, stamp: stampOf(all), bytes: 2 * key.length + made.bytes + 200 });
+    this.entries.set(key, { value: made.value, scopes: all, stamp: stampOf(all), bytes: 2 * key.length + made.bytes + 200, freshUntil: made.freshUntil });
     return made.value;
   }
 

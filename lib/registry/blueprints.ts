@@ -2,6 +2,7 @@ import type { Visibility } from "../auth/visibility";
 import { maskLiteralSecretsInConfig } from "../resolve/literal-secrets";
 import { resolveBlueprint } from "../resolve/blueprint";
 import type { BlueprintRequest } from "../schemas/agent";
+import type { ServerInput } from "../schemas/server";
 import { loadBlueprintInputs } from "./blueprint-inputs";
 import { bindBlueprintInputs } from "./provider-bindings";
 import { loadResolveContext } from "../variables/resolve-context";
@@ -15,7 +16,7 @@ export async function resolveAgent(name: string, request: BlueprintRequest, { ca
   const ctx = await loadResolveContext(request.environment, { mask: !canReadSecrets });
   const { agent, capabilities, servers, warnings: bindingWarnings, boundByHealth } = await bindBlueprintInputs(await loadBlueprintInputs(name), ctx.environment);
 
-  const { mcpServers, warnings } = resolveBlueprint({
+  const { mcpServers, warnings, origins } = resolveBlueprint({
     agent, capabilities, servers, ctx, parameters: request.parameters, context: request.context,
   });
   const visible = ctx.mask ? maskConfigs(mcpServers) : mcpServers;
@@ -24,10 +25,19 @@ export async function resolveAgent(name: string, request: BlueprintRequest, { ca
     revision: agent.revision,
     /** `{"provides": …}` references were bound by health: the blueprint goes stale when health changes. */
     boundByHealth,
+    /** Aliases of servers signing in with a `shared` OAuth connection (DESIGN §17): the caller adds their Authorization. */
+    sharedOAuth: sharedOAuthAliases(origins, servers, mcpServers),
   };
 }
 
 /** Below the runner role, literal secrets typed into definitions are masked like registry values. */
 function maskConfigs<T extends Record<string, Record<string, unknown>>>(configs: T): T {
   return Object.fromEntries(Object.entries(configs).map(([alias, config]) => [alias, maskLiteralSecretsInConfig(config)])) as T;
+}
+
+function sharedOAuthAliases(origins: Record<string, string>, servers: ReadonlyMap<string, ServerInput>, configs: Record<string, Record<string, unknown>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(origins).filter(([alias, name]) => {
+    const auth = servers.get(name)?.auth;
+    return auth?.type === "oauth" && (auth.mode ?? "shared") === "shared" && configs[alias]?.type !== "stdio";
+  }));
 }

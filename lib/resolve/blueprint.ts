@@ -21,8 +21,11 @@ export type BlueprintInput = {
 };
 
 export type BlueprintConfig = ResolvedConfig | InlineReference;
-/** `sensitiveValues`: per alias, what was substituted from secrets or the process environment (for scrubbing what comes back). */
-export type Blueprint = { mcpServers: Record<string, BlueprintConfig>; warnings: FieldError[]; sensitiveValues: Record<string, string[]> };
+/**
+ * `sensitiveValues`: per alias, what was substituted from secrets or the process environment (for scrubbing what
+ * comes back); `origins`: per alias resolved from a registry server, that server's name.
+ */
+export type Blueprint = { mcpServers: Record<string, BlueprintConfig>; warnings: FieldError[]; sensitiveValues: Record<string, string[]>; origins: Record<string, string> };
 
 type Entry = { place: string; reference: ParsedReference };
 
@@ -39,6 +42,7 @@ export function resolveBlueprint(input: BlueprintInput): Blueprint {
   const warnings: FieldError[] = [];
   const mcpServers = new Map<string, BlueprintConfig>();
   const sensitiveValues: Record<string, string[]> = {};
+  const origins: Record<string, string> = {};
   for (const { place, reference } of entries) {
     const path = `/mcp_servers/${pointerSegment(reference.alias)}`;
     if (reference.kind === "inline") {
@@ -69,6 +73,7 @@ export function resolveBlueprint(input: BlueprintInput): Blueprint {
     }
     mcpServers.set(reference.alias, resolution.config);
     sensitiveValues[reference.alias] = resolution.sensitiveValues;
+    origins[reference.alias] = server.name;
   }
 
   if (errors.length > 0) {
@@ -76,7 +81,7 @@ export function resolveBlueprint(input: BlueprintInput): Blueprint {
     throw new UnresolvableError(`Agent '${input.agent.name}' can not be resolved: ${errors[0].message}${more}.`, errors);
   }
   warnings.push(...unusedParameterWarnings(input.parameters, mcpServers));
-  return { mcpServers: Object.fromEntries(mcpServers), warnings, sensitiveValues };
+  return { mcpServers: Object.fromEntries(mcpServers), warnings, sensitiveValues, origins };
 }
 
 function collectEntries({ agent, capabilities }: BlueprintInput): { entries: Entry[]; errors: FieldError[] } {
