@@ -26,8 +26,11 @@ export type Tally = { passed: number; total: number };
 type Check = { id: string; status: string; errorMessage?: string };
 
 const RUN_TIMEOUT_MS = 900_000;
-/** `<output dir>/<side>-<scenario>-<toISOString() with : and . as ->`, one folder per scenario, each a checks.json. */
-const RESULT_FOLDER = /^(?:server|client)-(.+)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
+/**
+ * One folder per scenario, each a checks.json: `<output dir>/server-<scenario>-<toISOString() with : and . as ->`
+ * for the server side, `<output dir>/<scenario>-<…>` for the client side, where `auth/…` scenarios make a subfolder.
+ */
+const RESULT_FOLDER = /^(?:server-)?(.+)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
 
 /**
  * `conformance server --url <url> --requirements <revision>`: every scenario the revision requires (and the
@@ -56,7 +59,7 @@ async function runRequirements(side: string[], under: string, revision: Revision
     const ms = Math.round(performance.now() - started);
     if (code !== 0 && code !== 1) throw new Error(`conformance ${side[0]} --requirements ${revision} (${under}) ended with ${code}:\n${output}`);
     const notScored = notScoredScenarios(stdout, revision);
-    const results = fs.readdirSync(outputDir).sort().map((folder) => readScenario(outputDir, folder, notScored, output));
+    const results = resultFolders(outputDir).map((folder) => readScenario(outputDir, folder, notScored, output));
     if (results.length === 0) throw new Error(`conformance wrote no results for ${under}:\n${output}`);
     return { url: under, revision, ms, results };
   } finally {
@@ -75,6 +78,13 @@ export function regressions(reference: ConformanceRun, candidate: ConformanceRun
     const failures = byName.get(result.scenario)?.failures ?? ["no result"];
     return `${result.scenario}: ${failures.join("; ")}`;
   });
+}
+
+/** The scenario folders under `outputDir`, relative to it (`auth/metadata-default-…`), in order. */
+function resultFolders(outputDir: string): string[] {
+  return fs.readdirSync(outputDir, { recursive: true, encoding: "utf8" })
+    .filter((entry) => RESULT_FOLDER.test(path.basename(entry)) && fs.statSync(path.join(outputDir, entry)).isDirectory())
+    .sort();
 }
 
 function readScenario(outputDir: string, folder: string, notScored: Set<string>, output: string): ScenarioResult {
