@@ -1,3 +1,5 @@
+import { healthLabelFor } from "@/lib/query/oauth";
+
 /** Colour and words for each status of DESIGN §5; colour is never the only signal. */
 export const HEALTH_STYLES: Record<string, { dot: string; text: string; label: string }> = {
   healthy: { dot: "bg-emerald-500", text: "text-emerald-700 dark:text-emerald-400", label: "healthy" },
@@ -17,3 +19,8 @@ export function healthStyle(status: string) {
 export const CHART_OK = "#10b981";
 export const CHART_FAILED = "#dc2626";
 export const CHART_NOT_RUN = "#94a3b8";
+
+/** The status in words; an OAuth server waiting on a sign-in says what to do (DESIGN §17). */
+export function healthLabel(status: string, isOAuth = false): string {
+  return healthLabelFor(status, healthStyle(status).label, isOAuth);
+}

@@ -16,7 +16,7 @@ export async function ServerDetailPage({ name }: { name: string }) {
 
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <ServerDetail name={name} canPin={hasRole(principal.role, "editor")} />
+      <ServerDetail name={name} canPin={hasRole(principal.role, "editor")} isAdmin={hasRole(principal.role, "admin")} />
     </HydrationBoundary>
   );
 }

@@ -19,21 +19,23 @@ import { ValidationPanel } from "../validate/validation-panel";
 import { DefinitionCard } from "./definition-card";
 import { DeleteServerButton } from "./delete-server-button";
 import { EnvironmentConfigs } from "./environment-configs";
+import { OAuthCard } from "./oauth-card";
 import { ParametersCard } from "./parameters-card";
 import { SupportCard } from "./support-card";
 import { UsedByCard } from "./used-by-card";
 
-/** `canPin`: the caller may pin (an editor): the pin actions show. */
-export function ServerDetail({ name, canPin }: { name: string; canPin: boolean }) {
+/** `canPin`: the caller may pin (an editor): the pin actions show. `isAdmin`: may connect a shared OAuth connection. */
+export function ServerDetail({ name, canPin, isAdmin }: { name: string; canPin: boolean; isAdmin: boolean }) {
   const { data: server, error } = useQuery(serverQuery(name));
   if (!server) {
     return <Alert tone="danger" title={`MCP server “${name}” could not be loaded`} isUrgent>{error?.message}</Alert>;
   }
+  const oauthMode = server.auth?.type === "oauth" ? server.auth.mode ?? "shared" : null;
 
   return (
     <>
       <PageHeader
-        title={<span className="flex flex-wrap items-center gap-3">{server.name} <HealthDot name={name} /> <CircuitBadge name={name} /></span>}
+        title={<span className="flex flex-wrap items-center gap-3">{server.name} <HealthDot name={name} isOAuth={oauthMode !== null} /> <CircuitBadge name={name} /></span>}
         description={server.description}
         actions={
           <ManagedActions managedBy={server.managed_by}>
@@ -45,7 +47,8 @@ export function ServerDetail({ name, canPin }: { name: string; canPin: boolean }
       {/* Health first in the page's order, so a phone shows it near the top; beside the definition from 1024 px. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <aside aria-label="About this server" className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1">
-          <HealthPanel name={name} />
+          <HealthPanel name={name} isOAuth={oauthMode !== null} />
+          {oauthMode && <OAuthCard name={name} mode={oauthMode} isAdmin={isAdmin} />}
           <SupportCard server={server} />
           <UsedByCard name={name} />
         </aside>
