@@ -23,7 +23,8 @@ const GLUE = `${process.execPath} --import tsx e2e/support/conformance-client.ts
 const KNOWN_FAILURES: Record<Revision, Record<string, string>> = {
   "2025-11-25": {
     "auth/scope-step-up": "no step-up re-authorization on 403 insufficient_scope yet",
-    "sse-retry": "the upstream session resumes a closed event stream after about 1 s, not the server's `retry` (500 ms)",
+    // Timed by the suite (500 ms asked, 700 allowed): it passed on one run and measured 1,075 ms on another, under its own parallel load.
+    "sse-retry": "the upstream session's reconnection after a closed event stream can come later than the server's `retry`",
   },
   "2026-07-28": {
     "auth/scope-step-up": "no step-up re-authorization on 403 insufficient_scope yet",
