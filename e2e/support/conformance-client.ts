@@ -3,13 +3,15 @@
  * server and runs this glue with its URL. The glue registers that URL as a server in a running Patchbay, connects
  * it when the scenario is about authorization (following the authorization redirect back to Patchbay's callback
  * as a browser would), then lists and calls its tools through an agent gateway — so every request the scenario's
- * server sees is one Patchbay sent. Exits 0 when that worked.
+ * server sees is one Patchbay sent. The glue speaks the revision the suite runs the scenario at
+ * (MCP_CONFORMANCE_PROTOCOL_VERSION), as a client of that revision would. Exits 0 when that worked.
  *
  *   PATCHBAY_URL=<base> PATCHBAY_TOKEN=<admin token> MCP_CONFORMANCE_SCENARIO=<s> [MCP_CONFORMANCE_CONTEXT=<json>]
  *   tsx e2e/support/conformance-client.ts <server-url>
  */
 import { randomBytes } from "node:crypto";
 
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -69,19 +71,42 @@ async function connect(): Promise<void> {
   throw new Error(`more than ${REDIRECTS_FOLLOWED} redirects from ${authorizationUrl}`);
 }
 
+type GatewayClient = {
+  listTools(): Promise<{ tools: unknown[] }>;
+  callTool(call: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+  close(): Promise<void>;
+};
+
 /** Lists the agent's tools through its gateway and calls each: with the scenario's arguments, or ones made from its schema. */
 async function callThroughGateway(): Promise<void> {
-  const client = new Client({ name: "patchbay-conformance-glue", version: "1.0.0" }, { capabilities: { elicitation: { form: { applyDefaults: true } } } });
-  // Whatever an upstream asks while a tool runs is accepted with no values: defaults are the client's to apply.
-  client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: {} }));
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp/agents/${name}`), { requestInit: { headers: admin } }));
+  const client = await openGatewayClient(new URL(`${base}/mcp/agents/${name}`));
   try {
     const { tools } = await client.listTools();
-    const calls = context.toolCalls ?? tools.map((tool) => ({ name: tool.name, arguments: argumentsFor(tool as ToolListing) }));
+    const calls = context.toolCalls ?? (tools as ToolListing[]).map((tool) => ({ name: tool.name, arguments: argumentsFor(tool) }));
     for (const call of calls) await client.callTool(call);
   } finally {
     await client.close();
   }
+}
+
+/**
+ * A client of the scenario's revision: SDK 2.x pinned to 2026-07-28, or SDK 1.x for 2025-11-25. Whatever an
+ * upstream asks while a tool runs is accepted with no values: defaults are the client's to apply.
+ */
+async function openGatewayClient(url: URL): Promise<GatewayClient> {
+  const requestInit = { headers: admin };
+  if (process.env.MCP_CONFORMANCE_PROTOCOL_VERSION === "2026-07-28") {
+    const modern = new ModernClient({ name: "patchbay-conformance-glue", version: "1.0.0" }, {
+      capabilities: { elicitation: { form: { applyDefaults: true } } }, versionNegotiation: { mode: { pin: "2026-07-28" } }, inputRequired: { autoFulfill: true },
+    });
+    modern.setRequestHandler("elicitation/create", async () => ({ action: "accept", content: {} }));
+    await modern.connect(new ModernTransport(url, { requestInit }));
+    return modern;
+  }
+  const legacy = new Client({ name: "patchbay-conformance-glue", version: "1.0.0" }, { capabilities: { elicitation: { form: { applyDefaults: true } } } });
+  legacy.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: {} }));
+  await legacy.connect(new StreamableHTTPClientTransport(url, { requestInit }));
+  return legacy;
 }
 
 /** Each required property: its default, its first enum value, or a plain value of its type. */
