@@ -5,12 +5,11 @@ import { checkStdioAllow } from "./mcp/stdio-allow";
 import { DEMO_STDIO_ALLOW_ENTRY } from "./registry/demo-stdio-server";
 import { environmentNameSchema } from "./schemas/common";
 
-/** A comma-separated list; unset (or blank) is `fallback`'s list. */
-const commaListOr = (fallback: string) => z
+/** A comma-separated list; unset (or blank) is empty. */
+const commaList = z
   .string()
-  .default(fallback)
+  .default("")
   .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean));
-const commaList = commaListOr("");
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -32,8 +31,8 @@ const configSchema = z.object({
   PATCHBAY_HEALTH_CONCURRENCY: positiveInt(16),
   /** The environments the scheduler probes every server in; empty: the registry's own. */
   PATCHBAY_HEALTH_ENVIRONMENTS: commaList.pipe(z.array(environmentNameSchema)),
-  /** Unset: the demo's stdio server only (its exact command line), so the demo works on the first start. */
-  PATCHBAY_STDIO_ALLOW: commaListOr(DEMO_STDIO_ALLOW_ENTRY).superRefine((entries, context) => {
+  /** Unset: none, or with PATCHBAY_SEED_DEMO the demo's stdio server only (its exact command line), so the demo works on the first start. */
+  PATCHBAY_STDIO_ALLOW: commaList.superRefine((entries, context) => {
     for (const message of checkStdioAllow(entries)) context.addIssue({ code: "custom", message });
   }),
   PATCHBAY_OUTBOUND_ALLOW: commaList,
@@ -93,7 +92,9 @@ export function getConfig(): Config {
   }
   const environment = parsed.data.PATCHBAY_ENVIRONMENT ?? parsed.data.AGENT_ORCHESTRATOR_ENVIRONMENT ?? "development";
   const healthEnvironments = parsed.data.PATCHBAY_HEALTH_ENVIRONMENTS.length ? [...new Set(parsed.data.PATCHBAY_HEALTH_ENVIRONMENTS)] : [environment];
-  cached = { ...parsed.data, environment, healthEnvironments };
+  // A Patchbay without the demo admits no stdio command line nobody asked for.
+  const stdioAllow = env.PATCHBAY_STDIO_ALLOW === undefined && parsed.data.PATCHBAY_SEED_DEMO ? [DEMO_STDIO_ALLOW_ENTRY] : parsed.data.PATCHBAY_STDIO_ALLOW;
+  cached = { ...parsed.data, PATCHBAY_STDIO_ALLOW: stdioAllow, environment, healthEnvironments };
   return cached;
 }
 
