@@ -1,6 +1,6 @@
 import { setTimeout as wait } from "node:timers/promises";
 
-import { isInputRequiredResult, ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import { isInputRequiredResult, ProtocolError, SdkError, SdkErrorCode, type Tool } from "@modelcontextprotocol/client";
 
 import { ProbeTimeoutError, startDeadline } from "../mcp/deadline";
 import { describeFailure } from "../mcp/describe-failure";
@@ -22,6 +22,8 @@ export type UpstreamRequest = {
   tool: string;
   arguments: Record<string, unknown>;
   annotations: Record<string, unknown> | undefined;
+  /** The tool's input schema as the catalog holds it: a 2026-07-28 session mirrors its `x-mcp-header` parameters into `Mcp-Param-*` headers. */
+  inputSchema?: Record<string, unknown>;
   settings: ResilienceSettings;
   scope: UpstreamScope;
   policy: OutboundPolicy;
@@ -98,6 +100,8 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
       signal, timeout: timeoutMs, onprogress: request.onProgress, resetTimeoutOnProgress: request.onProgress !== undefined,
       // A 2026-07-28 server's questions go back to our client, not answered here (DESIGN §16).
       allowInputRequired: true,
+      // SEP-2243: the session need not have listed the tools to know which arguments go into headers.
+      ...(request.inputSchema ? { toolDefinition: { name: request.tool, inputSchema: request.inputSchema as Tool["inputSchema"] } } : {}),
     }));
     if (isInputRequiredResult(answer)) return { kind: "input_required", inputRequired: { inputRequests: answer.inputRequests ?? {}, ...(answer.requestState !== undefined ? { requestState: answer.requestState } : {}) } };
     return { kind: "result", result: toMcpResult(answer) };
