@@ -115,7 +115,7 @@ const ALLOWED: Record<string, number> = {
   "GET /api/mcp-servers/{name}/oauth": 200,
   "DELETE /api/mcp-servers/{name}/oauth": 409,
   "GET /oauth/callback": 400,
-  "GET /.well-known/oauth-client/patchbay.json": 200,
+  "GET /.well-known/oauth-client/patchbay.json": 404, // served only at PATCHBAY_PUBLIC_URL, not set here
   // The MCP gateway: the SDK refuses a POST that does not accept its media types; DELETE needs a session, and a GET
   // without one is 405 (2026-07-28 has no such stream; a 2025 client opens one with its session).
   "POST /mcp/agents/{name}": 406,

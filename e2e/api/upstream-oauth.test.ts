@@ -47,7 +47,8 @@ beforeAll(async () => {
   });
   // On the project's engine (api: SQLite, api-pg: PostgreSQL, which has no key file: tokens are sealed with this key).
   databaseUrl = await freshDatabaseUrl("upstream-oauth");
-  patchbay = await startPatchbay({ databaseUrl, port, env: { ...authedEnv(ADMIN_TOKEN), PATCHBAY_SECRET_KEY: randomBytes(32).toString("base64") } });
+  // The public URL is the one the tests use, so the Client ID Metadata Document is served (it is only at that URL).
+  patchbay = await startPatchbay({ databaseUrl, port, env: { ...authedEnv(ADMIN_TOKEN), PATCHBAY_SECRET_KEY: randomBytes(32).toString("base64"), PATCHBAY_PUBLIC_URL: `http://127.0.0.1:${port}` } });
   admin = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
   runnerToken = await mintToken(patchbay.baseUrl, ADMIN_TOKEN, uniqueName("runner"), "runner");
   otherAdminToken = await mintToken(patchbay.baseUrl, ADMIN_TOKEN, uniqueName("other-admin"), "admin");

@@ -1,6 +1,8 @@
 import {
   clientMetadataDocumentOperation, connectOAuthOperation, disconnectOAuthOperation, getOAuthConnectionsOperation, oauthCallbackOperation,
 } from "../api/upstream-oauth";
+import { getConfig } from "../env";
+import { NotFoundError } from "../errors";
 import { json } from "../http/responses";
 import { route } from "../http/route";
 import { clientMetadataDocument, publicBaseUrl } from "../oauth/client-identity";
@@ -23,6 +25,12 @@ export const getOAuthConnectionsHandler = route(getOAuthConnectionsOperation, as
 export const disconnectOAuthHandler = route(disconnectOAuthOperation, async ({ params, query, principal }) =>
   json(await disconnect(params.name, query.environment, principal)));
 
-/** GET /.well-known/oauth-client/patchbay.json — Patchbay's Client ID Metadata Document. */
-export const clientMetadataDocumentHandler = route(clientMetadataDocumentOperation, async ({ request }) =>
-  json(clientMetadataDocument(publicBaseUrl(request.url))));
+/**
+ * GET /.well-known/oauth-client/patchbay.json — Patchbay's Client ID Metadata Document, at PATCHBAY_PUBLIC_URL only:
+ * its `client_id` is its own URL, which must not follow whichever Host a request names (and without a public URL
+ * no authorization server is given it: lib/oauth/client-identity.ts).
+ */
+export const clientMetadataDocumentHandler = route(clientMetadataDocumentOperation, async ({ request }) => {
+  if (!getConfig().PATCHBAY_PUBLIC_URL) throw new NotFoundError("Patchbay serves its Client ID Metadata Document only at PATCHBAY_PUBLIC_URL, which is not set.");
+  return json(clientMetadataDocument(publicBaseUrl(request.url)));
+});
