@@ -22,6 +22,8 @@ export type UpstreamRequest = {
   tool: string;
   arguments: Record<string, unknown>;
   annotations: Record<string, unknown> | undefined;
+  /** The server signs in with OAuth (DESIGN §17): the call carries its connection's access token. */
+  usesOAuth?: boolean;
   /** The tool's input schema as the catalog holds it: a 2026-07-28 session mirrors its `x-mcp-header` parameters into `Mcp-Param-*` headers. */
   inputSchema?: Record<string, unknown>;
   settings: ResilienceSettings;
@@ -90,7 +92,7 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
   let borrowed: PooledSession | undefined;
   try {
     // DESIGN §17: the server's OAuth access token (refreshed when due); a new token is a new pooled session.
-    const { config, secrets } = await withUpstreamAuth(request.server, request.environment, request.config, request.secrets);
+    const { config, secrets } = request.usesOAuth ? await withUpstreamAuth(request.server, request.environment, request.config, request.secrets) : request;
     borrowed = borrowSession(config, { ...request, secrets, timeoutMs, deadline });
     const session = await borrowed.connected;
     const signal = request.signal ? AbortSignal.any([deadline.signal, request.signal]) : deadline.signal;

@@ -47,7 +47,8 @@ export async function reachUpstream(upstream: TargetUpstream, { environment, sco
   if (refused) throw new ProtocolError(ProtocolErrorCode.InternalError, `MCP server '${upstream.server}' cannot be reached: ${refused.reason}`);
   const { timeoutMs } = resilienceSettings(upstream.definition.resilience);
   const deadline = startDeadline(timeoutMs);
-  const { config, secrets } = await withUpstreamAuth(upstream.server, environment, upstream.config, upstream.secrets);
+  // DESIGN §17: a server that signs in with OAuth is reached with its connection's access token.
+  const { config, secrets } = upstream.definition.auth?.type === "oauth" ? await withUpstreamAuth(upstream.server, environment, upstream.config, upstream.secrets) : upstream;
   const borrowed = borrowSession(config, { server: upstream.server, environment, scope, policy, timeoutMs, deadline, secrets, profile });
   try {
     return await borrowed.connected;
