@@ -46,6 +46,8 @@ test.describe("capability and agent forms keep a draft", () => {
     expect((await api.get(`/api/capabilities/${name}?raw=true`)).body.capability.description).toBe("Revision one");
 
     await page.getByRole("button", { name: "Apply them over revision 2" }).click();
+    // Saved only once the form holds the draft again (a loaded machine once saved the form as it was before).
+    await expect(page.getByLabel(/^Description/)).toHaveValue("Typed over revision one");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     const saved = (await api.get(`/api/capabilities/${name}?raw=true`)).body.capability;
