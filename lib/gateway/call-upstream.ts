@@ -10,6 +10,7 @@ import type { OutboundPolicy } from "../mcp/outbound-policy";
 import { wireMessageOf } from "../mcp/wire-message";
 import { withUpstreamAuth } from "../oauth/upstream-bearer";
 import type { ResolvedConfig } from "../resolve/types";
+import type { ServerAuth } from "../schemas/server-auth";
 import { circuitOf, publishCircuit } from "./circuits";
 import { backoffDelay, isRetryable, type AttemptFailure, type ResilienceSettings } from "./resilience";
 import { borrowSession, type PooledSession, type UpstreamProfile } from "./session-pool";
@@ -22,8 +23,8 @@ export type UpstreamRequest = {
   tool: string;
   arguments: Record<string, unknown>;
   annotations: Record<string, unknown> | undefined;
-  /** The server signs in with OAuth (DESIGN §17): the call carries its connection's access token. */
-  usesOAuth?: boolean;
+  /** How the server signs in (DESIGN §17): with OAuth, the call carries its connection's access token. */
+  auth?: ServerAuth;
   /** The tool's input schema as the catalog holds it: a 2026-07-28 session mirrors its `x-mcp-header` parameters into `Mcp-Param-*` headers. */
   inputSchema?: Record<string, unknown>;
   settings: ResilienceSettings;
@@ -92,7 +93,7 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
   let borrowed: PooledSession | undefined;
   try {
     // DESIGN §17: the server's OAuth access token (refreshed when due); a new token is a new pooled session.
-    const { config, secrets } = request.usesOAuth ? await withUpstreamAuth(request.server, request.environment, request.config, request.secrets) : request;
+    const { config, secrets } = await withUpstreamAuth({ name: request.server, auth: request.auth }, request.environment, request.config, request.secrets);
     borrowed = borrowSession(config, { ...request, secrets, timeoutMs, deadline });
     const session = await borrowed.connected;
     const signal = request.signal ? AbortSignal.any([deadline.signal, request.signal]) : deadline.signal;

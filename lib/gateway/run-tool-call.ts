@@ -89,7 +89,7 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
     const refused = refuseBeforeConnecting(config, stdioAllow);
     if (refused) return await answer("upstream_error", toolError(`MCP server '${call.server}' cannot be called: ${refused.reason}`));
     const upstream = await callUpstream({
-      server: call.server, environment, config, tool: call.tool, arguments: call.arguments, annotations: tool.annotations, usesOAuth: server.auth?.type === "oauth",
+      server: call.server, environment, config, tool: call.tool, arguments: call.arguments, annotations: tool.annotations, auth: server.auth,
       // A base tool's schema is the upstream's (less hidden arguments); a virtual tool's is its own, not the upstream's.
       inputSchema: tool.origin.chain.length === 0 ? tool.input_schema : undefined,
       settings: resilienceSettings(server.resilience), scope: request.scope, policy, secrets, signal: request.signal,

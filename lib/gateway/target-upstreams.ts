@@ -48,7 +48,7 @@ export async function reachUpstream(upstream: TargetUpstream, { environment, sco
   const { timeoutMs } = resilienceSettings(upstream.definition.resilience);
   const deadline = startDeadline(timeoutMs);
   // DESIGN §17: a server that signs in with OAuth is reached with its connection's access token.
-  const { config, secrets } = upstream.definition.auth?.type === "oauth" ? await withUpstreamAuth(upstream.server, environment, upstream.config, upstream.secrets) : upstream;
+  const { config, secrets } = await withUpstreamAuth({ name: upstream.server, auth: upstream.definition.auth }, environment, upstream.config, upstream.secrets);
   const borrowed = borrowSession(config, { server: upstream.server, environment, scope, policy, timeoutMs, deadline, secrets, profile });
   try {
     return await borrowed.connected;

@@ -88,8 +88,7 @@ export async function resolveForProbe(server: ServerInput, request: ProbeRequest
   const environment = context.environment;
   if (!resolution.ok) return { errors: resolution.errors, secrets, environment };
   // DESIGN §17: a server that signs in with OAuth is probed, tested and called with its connection's access token.
-  if (server.auth?.type !== "oauth") return { config: resolution.config, secrets, environment };
-  const authorized = await withUpstreamAuth(server.name, environment, resolution.config, secrets);
+  const authorized = await withUpstreamAuth(server, environment, resolution.config, secrets);
   return { config: authorized.config, secrets: [...authorized.secrets], environment };
 }
 

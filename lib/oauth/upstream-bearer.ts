@@ -2,6 +2,7 @@ import { checkResourceAllowed, OAuthError, refreshAuthorization } from "@modelco
 
 import { tryAcquireLease, releaseLease } from "../data/lease";
 import type { ResolvedConfig } from "../resolve/types";
+import type { ServerAuth } from "../schemas/server-auth";
 import { processSlot } from "../runtime/runtime";
 import { oauthFetch, unreachableReason } from "./oauth-fetch";
 import { expireConnection, findConnectionKey, readConnection, writeConnection, type OpenConnection } from "./oauth-store";
@@ -23,14 +24,15 @@ export function forgetCachedAuthorization(): void {
 }
 
 /**
- * The config to connect with (DESIGN §17): with `Authorization: Bearer <access token>` of the server's OAuth
- * connection in `environment` when there is one and the URL is the resource the token was issued for (RFC 8707),
- * refreshed first when it is expired or about to be. `secrets` gains the token, so whatever the server echoes is
- * scrubbed of it. Unchanged when there is no usable connection: the server then answers 401 (`auth_required`).
+ * The config to connect with (DESIGN §17): for a server that signs in with OAuth, with `Authorization: Bearer
+ * <access token>` of its connection in `environment` when there is one and the URL is the resource the token was
+ * issued for (RFC 8707), refreshed first when it is expired or about to be. `secrets` gains the token, so whatever
+ * the server echoes is scrubbed of it. Unchanged for any other server, without looking for a connection, and when
+ * there is no usable connection: the server then answers 401 (`auth_required`).
  */
-export async function withUpstreamAuth(server: string, environment: string, config: ResolvedConfig, secrets: readonly string[]): Promise<{ config: ResolvedConfig; secrets: readonly string[] }> {
-  if (config.type === "stdio") return { config, secrets };
-  const known = await sharedBearer(server, environment, config.url);
+export async function withUpstreamAuth(server: { name: string; auth?: ServerAuth }, environment: string, config: ResolvedConfig, secrets: readonly string[]): Promise<{ config: ResolvedConfig; secrets: readonly string[] }> {
+  if (server.auth?.type !== "oauth" || config.type === "stdio") return { config, secrets };
+  const known = await sharedBearer(server.name, environment, config.url);
   if (!known) return { config, secrets };
   const headers = Object.fromEntries(Object.entries(config.headers ?? {}).filter(([name]) => name.toLowerCase() !== "authorization"));
   return { config: { ...config, headers: { ...headers, Authorization: `Bearer ${known.token}` } }, secrets: [...secrets, known.token] };

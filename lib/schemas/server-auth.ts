@@ -1,7 +1,9 @@
 import { z } from "zod";
 
-/** A secret reference: the client secret of a pre-registered OAuth client is never written into a definition. */
-const SECRET_REFERENCE = /^\$\{[A-Z_][A-Z0-9_]*\}$/;
+import { ENV_VAR_PATTERN } from "./placeholders";
+
+/** A whole `${VAR}` reference: the client secret of a pre-registered OAuth client is never written into a definition. */
+const SECRET_REFERENCE = new RegExp(`^${ENV_VAR_PATTERN.source}$`);
 
 /**
  * A pre-registered OAuth client (DESIGN §17): used instead of Patchbay's Client ID Metadata Document or Dynamic
