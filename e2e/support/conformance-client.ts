@@ -20,6 +20,12 @@ type Context = { client_id?: string; client_secret?: string; toolCalls?: { name:
 type ToolListing = { name: string; inputSchema?: { properties?: Record<string, { type?: unknown; default?: unknown; enum?: unknown[] }>; required?: string[] } };
 
 const REDIRECTS_FOLLOWED = 10;
+/**
+ * The suite runs a revision's scenarios side by side: under that load a tool that asks this glue something
+ * (elicitation) can wait longer than the SDK's 60 s request timeout or a server's default 30 s call timeout. Both
+ * are raised to just under the referee's per-scenario limit, so the suite, not the glue, decides when it is too long.
+ */
+const CALL_TIMEOUT_MS = 110_000;
 const ENVIRONMENT = "development";
 
 const serverUrl = process.argv[2];
@@ -36,7 +42,7 @@ await main().catch((error: unknown) => fail(error instanceof Error ? (error.stac
 async function main(): Promise<void> {
   const isAuth = scenario.startsWith("auth/");
   await send("POST", "/api/mcp-servers", {
-    name, description: `conformance scenario ${scenario}`, version: "1.0.0", transport: { type: "http", url: serverUrl },
+    name, description: `conformance scenario ${scenario}`, version: "1.0.0", transport: { type: "http", url: serverUrl }, resilience: { timeout_ms: CALL_TIMEOUT_MS },
     ...(isAuth ? { auth: { type: "oauth", ...(await preRegisteredClient()) } } : {}),
   });
   if (isAuth) await connect();
@@ -101,12 +107,12 @@ async function openGatewayClient(url: URL): Promise<GatewayClient> {
     });
     modern.setRequestHandler("elicitation/create", async () => ({ action: "accept", content: {} }));
     await modern.connect(new ModernTransport(url, { requestInit }));
-    return modern;
+    return { listTools: () => modern.listTools(), callTool: (call) => modern.callTool(call, { timeout: CALL_TIMEOUT_MS }), close: () => modern.close() };
   }
   const legacy = new Client({ name: "patchbay-conformance-glue", version: "1.0.0" }, { capabilities: { elicitation: { form: { applyDefaults: true } } } });
   legacy.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: {} }));
   await legacy.connect(new StreamableHTTPClientTransport(url, { requestInit }));
-  return legacy;
+  return { listTools: () => legacy.listTools(), callTool: (call) => legacy.callTool(call, undefined, { timeout: CALL_TIMEOUT_MS }), close: () => legacy.close() };
 }
 
 /** Each required property: its default, its first enum value, or a plain value of its type. */
