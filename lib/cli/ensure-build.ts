@@ -19,6 +19,9 @@ export function ensureBuild(): void {
   // Outside .next, which `next build` empties when it starts.
   const tempLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "patchbay-build-")), "build.log");
   const out = fs.openSync(tempLog, "w");
+  // Next keeps its build cache in .next/cache (a build keeps it when it empties .next). On CI, a build that finds
+  // none warns "No build cache found": a fresh clone's first build has simply not written one yet.
+  fs.mkdirSync(path.join(".next", "cache"), { recursive: true });
   const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: ["ignore", out, out], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   fs.closeSync(out);
   const log = fs.readFileSync(tempLog, "utf8");
