@@ -82,7 +82,7 @@ describe("secret key on the embedded default", () => {
     patchbay = await startPatchbay({ databaseUrl, port, env: ENV });
 
     const tested = await api().post("/api/mcp-servers/at-rest-oauth/test", {});
-    expect(tested.body).toMatchObject({ status: "healthy", tool_count: 1 });
+    expect(tested.body).toMatchObject({ status: "healthy", tool_count: 2 });
     expect(mcp.accepted.at(-1)).toBe(as.accessTokens.at(-1));
 
     const finished = await fetch(pendingCallback, { redirect: "manual" });

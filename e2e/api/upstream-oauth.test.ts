@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { apiClient, httpServer, uniqueName, type ApiClient } from "../support/api-client";
 import { authedEnv } from "../support/authed-patchbay";
 import { startEchoPeer } from "../support/echo-peer";
-import { consentAsBrowser, startAuthorizationServer, startProtectedMcpServer, type AuthorizationServer, type ProtectedMcpServer } from "../support/oauth-peers";
+import { consentAsBrowser, MCP_SCOPE, startAuthorizationServer, startProtectedMcpServer, WRITE_SCOPE, type AuthorizationServer, type ProtectedMcpServer } from "../support/oauth-peers";
 import { freePort } from "../../lib/mcp/test-peers";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { mintToken } from "../support/roles";
@@ -84,11 +84,11 @@ async function connectionOf(name = server) {
   return listed;
 }
 
-async function gatewayCall() {
+async function gatewayCall(tool = "whoami", through = agent) {
   const client = new Client({ name: "oauth-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`/mcp/agents/${agent}`, patchbay.baseUrl), { requestInit: { headers: { Authorization: `Bearer ${runnerToken}` } } }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`/mcp/agents/${through}`, patchbay.baseUrl), { requestInit: { headers: { Authorization: `Bearer ${runnerToken}` } } }));
   try {
-    return await client.callTool({ name: "guarded.whoami", arguments: {} });
+    return await client.callTool({ name: `guarded.${tool}`, arguments: {} });
   } finally {
     await client.close();
   }
@@ -149,7 +149,7 @@ describe("connecting, using, refreshing and revoking", () => {
     const listed = await connectionOf();
     expect(listed.body.connections).toEqual([{
       environment: "development", mode: "shared", status: "connected", scopes: ["mcp:tools"], expires_at: expect.any(String),
-      connected_by: "admin (PATCHBAY_ADMIN_TOKEN)", connected_at: expect.any(String), reason: null,
+      connected_by: "admin (PATCHBAY_ADMIN_TOKEN)", connected_at: expect.any(String), reason: null, step_up_scopes: [],
     }]);
     expect(as.accessTokens.length).toBe(1);
     for (const token of everyToken()) expect(listed.text).not.toContain(token);
@@ -157,7 +157,7 @@ describe("connecting, using, refreshing and revoking", () => {
 
   test("Test connection turns the server healthy and a gateway tools/call works with the token", async () => {
     const tested = await admin.post(`/api/mcp-servers/${server}/test`, {});
-    expect(tested.body).toMatchObject({ status: "healthy", tool_count: 1 });
+    expect(tested.body).toMatchObject({ status: "healthy", tool_count: 2 });
     for (const token of everyToken()) expect(tested.text).not.toContain(token);
 
     const result = await gatewayCall();
@@ -292,6 +292,63 @@ describe("a pre-registered client", () => {
     expect(tested.body.status).toBe("auth_required");
     expect((await connectionOf(name)).body.connections[0]).toMatchObject({ status: "expired", reason: "the refresh token was refused: invalid_grant; connect again" });
   }, 60_000);
+});
+
+describe("the server refuses what the connection holds (DESIGN §17)", () => {
+  const name = uniqueName("stepped");
+  const steppedAgent = uniqueName("stepped-agent");
+
+  beforeAll(async () => {
+    expect((await admin.post("/api/mcp-servers", httpServer(name, { transport: { type: "http", url: mcp.url }, auth: { type: "oauth" } }))).status).toBe(201);
+    expect((await admin.post("/api/agents", { name: steppedAgent, description: "Writes through the guarded server", mcp_servers: { guarded: name } })).status).toBe(201);
+    const { url } = await connect(name);
+    expect((await callback(url)).status).toBe(303);
+    // The catalog holds its tools from here on.
+    expect((await admin.post(`/api/mcp-servers/${name}/test`, {})).body).toMatchObject({ status: "healthy", tool_count: 2 });
+  });
+
+  test("403 insufficient_scope: a tool error naming the scope, the connection asks for it, connecting again grants it beside the others", async () => {
+    expect((await gatewayCall("whoami", steppedAgent)).content).toEqual([{ type: "text", text: "signed in as alice" }]);
+
+    const refused = await gatewayCall("write_note", steppedAgent);
+
+    expect(refused.isError).toBe(true);
+    expect(refused.content).toEqual([{ type: "text", text: `MCP server '${name}' needs scope "${WRITE_SCOPE}" for this call: an admin connects it again on its page to grant it` }]);
+    expect((await connectionOf(name)).body.connections[0]).toMatchObject({
+      status: "connected", scopes: [MCP_SCOPE], step_up_scopes: [WRITE_SCOPE],
+      reason: `the server asks for scope "${WRITE_SCOPE}" (insufficient_scope: writing needs ${WRITE_SCOPE}): connect again to grant it`,
+    });
+    // Everything else keeps working meanwhile.
+    expect((await gatewayCall("whoami", steppedAgent)).content).toEqual([{ type: "text", text: "signed in as alice" }]);
+
+    const started = await admin.post(`/api/mcp-servers/${name}/oauth/connect`, {});
+    expect(new URL(started.body.authorization_url).searchParams.get("scope")).toBe(`${MCP_SCOPE} ${WRITE_SCOPE}`);
+    const again = await callback((await consent(started.body.authorization_url)).url);
+    expect(again.headers.get("location")).toBe(`/mcp-servers/${name}?environment=development&oauth=connected`);
+
+    expect((await gatewayCall("write_note", steppedAgent)).content).toEqual([{ type: "text", text: "note written for alice" }]);
+    expect((await connectionOf(name)).body.connections[0]).toMatchObject({ status: "connected", scopes: [MCP_SCOPE, WRITE_SCOPE], step_up_scopes: [], reason: null });
+  });
+
+  test("401 to a token it accepted before: the call says so, the connection expires with the server's reason and forgets its tokens", async () => {
+    const token = mcp.accepted.at(-1)!;
+    mcp.distrusted.add(token);
+
+    const refused = await gatewayCall("whoami", steppedAgent);
+
+    expect(refused.isError).toBe(true);
+    expect(refused.content).toEqual([{ type: "text", text: `MCP server '${name}' refused its OAuth access token (invalid_token: the token was revoked): an admin connects it again on its page` }]);
+    const listed = await connectionOf(name);
+    expect(listed.body.connections[0]).toMatchObject({ status: "expired", reason: "the server refused the access token (invalid_token: the token was revoked): connect again" });
+    for (const secret of everyToken()) expect(listed.text).not.toContain(secret);
+    const before = mcp.accepted.length;
+    expect((await admin.post(`/api/mcp-servers/${name}/test`, {})).body.status).toBe("auth_required");
+    expect(mcp.accepted.length).toBe(before);
+
+    const { url } = await connect(name);
+    expect((await callback(url)).status).toBe(303);
+    expect((await gatewayCall("whoami", steppedAgent)).content).toEqual([{ type: "text", text: "signed in as alice" }]);
+  });
 });
 
 describe("a flow that goes wrong leaves a named status and a reason, never a 500", () => {

@@ -22,13 +22,10 @@ const GLUE = `${process.execPath} --import tsx e2e/support/conformance-client.ts
 /** Scored scenarios that fail today, by revision: what Patchbay does not do yet. */
 const KNOWN_FAILURES: Record<Revision, Record<string, string>> = {
   "2025-11-25": {
-    "auth/scope-step-up": "no step-up re-authorization on 403 insufficient_scope yet",
     // Timed by the suite (500 ms asked, 700 allowed): it passed on one run and measured 1,075 ms on another, under its own parallel load.
     "sse-retry": "the upstream session's reconnection after a closed event stream can come later than the server's `retry`",
   },
   "2026-07-28": {
-    "auth/scope-step-up": "no step-up re-authorization on 403 insufficient_scope yet",
-    "auth/authorization-server-migration": "a changed authorization server is not re-registered with yet",
     // Every other check of it passes: the Mcp-Param-* headers go out, encoded as the suite expects.
     "http-custom-headers": "its null case calls with `verbose: null` for a boolean parameter, which the gateway refuses as invalid arguments (DESIGN §12) before it reaches the server",
   },

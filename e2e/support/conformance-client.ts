@@ -47,8 +47,13 @@ async function main(): Promise<void> {
   });
   if (isAuth) await connect();
   await send("POST", `/api/mcp-servers/${name}/test`, {});
+  // A Test that finds the connection refused (an authorization server that changed, a scope wanted): connect again, once.
+  if (isAuth && (await asksToConnectAgain())) {
+    await connect();
+    await send("POST", `/api/mcp-servers/${name}/test`, {});
+  }
   await send("POST", "/api/agents", { name, description: `conformance scenario ${scenario}`, mcp_servers: { [name]: { server: name, names: "bare" } } });
-  await callThroughGateway();
+  await callThroughGateway(isAuth);
 }
 
 /** A scenario's pre-registered client: its secret becomes a `${VAR}` secret scoped to this server (DESIGN §10, §17). */
@@ -84,15 +89,35 @@ type GatewayClient = {
 };
 
 /** Lists the agent's tools through its gateway and calls each: with the scenario's arguments, or ones made from its schema. */
-async function callThroughGateway(): Promise<void> {
+async function callThroughGateway(isAuth: boolean): Promise<void> {
   const client = await openGatewayClient(new URL(`${base}/mcp/agents/${name}`));
   try {
     const { tools } = await client.listTools();
     const calls = context.toolCalls ?? (tools as ToolListing[]).map((tool) => ({ name: tool.name, arguments: argumentsFor(tool) }));
-    for (const call of calls) await client.callTool(call);
+    for (const call of calls) {
+      const attempt = () => client.callTool(call).catch((error: unknown) => ({ thrown: error }));
+      let result = await attempt();
+      // As the person on the server's page would: connect again when Patchbay says so (step-up, a refused token), once.
+      if (isAuth && isFailure(result) && (await asksToConnectAgain())) {
+        await connect();
+        result = await attempt();
+      }
+      if (typeof result === "object" && result !== null && "thrown" in result) throw result.thrown;
+    }
   } finally {
     await client.close();
   }
+}
+
+function isFailure(result: unknown): boolean {
+  return typeof result === "object" && result !== null && ("thrown" in result || (result as { isError?: unknown }).isError === true);
+}
+
+/** The connection's state on Patchbay's API (DESIGN §17): expired, or asking for scopes the server wants. */
+async function asksToConnectAgain(): Promise<boolean> {
+  const { connections } = (await send("GET", `/api/mcp-servers/${name}/oauth`)) as { connections: { environment: string; status: string; step_up_scopes: string[] }[] };
+  const connection = connections.find((candidate) => candidate.environment === ENVIRONMENT);
+  return connection !== undefined && (connection.status === "expired" || connection.step_up_scopes.length > 0);
 }
 
 /**
@@ -128,8 +153,9 @@ function valueFor(property: { type?: unknown; default?: unknown; enum?: unknown[
   return { number: 1, integer: 1, boolean: true, object: {}, array: [], null: null }[type as string] ?? "conformance";
 }
 
-async function send(method: string, path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${base}${path}`, { method, headers: { ...admin, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+async function send(method: string, path: string, body?: unknown): Promise<unknown> {
+  const init = body === undefined ? { method, headers: admin } : { method, headers: { ...admin, "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch(`${base}${path}`, init);
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text}`);
   return text ? JSON.parse(text) : null;

@@ -10,6 +10,8 @@ import Provider, { errors } from "oidc-provider";
 import { freePort } from "../../lib/mcp/test-peers";
 
 export const MCP_SCOPE = "mcp:tools";
+/** The scope the guarded server's `write_note` needs beyond MCP_SCOPE: a step-up (RFC 6750 insufficient_scope). */
+export const WRITE_SCOPE = "mcp:write";
 
 /** What the next interaction answers: sign alice in and consent, or refuse as a user clicking "Deny". */
 export type Decision = "allow" | "deny";
@@ -37,7 +39,7 @@ export async function startAuthorizationServer(options: { resource: () => string
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
-    scopes: ["openid", "offline_access", MCP_SCOPE],
+    scopes: ["openid", "offline_access", MCP_SCOPE, WRITE_SCOPE],
     clients: options.clients ?? [],
     pkce: { required: () => true },
     issueRefreshToken: async () => true,
@@ -55,7 +57,7 @@ export async function startAuthorizationServer(options: { resource: () => string
         useGrantedResource: async () => true,
         getResourceServerInfo: async (_ctx: unknown, indicator: string) => {
           if (indicator !== options.resource()) throw new errors.InvalidTarget();
-          return { scope: MCP_SCOPE, audience: indicator, accessTokenTTL: options.accessTokenTtlS, accessTokenFormat: "jwt", jwt: { sign: { alg: "RS256" } } };
+          return { scope: `${MCP_SCOPE} ${WRITE_SCOPE}`, audience: indicator, accessTokenTTL: options.accessTokenTtlS, accessTokenFormat: "jwt", jwt: { sign: { alg: "RS256" } } };
         },
       },
     },
@@ -140,6 +142,8 @@ export type ProtectedMcpServer = {
   /** Every bearer token it accepted, and every request it refused with 401. */
   accepted: string[];
   refused: number;
+  /** Tokens it no longer accepts though they verify (as if revoked): refused with 401 `invalid_token`. */
+  distrusted: Set<string>;
   stop(): Promise<void>;
 };
 
@@ -152,7 +156,7 @@ export async function startProtectedMcpServer(issuer: () => string, deadIssuer: 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const url = `${base}/mcp`;
-  const peer: ProtectedMcpServer = { url, mismatchUrl: `${base}/mismatch`, orphanUrl: `${base}/orphan`, accepted: [], refused: 0, stop: async () => {} };
+  const peer: ProtectedMcpServer = { url, mismatchUrl: `${base}/mismatch`, orphanUrl: `${base}/orphan`, accepted: [], refused: 0, distrusted: new Set(), stop: async () => {} };
   const metadataOf = (resource: string) => ({ resource, authorization_servers: [issuer()], scopes_supported: [MCP_SCOPE], bearer_methods_supported: ["header"] });
 
   const server = http.createServer((req, res) => void (async () => {
@@ -162,29 +166,50 @@ export async function startProtectedMcpServer(issuer: () => string, deadIssuer: 
     if (path === "/.well-known/oauth-protected-resource/orphan") return json(res, 200, { ...metadataOf(`${base}/orphan`), authorization_servers: [deadIssuer] });
     if (path !== "/mcp" && path !== "/mismatch" && path !== "/orphan") return json(res, 404, {});
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    const subject = token ? await verifiedSubject(token, issuer(), url) : null;
-    if (!subject) {
+    const claims = token ? await verifiedClaims(token, issuer(), url) : null;
+    const metadataParameter = `resource_metadata="${base}/.well-known/oauth-protected-resource${path}"`;
+    if (!claims || peer.distrusted.has(token!)) {
       peer.refused++;
       req.resume();
-      res.writeHead(401, { "WWW-Authenticate": `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource${path}", scope="${MCP_SCOPE}"` });
+      const error = claims ? `, error="invalid_token", error_description="the token was revoked"` : "";
+      res.writeHead(401, { "WWW-Authenticate": `Bearer ${metadataParameter}, scope="${MCP_SCOPE}"${error}` });
+      return void res.end();
+    }
+    const body = await readJson(req);
+    if (body?.method === "tools/call" && body.params?.name === "write_note" && !claims.scopes.includes(WRITE_SCOPE)) {
+      res.writeHead(403, { "WWW-Authenticate": `Bearer ${metadataParameter}, error="insufficient_scope", scope="${WRITE_SCOPE}", error_description="writing needs ${WRITE_SCOPE}"` });
       return void res.end();
     }
     peer.accepted.push(token!);
     const mcp = new Server({ name: "guarded", version: "1.0.0" }, { capabilities: { tools: {} } });
-    mcp.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: "whoami", description: "Who signed in", inputSchema: { type: "object", properties: {} } }] }));
-    mcp.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: "text", text: `signed in as ${subject}` }] }));
+    mcp.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: [
+        { name: "whoami", description: "Who signed in", inputSchema: { type: "object", properties: {} } },
+        { name: "write_note", description: `Writes a note (needs ${WRITE_SCOPE})`, inputSchema: { type: "object", properties: {} } },
+      ],
+    }));
+    mcp.setRequestHandler(CallToolRequestSchema, async (request) => ({
+      content: [{ type: "text", text: request.params.name === "write_note" ? `note written for ${claims.subject}` : `signed in as ${claims.subject}` }],
+    }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await mcp.connect(transport);
     res.on("close", () => void mcp.close());
-    await transport.handleRequest(req, res);
+    await transport.handleRequest(req, res, body);
   })().catch(() => res.destroy()));
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   peer.stop = () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
   return peer;
 }
 
-/** RS256 JWT access token (RFC 9068) from `issuer`, for `audience`, not expired: its subject; null otherwise. */
-async function verifiedSubject(token: string, issuer: string, audience: string): Promise<string | null> {
+async function readJson(req: http.IncomingMessage): Promise<{ method?: string; params?: { name?: string } } | undefined> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString();
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** RS256 JWT access token (RFC 9068) from `issuer`, for `audience`, not expired: its subject and scopes; null otherwise. */
+async function verifiedClaims(token: string, issuer: string, audience: string): Promise<{ subject: string; scopes: string[] } | null> {
   const [header, payload, signature] = token.split(".");
   if (!header || !payload || !signature) return null;
   const { kid, alg } = JSON.parse(Buffer.from(header, "base64url").toString()) as { kid?: string; alg?: string };
@@ -195,10 +220,10 @@ async function verifiedSubject(token: string, issuer: string, audience: string):
   if (!jwk) return null;
   const isSigned = createVerify("RSA-SHA256").update(`${header}.${payload}`).verify(createPublicKey({ key: jwk as import("node:crypto").JsonWebKey, format: "jwk" }), Buffer.from(signature, "base64url"));
   if (!isSigned) return null;
-  const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as { iss?: string; aud?: string | string[]; exp?: number; sub?: string };
+  const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as { iss?: string; aud?: string | string[]; exp?: number; sub?: string; scope?: string };
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  if (claims.iss !== issuer || !audiences.includes(audience) || !claims.exp || claims.exp * 1000 <= Date.now()) return null;
-  return claims.sub ?? null;
+  if (claims.iss !== issuer || !audiences.includes(audience) || !claims.exp || claims.exp * 1000 <= Date.now() || !claims.sub) return null;
+  return { subject: claims.sub, scopes: (claims.scope ?? "").split(" ").filter(Boolean) };
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown) {

@@ -8,7 +8,8 @@ import { callToolLean, canCallLean, SessionExpiredError } from "../mcp/lean-tool
 import type { McpSession } from "../mcp/mcp-session";
 import type { OutboundPolicy } from "../mcp/outbound-policy";
 import { wireMessageOf } from "../mcp/wire-message";
-import { withUpstreamAuth } from "../oauth/upstream-bearer";
+import { withUpstreamAuth, type Authorized } from "../oauth/upstream-bearer";
+import { noteUpstreamRefusal } from "../oauth/upstream-refusal";
 import type { ResolvedConfig } from "../resolve/types";
 import type { ServerAuth } from "../schemas/server-auth";
 import { circuitOf, publishCircuit } from "./circuits";
@@ -44,7 +45,7 @@ export type UpstreamRequest = {
 export type UpstreamAnswer =
   | { kind: "result"; result: McpToolResult; attempts: number }
   | { kind: "input_required"; inputRequired: UpstreamInputRequired; attempts: number }
-  | { kind: "failed"; outcome: "upstream_error" | "timeout"; reason: string; attempts: number; protocolError?: UpstreamProtocolError }
+  | { kind: "failed"; outcome: "upstream_error" | "timeout"; reason: string; attempts: number; protocolError?: UpstreamProtocolError; credentialsRefused?: true }
   | { kind: "circuit_open"; retryAfterS: number; attempts: 0 };
 
 /**
@@ -77,13 +78,15 @@ export async function callUpstream(request: UpstreamRequest): Promise<UpstreamAn
       if (request.signal?.aborted) circuit.releaseTrial();
       else circuit.recordFailure(settings.breaker);
       publishCircuit(request.server, request.environment);
-      return { kind: "failed", outcome: tried.failure.kind === "timeout" ? "timeout" : "upstream_error", reason: tried.reason, attempts: attempt };
+      return { kind: "failed", outcome: tried.failure.kind === "timeout" ? "timeout" : "upstream_error", reason: tried.reason, attempts: attempt, ...(tried.credentialsRefused ? { credentialsRefused: true } : {}) };
     }
     await wait(backoffDelay(attempt, settings.backoff), undefined, { signal: request.signal }).catch(() => {});
   }
 }
 
-type Attempt = { kind: "result"; result: McpToolResult } | { kind: "input_required"; inputRequired: UpstreamInputRequired } | { kind: "failed"; failure: AttemptFailure; reason: string; protocolError?: UpstreamProtocolError };
+type Attempt =
+  | { kind: "result"; result: McpToolResult } | { kind: "input_required"; inputRequired: UpstreamInputRequired }
+  | { kind: "failed"; failure: AttemptFailure; reason: string; protocolError?: UpstreamProtocolError; credentialsRefused?: true };
 
 async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
   const timeoutMs = request.settings.timeoutMs;
@@ -91,9 +94,11 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
   const onAbort = () => deadline.dispose();
   request.signal?.addEventListener("abort", onAbort, { once: true });
   let borrowed: PooledSession | undefined;
+  let authorized: Authorized | undefined;
   try {
     // DESIGN §17: the server's OAuth access token (refreshed when due); a new token is a new pooled session.
-    const { config, secrets } = await withUpstreamAuth({ name: request.server, auth: request.auth }, request.environment, request.config, request.secrets);
+    authorized = await withUpstreamAuth({ name: request.server, auth: request.auth }, request.environment, request.config, request.secrets);
+    const { config, secrets } = authorized;
     borrowed = borrowSession(config, { ...request, secrets, timeoutMs, deadline });
     const session = await borrowed.connected;
     const signal = request.signal ? AbortSignal.any([deadline.signal, request.signal]) : deadline.signal;
@@ -117,6 +122,9 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
     await borrowed?.discard(); // a session that failed a call is not trusted with the next one
     const session = borrowed?.session();
     const trace = session?.trace ?? {};
+    // DESIGN §17: a refused access token expires its connection; a want of scope asks the next connect for it.
+    const refusal = authorized?.bearer && trace.httpFailure ? await noteUpstreamRefusal(request.server, request.environment, authorized.bearer, trace.httpFailure) : null;
+    if (refusal) return { kind: "failed", failure: classifyFailure(error, trace, session), reason: refusal, credentialsRefused: true };
     return { kind: "failed", failure: classifyFailure(error, trace, session), reason: describeFailure(error, trace, session?.stdio).reason };
   } finally {
     deadline.dispose();

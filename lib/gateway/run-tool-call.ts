@@ -101,7 +101,9 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
       return await answer("circuit_open", toolError(`MCP server '${call.server}' is failing: its circuit is open; retry after ${upstream.retryAfterS} s.`), { retry_after_s: upstream.retryAfterS });
     }
     if (upstream.kind === "failed") {
-      const text = upstream.outcome === "timeout" ? `MCP server '${call.server}' did not answer in time: ${upstream.reason}` : `MCP server '${call.server}' did not answer: ${upstream.reason}`;
+      // A refusal of its OAuth credentials says in a whole sentence what the server wants (upstream-refusal.ts).
+      const text = upstream.credentialsRefused ? upstream.reason
+        : upstream.outcome === "timeout" ? `MCP server '${call.server}' did not answer in time: ${upstream.reason}` : `MCP server '${call.server}' did not answer: ${upstream.reason}`;
       return await answer(upstream.outcome, toolError(text), { attempts: upstream.attempts, ...(upstream.protocolError ? { upstream_error: redact(upstream.protocolError) } : {}) });
     }
     const projected = tool.projection ? (project(upstream.result as never, tool.projection) as McpToolResult) : upstream.result;

@@ -6,6 +6,7 @@ import { describeFailure } from "../mcp/describe-failure";
 import type { McpSession } from "../mcp/mcp-session";
 import { refuseBeforeConnecting } from "../mcp/refuse-before-connecting";
 import { withUpstreamAuth } from "../oauth/upstream-bearer";
+import { noteUpstreamRefusal } from "../oauth/upstream-refusal";
 import type { ResolvedConfig } from "../resolve/types";
 import type { ServerInput } from "../schemas/server";
 import type { ToolNames } from "../schemas/tool-names";
@@ -48,13 +49,14 @@ export async function reachUpstream(upstream: TargetUpstream, { environment, sco
   const { timeoutMs } = resilienceSettings(upstream.definition.resilience);
   const deadline = startDeadline(timeoutMs);
   // DESIGN §17: a server that signs in with OAuth is reached with its connection's access token.
-  const { config, secrets } = await withUpstreamAuth({ name: upstream.server, auth: upstream.definition.auth }, environment, upstream.config, upstream.secrets);
+  const { config, secrets, bearer } = await withUpstreamAuth({ name: upstream.server, auth: upstream.definition.auth }, environment, upstream.config, upstream.secrets);
   const borrowed = borrowSession(config, { server: upstream.server, environment, scope, policy, timeoutMs, deadline, secrets, profile });
   try {
     return await borrowed.connected;
   } catch (error) {
     const session = borrowed.session();
-    throw new ProtocolError(ProtocolErrorCode.InternalError, `MCP server '${upstream.server}' did not answer: ${describeFailure(error, session.trace, session.stdio).reason}`);
+    const refusal = bearer && session.trace.httpFailure ? await noteUpstreamRefusal(upstream.server, environment, bearer, session.trace.httpFailure) : null;
+    throw new ProtocolError(ProtocolErrorCode.InternalError, refusal ?? `MCP server '${upstream.server}' did not answer: ${describeFailure(error, session.trace, session.stdio).reason}`);
   } finally {
     deadline.dispose();
   }

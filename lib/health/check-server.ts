@@ -11,6 +11,7 @@ import { scrubSecrets } from "../resolve/scrub";
 import type { ResolvedConfig } from "../resolve/types";
 import type { ServerInput } from "../schemas/server";
 import { withUpstreamAuth } from "../oauth/upstream-bearer";
+import { noteUpstreamRefusal } from "../oauth/upstream-refusal";
 import { unreachedResult } from "./health-result";
 import { withSpan } from "../telemetry/spans";
 import { probeServer, type ProbeOptions } from "./probe";
@@ -41,7 +42,7 @@ export async function checkServer(target: ProbeTarget, request: ProbeRequest = {
   const probed = "errors" in resolved
     ? unreachedResult("unknown", unresolvedReason(resolved.errors), new Date().toISOString())
     : await withSpan("patchbay.probe", { "patchbay.server": target.server.name, "patchbay.environment": resolved.environment },
-      () => probeServer(resolved.config, probeOptionsFor(target.server, resolved.secrets)));
+      () => probeServer(resolved.config, { ...probeOptionsFor(target.server, resolved.secrets), onRefused: refusalNoter(target.server.name, resolved) }));
   // Whatever the server echoed (an error body, stderr) is recorded and shown to viewers: never a secret.
   const scrubbed = { ...scrubSecrets(probed, resolved.secrets), environment: resolved.environment };
   const result = { ...scrubbed, drift: await catalogTools(target, scrubbed) };
@@ -79,7 +80,7 @@ async function catalogPrompts(target: ProbeTarget, result: ProbeResult): Promise
 }
 
 /** What the probe connects with (unmasked), and every secret value in it, to scrub from what comes back. */
-export type ProbeResolution = ({ config: ResolvedConfig } | { errors: FieldError[] }) & { secrets: string[]; environment: string };
+export type ProbeResolution = ({ config: ResolvedConfig; bearer?: string } | { errors: FieldError[] }) & { secrets: string[]; environment: string };
 
 export async function resolveForProbe(server: ServerInput, request: ProbeRequest): Promise<ProbeResolution> {
   const context = await loadResolveContext(request.environment, { mask: false });
@@ -89,7 +90,13 @@ export async function resolveForProbe(server: ServerInput, request: ProbeRequest
   if (!resolution.ok) return { errors: resolution.errors, secrets, environment };
   // DESIGN §17: a server that signs in with OAuth is probed, tested and called with its connection's access token.
   const authorized = await withUpstreamAuth(server, environment, resolution.config, secrets);
-  return { config: authorized.config, secrets: [...authorized.secrets], environment };
+  return { config: authorized.config, bearer: authorized.bearer, secrets: [...authorized.secrets], environment };
+}
+
+/** DESIGN §17: a refusal of the OAuth access token the probe sent is noted on its connection, and says so. */
+function refusalNoter(server: string, resolved: { bearer?: string; environment: string }): ProbeOptions["onRefused"] {
+  const { bearer, environment } = resolved;
+  return bearer ? (failure) => noteUpstreamRefusal(server, environment, bearer, failure) : undefined;
 }
 
 export function probeOptionsFor(server: ServerInput, secrets: readonly string[]): ProbeOptions {

@@ -6,6 +6,7 @@ import { listAllPrompts, type ProbedPrompts } from "../mcp/list-prompts";
 import { listAllTools } from "../mcp/list-tools";
 import { openSession, type McpSession } from "../mcp/mcp-session";
 import type { OutboundPolicy } from "../mcp/outbound-policy";
+import type { HttpFailure } from "../mcp/fetch-trace";
 import { readProtectedResource } from "../mcp/protected-resource";
 import { refuseBeforeConnecting } from "../mcp/refuse-before-connecting";
 import { createSafeFetch } from "../mcp/safe-fetch";
@@ -30,6 +31,8 @@ export type ProbeOptions = {
   secrets: readonly string[];
   /** Slower than this (default: half the timeout) is `degraded`. */
   slowMs?: number;
+  /** The server answered 401/403 to the credentials sent: notes it where they came from, and may say why better. */
+  onRefused?: (failure: HttpFailure) => Promise<string | null>;
   now?: () => Date;
 };
 
@@ -85,7 +88,8 @@ export async function probeServer(config: ResolvedConfig, options: ProbeOptions)
     };
   } catch (error) {
     const failure = describeFailure(error, session.trace, session.stdio);
-    const result = { ...unreachedResult(failure.status, failure.reason, checkedAt), notes: notesFor(config) };
+    const refusal = failure.status === "auth_required" && session.trace.httpFailure ? await options.onRefused?.(session.trace.httpFailure) : null;
+    const result = { ...unreachedResult(failure.status, refusal ?? failure.reason, checkedAt), notes: notesFor(config) };
     if (failure.status === "skipped") return result;
     const auth = failure.status === "auth_required" ? await readAuth(config, session, options) : null;
     return { ...result, latency_ms: elapsed(), auth };

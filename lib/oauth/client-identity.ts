@@ -54,7 +54,7 @@ export async function clientIdentity(input: IdentityInput): Promise<OAuthClientI
 
   const documentUrl = `${input.baseUrl}${CLIENT_METADATA_PATH}`;
   if (metadata?.client_id_metadata_document_supported === true && isHttpsUrl(documentUrl)) return { client_id: documentUrl };
-  if (input.registered) return input.registered;
+  if (input.registered && isRegisteredFor(input.registered, input.scope)) return input.registered;
   if (!metadata?.registration_endpoint) {
     throw new UpstreamOAuthError(`The authorization server ${input.authorizationServerUrl} offers neither Client ID Metadata Documents (for an https PATCHBAY_PUBLIC_URL) nor Dynamic Client Registration: configure auth.client.`);
   }
@@ -63,6 +63,17 @@ export async function clientIdentity(input: IdentityInput): Promise<OAuthClientI
   } catch (error) {
     throw new UpstreamOAuthError(`Dynamic Client Registration at ${input.authorizationServerUrl} failed: ${(error as Error).message.slice(0, 300)}`);
   }
+}
+
+/**
+ * Whether a client registered earlier may ask for `scope`: a registration that named its scopes (RFC 7591 `scope`)
+ * is bound to them, so a step-up beyond them registers again.
+ */
+function isRegisteredFor(registered: OAuthClientInformationMixed, scope: string | undefined): boolean {
+  const allowed = (registered as { scope?: string }).scope;
+  if (!allowed || !scope) return true;
+  const granted = new Set(allowed.split(" "));
+  return scope.split(" ").filter(Boolean).every((wanted) => granted.has(wanted));
 }
 
 /** The configured client; its secret is the value of the `${VAR}` it names, which must be a secret scoped to this server. */

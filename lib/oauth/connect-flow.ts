@@ -15,7 +15,7 @@ import type { OAuthServerAuth } from "../schemas/server-auth";
 import { loadResolveContext } from "../variables/resolve-context";
 import { CALLBACK_PATH, clientIdentity, publicBaseUrl } from "./client-identity";
 import { oauthFetch, unreachableReason } from "./oauth-fetch";
-import { readConnection, savePending, takePending, writeConnection, type ConnectionKey, type ConnectionMode } from "./oauth-store";
+import { readConnection, savePending, splitScopes, takePending, writeConnection, type ConnectionKey, type ConnectionMode } from "./oauth-store";
 import { forgetCachedAuthorization } from "./upstream-bearer";
 
 type OAuthServer = { id: number; server: ServerInput; auth: OAuthServerAuth; mode: ConnectionMode };
@@ -55,9 +55,13 @@ export async function startConnect(name: string, environment: string | undefined
     await writeConnection(key, { mode: target.mode, status: "refused", reason });
     throw new UpstreamOAuthError(`MCP server '${name}': ${reason}`);
   });
-  const scope = challenge.scope ?? joinScopes(resourceMetadata?.scopes_supported) ?? joinScopes(target.auth.scopes);
-  const baseUrl = publicBaseUrl(requestUrl);
   const existing = await readConnection(key);
+  // SEP-2350: connecting again keeps what was granted and adds what the server asked for since (step-up).
+  const scope = joinScopes([
+    ...splitScopes(challenge.scope ?? joinScopes(resourceMetadata?.scopes_supported) ?? joinScopes(target.auth.scopes)),
+    ...(existing?.stepUpScopes ? [...splitScopes(existing.scopes), ...splitScopes(existing.stepUpScopes)] : []),
+  ]);
+  const baseUrl = publicBaseUrl(requestUrl);
   const registered = existing?.client && existing.issuer === metadata.issuer && !target.auth.client ? existing.client : null;
   const client = await clientIdentity({ serverName: name, auth: target.auth, context, baseUrl, authorizationServerUrl, metadata, scope, fetchFn, registered });
 
@@ -138,17 +142,31 @@ async function discover(name: string, serverUrl: string, resourceMetadataUrl: UR
   return { authorizationServerUrl, metadata, resourceMetadata };
 }
 
-/** A request without a token, as any client's first: its 401 challenge may name the metadata and the scopes (RFC 9728, RFC 6750). */
+/**
+ * Requests without a token, as any client's first: the 401 challenge may name the metadata and the scopes (RFC
+ * 9728, RFC 6750). A server that lets anyone initialize challenges the first request after it, `tools/list`; a
+ * 2026-07-28 server that refuses `initialize` challenges its first request, `server/discover`.
+ */
 async function readChallenge(url: string, headers: Record<string, string> | undefined, fetchFn: FetchLike) {
-  const initialize = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "patchbay", version: "1.0.0" } } };
   const withoutAuthorization = Object.fromEntries(Object.entries(headers ?? {}).filter(([header]) => header.toLowerCase() !== "authorization"));
-  try {
+  const post = async (message: object, session: Record<string, string> = {}) => {
     const response = await fetchFn(url, {
-      method: "POST", body: JSON.stringify(initialize),
-      headers: { ...withoutAuthorization, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      method: "POST", body: JSON.stringify({ jsonrpc: "2.0", ...message }),
+      headers: { ...withoutAuthorization, ...session, "content-type": "application/json", accept: "application/json, text/event-stream" },
     });
     await response.body?.cancel().catch(() => {});
-    return response.status === 401 || response.status === 403 ? extractWWWAuthenticateParams(response) : {};
+    return response;
+  };
+  const challengeOf = (response: Response) => (response.status === 401 || response.status === 403 ? extractWWWAuthenticateParams(response) : null);
+  try {
+    const initialized = await post({ id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "patchbay", version: "1.0.0" } } });
+    const refused = challengeOf(initialized);
+    if (refused) return refused;
+    if (!initialized.ok) return challengeOf(await post({ id: 1, method: "server/discover", params: {} }, { "mcp-protocol-version": "2026-07-28" })) ?? {};
+    const sessionId = initialized.headers.get("mcp-session-id");
+    const session: Record<string, string> = { "mcp-protocol-version": "2025-11-25", ...(sessionId ? { "mcp-session-id": sessionId } : {}) };
+    await post({ method: "notifications/initialized" }, session);
+    return challengeOf(await post({ id: 1, method: "tools/list", params: {} }, session)) ?? {};
   } catch (error) {
     throw new UpstreamOAuthError(`The MCP server at ${url} could not be reached: ${unreachableReason(error)}`);
   }
@@ -162,5 +180,5 @@ async function resourceFor(serverUrl: string, metadata: Parameters<typeof select
 }
 
 function joinScopes(scopes: readonly string[] | undefined): string | undefined {
-  return scopes && scopes.length > 0 ? scopes.join(" ") : undefined;
+  return scopes && scopes.length > 0 ? [...new Set(scopes)].join(" ") : undefined;
 }

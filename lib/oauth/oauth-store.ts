@@ -15,11 +15,13 @@ export type ConnectionKey = { serverId: number; environment: string; person: str
 export type ConnectionView = {
   environment: string; mode: ConnectionMode; status: ConnectionStatus; scopes: string[]; expires_at: string | null;
   connected_by: string | null; connected_at: string | null; reason: string | null;
+  /** Scopes the server asked for beyond those granted (RFC 6750 `insufficient_scope`): connecting again asks for them too. */
+  step_up_scopes: string[];
 };
 
 /** A connection with its secrets opened: for sending upstream and refreshing, never for a response. */
 export type OpenConnection = {
-  key: ConnectionKey; mode: ConnectionMode; status: ConnectionStatus; scopes: string | null; expiresAt: Date | null;
+  key: ConnectionKey; mode: ConnectionMode; status: ConnectionStatus; scopes: string | null; stepUpScopes: string | null; expiresAt: Date | null;
   issuer: string | null; metadata: AuthorizationServerMetadata | null; resource: string | null;
   client: OAuthClientInformationMixed | null; accessToken: string | null; refreshToken: string | null;
 };
@@ -36,8 +38,9 @@ export async function listConnections(serverId: number): Promise<ConnectionView[
   const rows = await getDb().oAuthConnection.findMany({ where: { serverId }, orderBy: [{ environment: "asc" }, { person: "asc" }] });
   return rows.map((row) => ({
     environment: row.environment, mode: row.mode as ConnectionMode, status: row.status as ConnectionStatus,
-    scopes: row.scopes ? row.scopes.split(" ").filter(Boolean) : [], expires_at: row.expiresAt?.toISOString() ?? null,
+    scopes: splitScopes(row.scopes), expires_at: row.expiresAt?.toISOString() ?? null,
     connected_by: row.connectedBy, connected_at: row.connectedAt?.toISOString() ?? null, reason: row.reason,
+    step_up_scopes: splitScopes(row.stepUpScopes),
   }));
 }
 
@@ -47,7 +50,7 @@ export async function readConnection(key: ConnectionKey): Promise<OpenConnection
   const open = (what: string, value: string | null) => (value ? unseal(slotOf(key.serverId, key.environment, key.person, what), value) : null);
   const client = open("client", row.client);
   return {
-    key, mode: row.mode as ConnectionMode, status: row.status as ConnectionStatus, scopes: row.scopes, expiresAt: row.expiresAt,
+    key, mode: row.mode as ConnectionMode, status: row.status as ConnectionStatus, scopes: row.scopes, stepUpScopes: row.stepUpScopes, expiresAt: row.expiresAt,
     issuer: row.issuer, metadata: row.asMetadata ? JSON.parse(row.asMetadata) as AuthorizationServerMetadata : null, resource: row.resource,
     client: client ? JSON.parse(client) as OAuthClientInformationMixed : null,
     accessToken: open("access", row.accessToken), refreshToken: open("refresh", row.refreshToken),
@@ -63,7 +66,7 @@ export async function writeConnection(key: ConnectionKey, write: ConnectionWrite
     ...(write.tokens ? {
       accessToken: sealAs("access", write.tokens.accessToken),
       refreshToken: write.tokens.refreshToken ? sealAs("refresh", write.tokens.refreshToken) : null,
-      scopes: write.tokens.scopes, expiresAt: write.tokens.expiresAt,
+      scopes: write.tokens.scopes, expiresAt: write.tokens.expiresAt, stepUpScopes: null,
     } : {}),
     ...(write.connectedBy ? { connectedBy: write.connectedBy, connectedAt: now } : {}),
     ...(write.issuer !== undefined ? { issuer: write.issuer } : {}),
@@ -80,6 +83,16 @@ export async function expireConnection(key: ConnectionKey, reason: string, { dro
     where: key,
     data: { status: "expired", reason, updatedAt: new Date(), ...(dropTokens ? { accessToken: null, refreshToken: null } : {}) },
   });
+}
+
+/**
+ * The server refused a call for want of `scopes` (RFC 6750 `insufficient_scope`): the connection keeps working for
+ * everything else, and says what connecting again must ask for — only while `accessToken` is still the one it holds.
+ */
+export async function askStepUp(key: ConnectionKey, accessToken: string, scopes: string, reason: string): Promise<void> {
+  const connection = await readConnection(key);
+  if (connection?.accessToken !== accessToken) return; // connected again meanwhile: that token answers for itself
+  await getDb().oAuthConnection.updateMany({ where: key, data: { stepUpScopes: scopes, reason, updatedAt: new Date() } });
 }
 
 export async function deleteConnection(key: ConnectionKey): Promise<boolean> {
@@ -134,4 +147,8 @@ export async function takePending(state: string, caller: string): Promise<Pendin
 export async function findConnectionKey(name: string, environment: string, person: string): Promise<ConnectionKey | null> {
   const row = await getDb().oAuthConnection.findFirst({ where: { server: { name }, environment, person }, select: { serverId: true } });
   return row ? { serverId: row.serverId, environment, person } : null;
+}
+
+export function splitScopes(scopes: string | null | undefined): string[] {
+  return scopes ? scopes.split(" ").filter(Boolean) : [];
 }

@@ -30,13 +30,16 @@ export function forgetCachedAuthorization(): void {
  * the server echoes is scrubbed of it. Unchanged for any other server, without looking for a connection, and when
  * there is no usable connection: the server then answers 401 (`auth_required`).
  */
-export async function withUpstreamAuth(server: { name: string; auth?: ServerAuth }, environment: string, config: ResolvedConfig, secrets: readonly string[]): Promise<{ config: ResolvedConfig; secrets: readonly string[] }> {
+export async function withUpstreamAuth(server: { name: string; auth?: ServerAuth }, environment: string, config: ResolvedConfig, secrets: readonly string[]): Promise<Authorized> {
   if (server.auth?.type !== "oauth" || config.type === "stdio") return { config, secrets };
   const known = await sharedBearer(server.name, environment, config.url);
   if (!known) return { config, secrets };
   const headers = Object.fromEntries(Object.entries(config.headers ?? {}).filter(([name]) => name.toLowerCase() !== "authorization"));
-  return { config: { ...config, headers: { ...headers, Authorization: `Bearer ${known.token}` } }, secrets: [...secrets, known.token] };
+  return { config: { ...config, headers: { ...headers, Authorization: `Bearer ${known.token}` } }, secrets: [...secrets, known.token], bearer: known.token };
 }
+
+/** The config to connect with; `bearer` is the access token it carries, if any: a refusal of it is noted on its connection (upstream-refusal.ts). */
+export type Authorized = { config: ResolvedConfig; secrets: readonly string[]; bearer?: string };
 
 /**
  * The access token of the server's `shared` connection in `environment`, refreshed first when it is due, if it

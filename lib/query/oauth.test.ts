@@ -4,13 +4,13 @@ import { callbackMessage, canManageConnection, connectionRows, healthLabelFor, t
 
 const stored: ConnectionRow = {
   environment: "prod", mode: "shared", status: "connected", scopes: ["read"], expires_at: "2026-11-26T11:00:00.000Z",
-  connected_by: "admin", connected_at: "2026-11-26T10:00:00.000Z", reason: null,
+  connected_by: "admin", connected_at: "2026-11-26T10:00:00.000Z", reason: null, step_up_scopes: [],
 };
 
 describe("connectionRows", () => {
   it("gives every environment a row, 'never' where nothing is stored, in the registry's order", () => {
     expect(connectionRows(["dev", "prod"], [stored], "shared")).toEqual([
-      { environment: "dev", mode: "shared", status: "never", scopes: [], expires_at: null, connected_by: null, connected_at: null, reason: null },
+      { environment: "dev", mode: "shared", status: "never", scopes: [], expires_at: null, connected_by: null, connected_at: null, reason: null, step_up_scopes: [] },
       stored,
     ]);
   });

@@ -17,12 +17,13 @@ export type ConnectionRow = {
   connected_by: string | null;
   connected_at: string | null;
   reason: string | null;
+  step_up_scopes: string[];
 };
 
 /** One row per environment, in the registry's order: an environment with no stored connection is "never". */
 export function connectionRows(environments: string[], connections: ConnectionRow[], mode: ConnectionRow["mode"]): ConnectionRow[] {
   const named = environments.map((environment) => connections.find((connection) => connection.environment === environment)
-    ?? { environment, mode, status: "never" as const, scopes: [], expires_at: null, connected_by: null, connected_at: null, reason: null });
+    ?? { environment, mode, status: "never" as const, scopes: [], expires_at: null, connected_by: null, connected_at: null, reason: null, step_up_scopes: [] });
   // A connection in an environment the registry no longer lists is still shown: it holds tokens to disconnect.
   const others = connections.filter((connection) => !environments.includes(connection.environment));
   return [...named, ...others];

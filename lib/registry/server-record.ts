@@ -40,6 +40,7 @@ export function toServerSummary(row: StoredRow & { health?: HealthRow }): Server
     description: server.description,
     version: server.version ?? null,
     transport_type: server.transport.type,
+    auth_type: server.auth?.type ?? null,
     tags: server.tags ?? [],
     provides: server.provides ?? [],
     has_parameters: Object.keys(server.parameters_schema?.properties ?? {}).length > 0,

@@ -50,6 +50,7 @@ export const serverSummarySchema = z.object({
   description: z.string(),
   version: z.string().nullable(),
   transport_type: z.enum(TRANSPORT_TYPES),
+  auth_type: z.string().nullable().describe("how the server signs in (`auth.type`, e.g. \"oauth\"); null for none"),
   tags: z.array(z.string()),
   provides: z.array(z.string()),
   has_parameters: z.boolean(),

@@ -28,6 +28,7 @@ export const oauthConnectionSchema = z.object({
   connected_by: z.string().nullable(),
   connected_at: z.string().nullable(),
   reason: z.string().nullable().describe("why the status is what it is: a refused consent, a wrong issuer, a refresh that failed"),
+  step_up_scopes: z.array(z.string()).describe("scopes the server asked for beyond those granted (insufficient_scope): connecting again asks for them too"),
 });
 
 export const oauthConnectionsSchema = z.object({ connections: z.array(oauthConnectionSchema) });

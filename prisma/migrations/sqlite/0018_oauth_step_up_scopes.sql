@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "OAuthConnection" ADD COLUMN "stepUpScopes" TEXT;
+
