@@ -42,6 +42,7 @@ export async function gatePolicyAndApproval(policy: ToolPolicy | undefined, call
     requestedBy: call.caller, server: call.server, environment: call.environment, tool: call.upstreamTool,
     arguments: call.arguments, argumentsHash: jcsSha256(call.arguments), context: call.context,
     destinationHash: jcsSha256(call.destination.config), destination: maskDestination(call.destination.config, call.destination.sensitiveValues),
+    conditions: entry?.notes,
   });
   if (gate.run) return null;
   const { id, state } = gate.approval;
