@@ -5,7 +5,8 @@ import { getConfig } from "../env";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import type { ResolvedConfig } from "../resolve/types";
-import { APPROVAL_PRIORITIES, type Approval, type ApprovalListQuery, type ApprovalState } from "../schemas/approvals";
+import { APPROVAL_PRIORITIES, denyBodySchema, type Approval, type ApprovalListQuery, type ApprovalState, type DenyBody } from "../schemas/approvals";
+import { zodFieldErrors } from "../schemas/field-errors";
 import { isSecretKey, MASK } from "../schemas/secrets";
 import { isPlainObject } from "../schemas/server-fields";
 import { pinCurrentToolset } from "../tools/tool-pins";
@@ -133,6 +134,20 @@ export async function decideApproval(id: string, decision: "approve" | "deny", a
     });
     return toApproval(updated, now);
   });
+}
+
+/** POST …/deny's body: empty gives no reason, else JSON `{"reason"}`; anything else is a 400 naming the field. */
+export function parseDenyBody(text: string): DenyBody {
+  if (text.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new InvalidInputError("The body is not valid JSON.", [{ path: "", message: "is not valid JSON" }]);
+  }
+  const parsed = denyBodySchema.safeParse(value);
+  if (!parsed.success) throw new InvalidInputError("The deny body is not valid.", zodFieldErrors(parsed.error));
+  return parsed.data;
 }
 
 function stateOf(row: Pick<ApprovalRow, "state" | "expiresAt" | "consumedAt">, now: Date): ApprovalState {

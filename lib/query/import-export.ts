@@ -1,15 +1,14 @@
 import { queryOptions } from "@tanstack/react-query";
 
-import type { ConflictPolicy, ExportBundle, ImportFormat, MergeImportReport } from "../schemas/import";
+import type { ConflictPolicy, ExportBundle, ImportFormat, MERGE_FORMATS, MergeImportReport } from "../schemas/import";
 import type { SyncStatus } from "../schemas/sync";
-import { TOOL_REGISTRY_FORMAT } from "../formats/tool-registry-md";
 import { useWrite } from "./entity";
 import { fetchJson, isProblem } from "./fetch-json";
 import { serverKeys } from "./servers";
 
 /** `tool-registry-md` imports into one server (`server`), created from `url` or `command` when absent. */
 export type ImportChoices = {
-  onConflict: ConflictPolicy; secrets: "keep" | "placeholders"; format: ImportFormat | typeof TOOL_REGISTRY_FORMAT | "auto";
+  onConflict: ConflictPolicy; secrets: "keep" | "placeholders"; format: ImportFormat | (typeof MERGE_FORMATS)[number] | "auto";
   server?: string; url?: string; command?: string;
 };
 type ImportReport = MergeImportReport;
@@ -21,7 +20,7 @@ export type ImportRequest = { text: string; choices: ImportChoices; dryRun: bool
 async function postImport({ text, choices, dryRun }: ImportRequest): Promise<ImportOutcome> {
   const query = new URLSearchParams({ on_conflict: choices.onConflict, secrets: choices.secrets });
   if (choices.format !== "auto") query.set("format", choices.format);
-  if (choices.format === TOOL_REGISTRY_FORMAT) {
+  if (choices.format === "tool-registry-md") {
     for (const key of ["server", "url", "command"] as const) if (choices[key]?.trim()) query.set(key, choices[key].trim());
   }
   if (dryRun) query.set("dry_run", "true");
