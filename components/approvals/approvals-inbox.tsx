@@ -43,11 +43,13 @@ export function ApprovalsInbox() {
 
 function ApprovalItem({ approval }: { approval: Approval }) {
   const decide = useDecideApproval(approval.id);
+  const [reason, setReason] = useState("");
   const what = approval.kind === "drift" ? "Tools changed (drift)" : <>Call <span className="font-mono">{approval.tool}</span></>;
   return (
     <li className="space-y-2 rounded-md border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-950">
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={TONES[approval.state]}>{approval.state.replace("_", " ")}</Badge>
+        {approval.priority && <Badge tone={approval.priority === "high" || approval.priority === "critical" ? "danger" : "neutral"}>{approval.priority} priority</Badge>}
         <span>{what} on <Link className="underline" href={`/mcp-servers/${encodeURIComponent(approval.server)}`}>{approval.server}</Link> in {approval.environment}</span>
       </div>
       <p className="text-slate-600 dark:text-slate-400">
@@ -55,14 +57,27 @@ function ApprovalItem({ approval }: { approval: Approval }) {
         {approval.decided_by && approval.decided_at && <>; {approval.state === "denied" ? "denied" : "approved"} by {approval.decided_by} <TimeStamp iso={approval.decided_at} /></>}
         {approval.state === "awaiting_approval" && <>; expires <TimeStamp iso={approval.expires_at} /></>}
       </p>
+      {approval.rationale && <p>Why: {approval.rationale}</p>}
+      {approval.conditions.length > 0 && (
+        <div className="text-xs" aria-label="Conditions">
+          <p>The policy asks you to check:</p>
+          <ul className="ml-4 list-disc">{approval.conditions.map((condition) => <li key={condition}>{condition}</li>)}</ul>
+        </div>
+      )}
+      {approval.reason && <p>Reason for denying: {approval.reason}</p>}
       {approval.destination && <Destination destination={approval.destination} />}
       {approval.arguments && <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900">{JSON.stringify(approval.arguments, null, 2)}</pre>}
       {approval.context && Object.keys(approval.context).length > 0 && <p className="text-xs">Context: <code>{JSON.stringify(approval.context)}</code></p>}
       {decide.isError && <Alert tone="danger" title="Not decided">{decide.error.message}</Alert>}
       {approval.state === "awaiting_approval" && (
-        <div className="flex gap-2">
-          <Button size="sm" variant="primary" disabled={decide.isPending} onClick={() => decide.mutate("approve")}>Approve</Button>
-          <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate("deny")}>Deny</Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button size="sm" variant="primary" disabled={decide.isPending} onClick={() => decide.mutate({ decision: "approve" })}>Approve</Button>
+          <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ decision: "deny", reason: reason.trim() || undefined })}>Deny</Button>
+          <input
+            aria-label="Reason for denying (optional)" placeholder="Reason for denying (optional)" value={reason} maxLength={2000}
+            onChange={(event) => setReason(event.target.value)}
+            className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950"
+          />
         </div>
       )}
     </li>

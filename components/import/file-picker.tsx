@@ -29,7 +29,7 @@ export function FilePicker({ file, onFile }: { file: PickedFile | null; onFile: 
       <input
         id="import-file"
         type="file"
-        accept=".json,.jsonc,application/json,text/plain"
+        accept=".json,.jsonc,.md,application/json,text/plain,text/markdown"
         className="peer sr-only"
         onChange={(event) => void take(event.target.files?.[0])}
       />
@@ -41,7 +41,7 @@ export function FilePicker({ file, onFile }: { file: PickedFile | null; onFile: 
       </label>
       <span className="ml-2 text-slate-600 dark:text-slate-400">or drop it here</span>
       <p className="mt-3 text-slate-600 dark:text-slate-400">
-        {file ? <>Selected: <span className="font-mono text-slate-900 dark:text-slate-100">{file.name}</span> ({formatSize(file.text.length)})</> : "JSON or JSONC, up to 32 MiB."}
+        {file ? <>Selected: <span className="font-mono text-slate-900 dark:text-slate-100">{file.name}</span> ({formatSize(file.text.length)})</> : "JSON or JSONC (or a markdown tool registry), up to 32 MiB."}
       </p>
     </div>
   );

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 
-import type { ImportReport } from "@/lib/schemas/import";
+import type { MergeImportReport as ImportReport } from "@/lib/schemas/import";
 
 type ReportEntry = ImportReport["created"][number];
 

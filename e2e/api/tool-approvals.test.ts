@@ -205,13 +205,15 @@ describe("import format tool-registry-md (seed 002)", { timeout: 60_000 }, () =>
     expect((await patchbay.admin.get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server.tools).toHaveLength(30);
   });
 
-  test("an unreadable line is a 400 naming it; an absent server a 404; no ?server= a 400", async () => {
+  test("an unreadable line is a 400 naming it; an absent server without ?url= or ?command= a 400; no ?server= a 400", async () => {
     const second = fs.readFileSync("lib/formats/fixtures/tool-registry-ops.md", "utf8");
     const refused = await importInto(names.guarded, second, "text/markdown");
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual([{ path: "/line/35", message: "an input reads `name` (type, required|optional): description" }]);
     const fixed = second.replace("- service without backticks", "- `service` (string, required): Service name");
-    expect((await importInto(`${group}-absent`, fixed, "text/markdown")).status).toBe(404);
+    const absent = await importInto(`${group}-absent`, fixed, "text/markdown");
+    expect(absent.status).toBe(400);
+    expect(absent.body.errors).toEqual([{ path: "/url", message: "is required to create the server (or command)" }]);
     const withoutServer = await patchbay.admin.request("POST", "/api/import?format=tool-registry-md", { rawBody: fixed, headers: { "Content-Type": "text/markdown" } });
     expect(withoutServer.status).toBe(400);
     expect(withoutServer.body.errors).toEqual([{ path: "/server", message: "is required" }]);

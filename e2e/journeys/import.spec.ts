@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 
 import { expect, test } from "@playwright/test";
@@ -46,4 +46,26 @@ test("import page: a file that fails under on_conflict=fail shows the errors wit
   await expect(errors.getByRole("cell", { name: "/servers/0/transport/url" })).toBeVisible();
   await expect(errors.getByRole("cell", { name: new RegExp(`^'${name}': must be an absolute`) })).toBeVisible();
   await expect(page.getByRole("button", { name: "Nothing to import" })).toBeDisabled();
+});
+
+test("import page: seed 002's markdown tool registry creates the server named in its fields", async ({ page }) => {
+  const name = `ui-registry-${randomUUID().slice(0, 8)}`;
+  const seeds = "../shared/seeds";
+  const seed = readFileSync(`${seeds}/${readdirSync(seeds).find((file) => file.startsWith("002_"))!}`);
+
+  await page.goto(`${baseUrl()}/import`);
+  await page.getByLabel("Format").selectOption("tool-registry-md");
+  await page.getByLabel("Server name (created when absent)").fill(name);
+  await page.getByLabel("Its HTTP URL, to create it").fill("https://mcp.example.com/registry/mcp");
+  await page.getByLabel("Choose a file").setInputFiles({ name: "MCP_REGISTRY.md", mimeType: "text/markdown", buffer: seed });
+
+  const status = page.getByRole("status").filter({ hasText: /created/ });
+  await expect(status).toHaveText("Dry run (tool-registry-md): 1 created, 0 updated, 0 skipped, 0 renamed, 0 errors. Nothing is written until you import.");
+  expect((await page.request.get(`${baseUrl()}/api/mcp-servers/${name}`)).status()).toBe(404);
+
+  await page.getByRole("button", { name: "Import 1 server" }).click();
+  await expect(status).toHaveText("Imported (tool-registry-md): 1 created, 0 updated, 0 skipped, 0 renamed, 0 errors.");
+  const stored = (await (await page.request.get(`${baseUrl()}/api/mcp-servers/${name}?raw=true`)).json()).mcp_server;
+  expect(stored.transport).toEqual({ type: "http", url: "https://mcp.example.com/registry/mcp" });
+  expect(stored.tools).toHaveLength(29);
 });

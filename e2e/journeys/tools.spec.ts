@@ -126,3 +126,31 @@ approvalsTest("Approvals inbox: a call held by tool_policy appears live, is appr
   await page.getByLabel("State").selectOption("approved");
   await expect(inbox.getByRole("listitem").filter({ hasText: "purge_records" }).getByText(/approved by/)).toBeVisible();
 });
+
+approvalsTest("Approvals inbox: the caller's rationale and priority and the policy's conditions are shown; a deny takes a reason", async ({ page, guarded }) => {
+  const admin = apiClient(guarded.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
+  const minted = await admin.post("/api/tokens", { name: uniqueName("journey-asker"), role: "editor" });
+  const caller = apiClient(guarded.baseUrl, { Authorization: `Bearer ${minted.body.token}` });
+  const name = uniqueName("journey-deny");
+  const policy = { tools: { "purge_*": { approval: "always", notes: ["Backups verified today"] } } };
+  expect((await admin.post("/api/mcp-servers", httpServer(name, { transport: { type: "http", url: peer.url }, tool_policy: policy }))).status).toBe(201);
+  const held = await caller.post(`/api/mcp-servers/${name}/tools/purge_records/call`, { arguments: { scope: "stale" }, context: { rationale: "Clean up before the audit", priority: "critical" } });
+  expect(held.body.approval.state).toBe("awaiting_approval");
+
+  await page.goto(`${guarded.baseUrl}/sign-in#token=${ADMIN_TOKEN}`);
+  await page.getByRole("button", { name: "Sign in as admin (PATCHBAY_ADMIN_TOKEN)" }).click();
+  await expect(page).toHaveURL(/\/mcp-servers$/);
+  await page.getByRole("navigation").getByRole("link", { name: "Approvals" }).click();
+  const inbox = page.getByRole("region", { name: "Approval requests" });
+  const item = inbox.getByRole("listitem").filter({ hasText: name });
+  await expect(item.getByText("Why: Clean up before the audit")).toBeVisible();
+  await expect(item.getByText("critical priority")).toBeVisible();
+  await expect(item.getByLabel("Conditions").getByText("Backups verified today")).toBeVisible();
+
+  await item.getByLabel("Reason for denying (optional)").fill("Backups are from last week");
+  await item.getByRole("button", { name: "Deny" }).click();
+  await expect(item).toHaveCount(0);
+  await page.getByLabel("State").selectOption("denied");
+  await expect(inbox.getByRole("listitem").filter({ hasText: name }).getByText("Reason for denying: Backups are from last week")).toBeVisible();
+  expect((await admin.get(`/api/approvals/${held.body.approval.id}`)).body).toMatchObject({ state: "denied", reason: "Backups are from last week" });
+});

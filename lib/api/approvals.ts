@@ -15,6 +15,12 @@ export const listApprovalsOperation = readOperation({
   responses: { 200: { description: "A page of approvals", schema: approvalListSchema }, ...BAD_REQUEST },
 });
 
+export const getApprovalOperation = readOperation({
+  path: "/api/approvals/{id}", tag, params: approvalParamsSchema,
+  summary: "One approval request, as the list shows it: with the caller's rationale and priority, the policy's conditions, and a deny's reason",
+  responses: { 200: { description: "The approval", schema: approvalSchema }, ...NOT_FOUND },
+});
+
 export const approveOperation = defineOperation({
   method: "POST", path: "/api/approvals/{id}/approve", tag, role: "editor", params: approvalParamsSchema,
   summary: "Approve a request awaiting approval (not your own): the same call by the same caller then runs once within the TTL; a drift approval pins that toolset. Audited",
@@ -23,6 +29,6 @@ export const approveOperation = defineOperation({
 
 export const denyOperation = defineOperation({
   method: "POST", path: "/api/approvals/{id}/deny", tag, role: "editor", params: approvalParamsSchema,
-  summary: "Deny a request awaiting approval (not your own). Audited",
-  responses: { 200: { description: "The decided approval", schema: approvalSchema }, ...DECISION_ERRORS },
+  summary: "Deny a request awaiting approval (not your own). An optional JSON body {\"reason\": \"…\"} (at most 2,000 characters) is kept on the request and in the audit entry; an empty body gives none. Audited",
+  responses: { 200: { description: "The decided approval", schema: approvalSchema }, ...BAD_REQUEST, ...DECISION_ERRORS },
 });

@@ -5,7 +5,8 @@ import { getConfig } from "../env";
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import type { ResolvedConfig } from "../resolve/types";
-import type { Approval, ApprovalListQuery, ApprovalState } from "../schemas/approvals";
+import { APPROVAL_PRIORITIES, denyBodySchema, type Approval, type ApprovalListQuery, type ApprovalState, type DenyBody } from "../schemas/approvals";
+import { zodFieldErrors } from "../schemas/field-errors";
 import { isSecretKey, MASK } from "../schemas/secrets";
 import { isPlainObject } from "../schemas/server-fields";
 import { pinCurrentToolset } from "../tools/tool-pins";
@@ -20,7 +21,12 @@ export type ToolCall = {
   destinationHash: string;
   /** That config as approvers see it, secrets masked. */
   destination: ResolvedConfig;
+  /** The governing policy entry's notes: the conditions the approver is asked to judge. */
+  conditions?: readonly string[];
 };
+
+/** The longest `context.rationale` kept on a request. */
+const RATIONALE_MAX = 2_000;
 
 const ttlMs = () => getConfig().PATCHBAY_APPROVAL_TTL_S * 1000;
 
@@ -43,11 +49,32 @@ export async function gateToolCall(call: ToolCall): Promise<{ run: true } | { ru
   const created = await getDb().approval.create({
     data: {
       id: randomUUID(), ...same, arguments: JSON.stringify(maskArguments(call.arguments)), context: JSON.stringify(call.context),
-      destination: JSON.stringify(call.destination),
+      destination: JSON.stringify(call.destination), ...askedFor(call),
       requestedAt: now, state: "awaiting_approval", expiresAt: new Date(now.getTime() + ttlMs()),
     },
   });
   return { run: false, approval: toApproval(created, now) };
+}
+
+/**
+ * What the request says besides the call (seed 002's APPROVAL_REQUEST): the caller's `context.rationale` (a string,
+ * cut at RATIONALE_MAX) and `context.priority` (kept when one of APPROVAL_PRIORITIES — the context is the caller's
+ * own JSON, which allowed_when may read for other things), and the policy's conditions.
+ */
+function askedFor(call: ToolCall): { rationale: string | null; priority: string | null; conditions: string | null } {
+  const { rationale, priority } = call.context;
+  return {
+    rationale: typeof rationale === "string" && rationale.trim() !== "" ? rationale.slice(0, RATIONALE_MAX) : null,
+    priority: APPROVAL_PRIORITIES.find((known) => known === priority) ?? null,
+    conditions: call.conditions && call.conditions.length > 0 ? JSON.stringify(call.conditions) : null,
+  };
+}
+
+/** GET /api/approvals/:id: one request, as the list shows it. */
+export async function getApproval(id: string): Promise<Approval> {
+  const row = await getDb().approval.findUnique({ where: { id } });
+  if (!row) throw new NotFoundError(`Approval '${id}' does not exist.`);
+  return toApproval(row, new Date());
 }
 
 /** `on_drift: require_approval`: one request per drifted toolset, which approving pins. */
@@ -74,9 +101,10 @@ export async function listApprovals(query: ApprovalListQuery): Promise<{ approva
 
 /**
  * POST /api/approvals/:id/approve | deny: only an open request, only by someone other than its requester (403), in one
- * transaction with its audit entry. Approving a call opens its TTL to run; approving drift pins that toolset.
+ * transaction with its audit entry. Approving a call opens its TTL to run; approving drift pins that toolset. A deny
+ * may give its `reason`, kept on the request and in the audit entry.
  */
-export async function decideApproval(id: string, decision: "approve" | "deny", actor: string): Promise<Approval> {
+export async function decideApproval(id: string, decision: "approve" | "deny", actor: string, reason?: string): Promise<Approval> {
   return getDb().$transaction(async (tx) => {
     const now = new Date();
     const row = await tx.approval.findUnique({ where: { id } });
@@ -89,7 +117,7 @@ export async function decideApproval(id: string, decision: "approve" | "deny", a
     const updated = await tx.approval.update({
       where: { id },
       data: {
-        state: approve ? "approved" : "denied", decidedBy: actor, decidedAt: now,
+        state: approve ? "approved" : "denied", decidedBy: actor, decidedAt: now, ...(!approve && reason !== undefined && { reason }),
         ...(approve && row.kind === "tool_call" && { expiresAt: new Date(now.getTime() + ttlMs()) }),
       },
     });
@@ -101,11 +129,25 @@ export async function decideApproval(id: string, decision: "approve" | "deny", a
     await tx.auditEvent.create({
       data: {
         at: now, actor, action: approve ? "approval.approve" : "approval.deny", entityType: "approval", entityName: row.serverName,
-        detail: JSON.stringify({ approval_id: id, kind: row.kind, environment: row.environment, tool: row.tool, requested_by: row.requestedBy }),
+        detail: JSON.stringify({ approval_id: id, kind: row.kind, environment: row.environment, tool: row.tool, requested_by: row.requestedBy, ...(!approve && reason !== undefined && { reason }) }),
       },
     });
     return toApproval(updated, now);
   });
+}
+
+/** POST …/deny's body: empty gives no reason, else JSON `{"reason"}`; anything else is a 400 naming the field. */
+export function parseDenyBody(text: string): DenyBody {
+  if (text.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new InvalidInputError("The body is not valid JSON.", [{ path: "", message: "is not valid JSON" }]);
+  }
+  const parsed = denyBodySchema.safeParse(value);
+  if (!parsed.success) throw new InvalidInputError("The deny body is not valid.", zodFieldErrors(parsed.error));
+  return parsed.data;
 }
 
 function stateOf(row: Pick<ApprovalRow, "state" | "expiresAt" | "consumedAt">, now: Date): ApprovalState {
@@ -133,6 +175,8 @@ function toApproval(row: ApprovalRow, now: Date): Approval {
     requested_by: row.requestedBy, requested_at: row.requestedAt.toISOString(), state: stateOf(row, now),
     decided_by: row.decidedBy, decided_at: row.decidedAt?.toISOString() ?? null, expires_at: row.expiresAt.toISOString(),
     consumed_at: row.consumedAt?.toISOString() ?? null,
+    rationale: row.rationale, priority: APPROVAL_PRIORITIES.find((known) => known === row.priority) ?? null,
+    conditions: row.conditions === null ? [] : (JSON.parse(row.conditions) as string[]), reason: row.reason,
   };
 }
 

@@ -8,6 +8,7 @@ import { createToken, revokeToken } from "../auth/tokens";
 import { getConfig } from "../env";
 import { DOCTOR_USAGE, doctorCommand } from "./doctor-command";
 import { rotateKeyCommand, SECRETS_USAGE } from "./secrets-commands";
+import { ApiError } from "../errors";
 import { EXPORT_USAGE, exportCommand, IMPORT_USAGE, importCommand, UsageError } from "./import-export-commands";
 
 /**
@@ -78,5 +79,7 @@ main().then((code) => process.exit(code ?? 0), (error) => {
   if (error instanceof UsageError) fail(`usage: npm run patchbay -- ${error.message}`);
   if (String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS")) fail(`${(error as Error).message}\n${USAGE}`);
   console.error((error as Error).message);
+  // Bad input names each failing field, as the API's problem+json does.
+  if (error instanceof ApiError) for (const field of error.errors ?? []) console.error(`  ${field.path}: ${field.message}`);
   process.exit(1);
 });

@@ -10,7 +10,7 @@ export const exportHandler = route(exportOperation, async ({ visibility }) => js
 
 /** POST /api/import — the body is the file's text; 422 with the report when on_conflict=fail refuses it. */
 export const importHandler = route(importOperation, async ({ body, query, actor }) => {
-  if (query.format === "tool-registry-md") return json(await importToolRegistry(body, query.server, { dryRun: query.dry_run, actor }));
+  if (query.format === "tool-registry-md") return json(await importToolRegistry(body, { server: query.server, url: query.url, command: query.command }, { dryRun: query.dry_run, actor }));
   const report = await importBundle(body, {
     format: query.format,
     onConflict: query.on_conflict,

@@ -4,7 +4,8 @@ import type { ResolvedConfig } from "../resolve/types";
 import { validateAgainstSchema } from "../schemas/json-schema";
 import type { ToolPolicy } from "../schemas/server-fields";
 import { jcsSha256 } from "../tools/fingerprint";
-import { decideToolCall } from "../tools/policy-decision";
+import { decideToolCall, findPolicyEntry } from "../tools/policy-decision";
+import { discoveredAnnotations, readsAnnotations } from "../tools/tool-annotations";
 
 export type GatedCall = {
   server: string;
@@ -27,10 +28,13 @@ export type Refusal =
  * The policy and approval steps of the call pipeline (DESIGN §11, §12), one copy for every caller: `enabled` and
  * `allowed_when` refuse naming the rule; a call needing approval waits for one bound to (caller, server,
  * environment, upstream tool, hash of the final arguments, hash of the resolved upstream config — DESIGN §14), which
- * one run consumes. Null: the call may go on.
+ * one run consumes. The schemas see `{arguments, context}`, and `annotations` (the tool's as discovered in that
+ * environment) when the governing entry's `approval_when` reads them. Null: the call may go on.
  */
 export async function gatePolicyAndApproval(policy: ToolPolicy | undefined, call: GatedCall): Promise<Refusal | null> {
-  const decision = decideToolCall(policy, call.upstreamTool, { arguments: call.arguments, context: call.context }, matchesSchema);
+  const entry = findPolicyEntry(policy, call.upstreamTool)?.entry;
+  const annotations = readsAnnotations(entry?.approval_when) ? await discoveredAnnotations(call.server, call.environment, call.upstreamTool) : undefined;
+  const decision = decideToolCall(policy, call.upstreamTool, { arguments: call.arguments, context: call.context, ...(annotations && { annotations }) }, matchesSchema);
   if (decision.outcome === "run") return null;
   if (decision.outcome === "refused") return { outcome: "denied", text: `Refused by policy: ${decision.reason}.` };
 
@@ -38,6 +42,7 @@ export async function gatePolicyAndApproval(policy: ToolPolicy | undefined, call
     requestedBy: call.caller, server: call.server, environment: call.environment, tool: call.upstreamTool,
     arguments: call.arguments, argumentsHash: jcsSha256(call.arguments), context: call.context,
     destinationHash: jcsSha256(call.destination.config), destination: maskDestination(call.destination.config, call.destination.sensitiveValues),
+    conditions: entry?.notes,
   });
   if (gate.run) return null;
   const { id, state } = gate.approval;

@@ -16,10 +16,11 @@ export const approvalsQuery = (state: string) =>
     // No polling: the event stream's `approval` events invalidate these (lib/query/health.ts useHealthEvents).
   });
 
-/** Approve or deny one request; every inbox re-reads. */
+/** Approve or deny one request (a deny with its reason, when given); every inbox re-reads. */
 export function useDecideApproval(id: string) {
   return useWrite(
-    (decision: "approve" | "deny") => fetchJson<Approval>(`/api/approvals/${encodeURIComponent(id)}/${decision}`, { method: "POST" }),
+    ({ decision, reason }: { decision: "approve" | "deny"; reason?: string }) =>
+      fetchJson<Approval>(`/api/approvals/${encodeURIComponent(id)}/${decision}`, { method: "POST", ...(decision === "deny" && reason && { json: { reason } }) }),
     (client) => client.invalidateQueries({ queryKey: approvalKeys.all }),
   );
 }

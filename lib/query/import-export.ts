@@ -1,12 +1,17 @@
 import { queryOptions } from "@tanstack/react-query";
 
-import type { ConflictPolicy, ExportBundle, ImportFormat, ImportReport } from "../schemas/import";
+import type { ConflictPolicy, ExportBundle, ImportFormat, MERGE_FORMATS, MergeImportReport } from "../schemas/import";
 import type { SyncStatus } from "../schemas/sync";
 import { useWrite } from "./entity";
 import { fetchJson, isProblem } from "./fetch-json";
 import { serverKeys } from "./servers";
 
-export type ImportChoices = { onConflict: ConflictPolicy; secrets: "keep" | "placeholders"; format: ImportFormat | "auto" };
+/** `tool-registry-md` imports into one server (`server`), created from `url` or `command` when absent. */
+export type ImportChoices = {
+  onConflict: ConflictPolicy; secrets: "keep" | "placeholders"; format: ImportFormat | (typeof MERGE_FORMATS)[number] | "auto";
+  server?: string; url?: string; command?: string;
+};
+type ImportReport = MergeImportReport;
 /** A report either way: `isRefused` when on_conflict=fail turned the import down (422) and nothing was written. */
 export type ImportOutcome = { report: ImportReport; isRefused: boolean; detail: string | null };
 export type ImportRequest = { text: string; choices: ImportChoices; dryRun: boolean };
@@ -15,6 +20,9 @@ export type ImportRequest = { text: string; choices: ImportChoices; dryRun: bool
 async function postImport({ text, choices, dryRun }: ImportRequest): Promise<ImportOutcome> {
   const query = new URLSearchParams({ on_conflict: choices.onConflict, secrets: choices.secrets });
   if (choices.format !== "auto") query.set("format", choices.format);
+  if (choices.format === "tool-registry-md") {
+    for (const key of ["server", "url", "command"] as const) if (choices[key]?.trim()) query.set(key, choices[key].trim());
+  }
   if (dryRun) query.set("dry_run", "true");
 
   try {

@@ -19,13 +19,15 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const CONFLICT_POLICIES = ["fail", "skip", "overwrite"] as const;
 export type ConflictPolicy = (typeof CONFLICT_POLICIES)[number];
 
-/** Formats that merge into one existing server (`?server=`) rather than import servers; never detected. */
+/** Formats that merge into one server (`?server=`, created when absent) rather than import servers; never detected. */
 export const MERGE_FORMATS = ["tool-registry-md"] as const;
 
 export const importQuerySchema = z.strictObject({
   format: z.enum([...IMPORT_FORMATS, ...MERGE_FORMATS]).optional()
-    .describe("read the body as this format instead of detecting it; tool-registry-md (seed 002's markdown, text/markdown or text/plain) merges declared tools and tool_policy into the server named by ?server="),
-  server: z.string().max(100).optional().describe("tool-registry-md: the existing server to merge into (404 when absent), whatever on_conflict says"),
+    .describe("read the body as this format instead of detecting it; tool-registry-md (seed 002's markdown, text/markdown or text/plain) merges declared tools and tool_policy into the server named by ?server=, creating it from ?url= or ?command= when absent"),
+  server: z.string().max(100).optional().describe("tool-registry-md: the server to merge into, whatever on_conflict says; created when absent (with url or command)"),
+  url: z.string().max(2_000).optional().describe("tool-registry-md: the HTTP URL of the server to create when ?server= is absent"),
+  command: z.string().max(2_000).optional().describe("tool-registry-md: the stdio command line (split at whitespace) of the server to create when ?server= is absent"),
   on_conflict: z.enum(CONFLICT_POLICIES).default("fail")
     .describe("fail: all or nothing (422); skip / overwrite: existing names skipped or replaced, invalid entries reported"),
   dry_run: booleanFlagSchema.describe("report what would happen, write nothing"),

@@ -65,6 +65,8 @@ export const toolSchema = z.strictObject({
   description: z.string().max(10_000).optional(),
   input_schema: jsonObjectSchema.optional(),
   output_schema: jsonObjectSchema.optional(),
+  // What the tool returns, in words (seed 002's **Outputs**), for readers: nothing checks results against it.
+  output_description: z.string().max(10_000).optional(),
   // The name the upstream server knows, when the registry exposes the tool under another (seed 004 `originalName`).
   original_name: z.string().min(1).max(200).optional(),
 });

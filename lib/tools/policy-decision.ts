@@ -40,7 +40,7 @@ export function findGlobRule<E>(rules: Record<string, E> | undefined, key: strin
  * to true; `allowed_when` must accept the call; `approval` defaults to `none`, and `conditional` asks for one when
  * `approval_when` accepts the call — or always, without `approval_when`.
  */
-export function decideToolCall(policy: ToolPolicy | undefined, tool: string, call: { arguments: unknown; context: unknown }, matches: SchemaMatcher): PolicyDecision {
+export function decideToolCall(policy: ToolPolicy | undefined, tool: string, call: { arguments: unknown; context: unknown; annotations?: unknown }, matches: SchemaMatcher): PolicyDecision {
   const found = findPolicyEntry(policy, tool);
   if (!found) return { outcome: "run", rule: null };
   const { rule, entry } = found;
