@@ -14,10 +14,13 @@ const attemptFields = {
     .optional().describe("default {min_ms: 200, max_ms: 2000}: exponential with jitter between them"),
 };
 
+/** `resilience.tools.{name}`: one upstream tool's own timeout, retries and backoff. */
+export const toolResilienceSchema = z.strictObject(attemptFields);
+
 /** `resilience` (DESIGN §1, §12; seed 001's defaults): every field optional, the gateway fills in the rest. */
 export const resilienceSchema = z.strictObject({
   ...attemptFields,
-  tools: z.record(z.string().min(1).max(200), z.strictObject(attemptFields)).optional()
+  tools: z.record(z.string().min(1).max(200), toolResilienceSchema).optional()
     .describe("upstream tool name → its own timeout_ms, retries and backoff, each over the server's (seed 001's per-action timeout_ms and retry); the circuit stays the server's"),
   circuit_breaker: z.strictObject({
     failure_threshold: z.int().min(1).max(1_000).optional().describe("default 5 consecutive failures"),
