@@ -1,3 +1,6 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { httpServer, uniqueName } from "../support/api-client";
@@ -106,7 +109,7 @@ describe("importing the seed's mcp_registry.json keeps each action's output_sche
       { name: `${imported}.hang`, timeout_ms: 300, retry: { retries: 0 } },
       { name: `${imported}.picture`, retry: { retries: 0 } },
     ]);
-    const report = await patchbay.as.editor.request("POST", "/api/import", { rawBody: registry });
+    const report = await patchbay.admin.request("POST", "/api/import", { rawBody: registry });
     expect(report.status, report.text).toBe(200);
     expect(report.body).toMatchObject({ format: "mcp-registry", created: [{ name: imported }], errors: [] });
     expect((await patchbay.admin.post(`/api/mcp-servers/${imported}/health-check`, {})).body.status).toBe("healthy");
@@ -149,11 +152,42 @@ describe("importing the seed's mcp_registry.json keeps each action's output_sche
     const bad = `${group}-bad`;
     const registry = seedRegistry(bad, peer.url, [{ name: `${bad}.query`, timeout_ms: -1 }]);
     for (const query of ["", "?on_conflict=skip"]) {
-      const report = await patchbay.as.editor.request("POST", `/api/import${query}`, { rawBody: registry });
+      const report = await patchbay.admin.request("POST", `/api/import${query}`, { rawBody: registry });
       expect(report.status).toBe(query === "" ? 422 : 200);
       expect(report.body.errors).toEqual([{ path: "/plugins/0/actions/0/timeout_ms", message: `action '${bad}.query': timeout_ms must be a whole number of milliseconds from 1 to 600000` }]);
       expect(report.body.created).toEqual([]);
       expect((await patchbay.as.viewer.get(`/api/mcp-servers/${bad}`)).status).toBe(404);
     }
+  });
+});
+
+describe("a plain HTTP (non-MCP) endpoint plugin", { timeout: 60_000 }, () => {
+  // Seed 001's own http transport: POST a JSON request, get its unified JSON response back — no MCP.
+  const plain = http.createServer((request, response) => {
+    request.resume();
+    response.writeHead(200, { "Content-Type": "application/json" });
+    response.end(JSON.stringify({ type: "text", content: "Lluvia probable 70%", mime_type: "text/plain" }));
+  });
+  beforeAll(() => new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve)));
+  afterAll(() => new Promise<void>((resolve) => plain.close(() => resolve())));
+
+  test("imports, and the report says why it cannot be called (not MCP); an MCP plugin beside it gets no warning", async () => {
+    const [rest, mcp] = [`${group}-rest`, `${group}-mcp`];
+    const endpoint = `http://127.0.0.1:${(plain.address() as AddressInfo).port}/api`;
+    const registry = JSON.stringify({ plugins: [
+      { id: rest, transport: "http", endpoint, actions: [{ name: `${rest}.query` }] },
+      { id: mcp, transport: "http", endpoint: peer.url, actions: [{ name: `${mcp}.echo` }] },
+    ] });
+    const report = await patchbay.admin.request("POST", "/api/import", { rawBody: registry });
+    expect(report.status, report.text).toBe(200);
+    expect(report.body.created).toEqual([{ name: rest }, { name: mcp }]);
+    expect(report.body.warnings).toEqual([{
+      name: rest,
+      message: expect.stringMatching(/^imported, but its endpoint is not an MCP server \(not an MCP server: .+\): a plain HTTP plugin cannot be called through Patchbay; point endpoint at the plugin's MCP server/),
+    }]);
+    expect((await patchbay.as.viewer.get(`/api/mcp-servers/${rest}`)).body.mcp_server.health.status).toBe("not_mcp");
+
+    const dry = await patchbay.admin.request("POST", "/api/import?dry_run=true&on_conflict=overwrite", { rawBody: registry });
+    expect(dry.body.warnings).toBeUndefined();
   });
 });
