@@ -183,9 +183,9 @@ describe("a plain HTTP (non-MCP) endpoint plugin", { timeout: 60_000 }, () => {
     expect(report.body.created).toEqual([{ name: rest }, { name: mcp }]);
     expect(report.body.warnings).toEqual([{
       name: rest,
-      message: expect.stringMatching(/^imported, but its endpoint is not an MCP server \(not an MCP server: .+\): a plain HTTP plugin cannot be called through Patchbay; point endpoint at the plugin's MCP server/),
+      message: expect.stringMatching(/^imported, but its endpoint is not an MCP server \(the probe found: not an MCP server: .+\); a plain HTTP plugin cannot be called through Patchbay: point endpoint at the plugin's MCP server/),
     }]);
-    expect((await patchbay.as.viewer.get(`/api/mcp-servers/${rest}`)).body.mcp_server.health.status).toBe("not_mcp");
+    expect((await patchbay.as.viewer.get(`/api/mcp-servers/${rest}/health`)).body.health.status).toBe("not_mcp");
 
     const dry = await patchbay.admin.request("POST", "/api/import?dry_run=true&on_conflict=overwrite", { rawBody: registry });
     expect(dry.body.warnings).toBeUndefined();

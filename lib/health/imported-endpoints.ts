@@ -23,7 +23,7 @@ export async function warnOfNonMcpEndpoints(report: ImportReport): Promise<Impor
       if (health.status !== "not_mcp") return;
       warnings.push({
         name,
-        message: `imported, but its endpoint is not an MCP server (${health.reason}): a plain HTTP plugin cannot be called through Patchbay; point endpoint at the plugin's MCP server (streamable HTTP or SSE), or run it with transport stdio`,
+        message: `imported, but its endpoint is not an MCP server (the probe found: ${health.reason}); a plain HTTP plugin cannot be called through Patchbay: point endpoint at the plugin's MCP server (streamable HTTP or SSE), or run it with transport stdio`,
       });
     }));
   }
