@@ -60,6 +60,10 @@ const configSchema = z.object({
   PATCHBAY_SYNC_PATH: z.string().min(1).optional(),
   MCP_REGISTRY_FILE: z.string().min(1).optional(),
   MCP_REGISTRY_HOT_RELOAD: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+  /** Seed 001: a call's timeout where its server's `resilience.timeout_ms` sets none (DESIGN §12). */
+  MCP_DEFAULT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
+  /** Seed 001: `false` turns every server's circuit breaker off (calls are never refused fast). */
+  MCP_CIRCUIT_BREAKER_ENABLED: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
   /** Seconds between polls of the sync path, besides the file watch; fractions allowed (tests). */
   PATCHBAY_SYNC_POLL_S: z.coerce.number().positive().default(60),
   /** DESIGN §13: an official-registry-compatible `/v0.1` base for the Explore page and /api/upstream. */

@@ -7,19 +7,19 @@ import { mcpRegistryViewSchema } from "../schemas/seed-diagnostics";
 import { invokeAwaitingSchema, invokeBodySchema, invokeResponseSchema } from "../schemas/invoke";
 import { negotiateBodySchema, negotiationSchema } from "../schemas/negotiate";
 import { defineOperation, readOperation } from "./operation";
-import { BAD_REQUEST, NOT_FOUND, problemResponse } from "./problem-responses";
+import { BAD_REQUEST, problemResponse } from "./problem-responses";
 
 const tag = "Gateway";
 
 export const invokeOperation = defineOperation({
   method: "POST", path: "/api/invoke", tag, role: "runner", body: invokeBodySchema, rateLimit: "calls",
-  summary: "Seed 001's invocation: run `action` (an effective tool of the agent or capability) through the call pipeline — policy, approval, drift gate, input schema, timeout, retries, circuit breaker, projection, redaction — and answer the unified response. Spends the runner call budget (PATCHBAY_RATE_CALLS_PER_MIN)",
+  summary: "Seed 001's invocation: run `action` (an effective tool of the agent or capability; with neither, `server.tool`: that registry server's tool under its own tool_policy and resilience) through the call pipeline — policy, approval, drift gate, input schema, timeout, retries, circuit breaker, projection, redaction — and answer the unified response. Spends the runner call budget (PATCHBAY_RATE_CALLS_PER_MIN)",
   responses: {
     200: { description: "The unified response: one text block → text; one image or audio block → that type (base64); else the MCP result as tool_result", schema: invokeResponseSchema },
     202: { description: "Awaiting approval: the approval's id and state; once someone else approves it, the same call runs once", schema: invokeAwaitingSchema },
     400: problemResponse("Malformed body, or the input fails the tool's input schema (paths under /input)"),
     403: problemResponse("Refused by tool_policy (naming the rule), by the drift gate, or the tool's input schema cannot be used"),
-    ...NOT_FOUND,
+    404: problemResponse("No such agent, capability, server (the `server` of `server.tool`) or tool"),
     429: problemResponse("The runner call budget is spent; Retry-After says when to try again"),
     502: problemResponse("The MCP server did not answer"),
     503: problemResponse("The server's circuit is open; Retry-After says when a trial call goes through"),

@@ -13,7 +13,8 @@ import { noteUpstreamRefusal } from "../oauth/upstream-refusal";
 import type { ResolvedConfig } from "../resolve/types";
 import type { ServerAuth } from "../schemas/server-auth";
 import { circuitOf, publishCircuit } from "./circuits";
-import { backoffDelay, isRetryable, type AttemptFailure, type ResilienceSettings } from "./resilience";
+import type { CircuitBreaker } from "./circuit-breaker";
+import { backoffDelay, isRetryable, settingsForTool, type AttemptFailure, type ResilienceSettings } from "./resilience";
 import { borrowSession, type PooledSession, type UpstreamProfile } from "./session-pool";
 import type { McpToolResult, UpstreamInputRequired, UpstreamProtocolError, UpstreamResume, UpstreamScope } from "./types";
 
@@ -48,14 +49,24 @@ export type UpstreamAnswer =
   | { kind: "failed"; outcome: "upstream_error" | "timeout"; reason: string; attempts: number; protocolError?: UpstreamProtocolError; credentialsRefused?: true }
   | { kind: "circuit_open"; retryAfterS: number; attempts: 0 };
 
+/** MCP_CIRCUIT_BREAKER_ENABLED=false: a circuit that admits every call and remembers nothing. */
+const NO_CIRCUIT: Pick<CircuitBreaker, "admit" | "recordSuccess" | "recordFailure" | "releaseTrial"> = {
+  admit: () => ({ admitted: true }),
+  recordSuccess: () => {},
+  recordFailure: () => {},
+  releaseTrial: () => {},
+};
+
 /**
  * Calls one upstream tool under its server's `resilience` (DESIGN §12): through the circuit of (server,
  * environment), each attempt within `timeout_ms` on a pooled session, retried with backoff only after a transport
  * failure. A result — `isError` or not — is an answer: it closes the circuit and is never repeated.
  */
-export async function callUpstream(request: UpstreamRequest): Promise<UpstreamAnswer> {
-  const { settings } = request;
-  const circuit = circuitOf(request.server, request.environment, settings.breaker);
+export async function callUpstream(given: UpstreamRequest): Promise<UpstreamAnswer> {
+  // The tool's own `resilience.tools.{tool}` (seed 001's per-action timeout_ms and retry) over the server's.
+  const settings = settingsForTool(given.settings, given.tool);
+  const request = { ...given, settings };
+  const circuit = settings.breaker.enabled ? circuitOf(request.server, request.environment, settings.breaker) : NO_CIRCUIT;
   const admission = circuit.admit(settings.breaker);
   publishCircuit(request.server, request.environment);
   if (!admission.admitted) return { kind: "circuit_open", retryAfterS: Math.max(1, Math.ceil(admission.retryAfterMs / 1000)), attempts: 0 };

@@ -1,5 +1,8 @@
 import type { ResilienceSettings } from "./resilience";
 
+/** What a circuit obeys of `resilience.circuit_breaker`. */
+type BreakerSettings = Pick<ResilienceSettings["breaker"], "failureThreshold" | "resetAfterMs">;
+
 export type CircuitState = "closed" | "open" | "half_open";
 export type CircuitSnapshot = { state: CircuitState; consecutive_failures: number; opened_at: string | null };
 export type Admission = { admitted: true } | { admitted: false; retryAfterMs: number };
@@ -17,7 +20,7 @@ export class CircuitBreaker {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  admit(settings: ResilienceSettings["breaker"]): Admission {
+  admit(settings: BreakerSettings): Admission {
     if (this.state === "closed") return { admitted: true };
     const elapsed = this.now() - (this.openedAt ?? 0);
     if (this.state === "open" && elapsed >= settings.resetAfterMs) {
@@ -38,7 +41,7 @@ export class CircuitBreaker {
     this.trialInFlight = false;
   }
 
-  recordFailure(settings: ResilienceSettings["breaker"]): void {
+  recordFailure(settings: BreakerSettings): void {
     this.failures += 1;
     this.trialInFlight = false;
     if (this.state === "half_open" || this.failures >= settings.failureThreshold) {
@@ -53,7 +56,7 @@ export class CircuitBreaker {
   }
 
   /** What the dashboard shows: an open circuit whose wait is over reads as half-open. */
-  snapshot(settings?: ResilienceSettings["breaker"]): CircuitSnapshot {
+  snapshot(settings?: BreakerSettings): CircuitSnapshot {
     const isDue = this.state === "open" && settings !== undefined && this.now() - (this.openedAt ?? 0) >= settings.resetAfterMs;
     return {
       state: isDue ? "half_open" : this.state,

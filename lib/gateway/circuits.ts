@@ -3,13 +3,14 @@ import { CircuitBreaker, type CircuitSnapshot } from "./circuit-breaker";
 import { processSlot } from "../runtime/runtime";
 import type { ResilienceSettings } from "./resilience";
 
-type Entry = { server: string; environment: string; breaker: CircuitBreaker; settings: ResilienceSettings["breaker"] };
+type BreakerSettings = Pick<ResilienceSettings["breaker"], "failureThreshold" | "resetAfterMs">;
+type Entry = { server: string; environment: string; breaker: CircuitBreaker; settings: BreakerSettings };
 
 // Circuits live in the process that calls upstream, shared by every route bundle.
 const circuits = processSlot("gateway.circuits", () => new Map<string, Entry>());
 
 /** The circuit of (server, environment), created closed on first use; `settings` are the server's current ones. */
-export function circuitOf(server: string, environment: string, settings: ResilienceSettings["breaker"]): CircuitBreaker {
+export function circuitOf(server: string, environment: string, settings: BreakerSettings): CircuitBreaker {
   const key = JSON.stringify([server, environment]);
   const entry = circuits.get(key) ?? { server, environment, breaker: new CircuitBreaker(), settings };
   entry.settings = settings;

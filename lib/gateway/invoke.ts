@@ -2,8 +2,9 @@ import type { Principal } from "../auth/principal";
 import { assertKnownEnvironment } from "../registry/known-environments";
 import { ApiError, ForbiddenError, InvalidInputError } from "../errors";
 import type { InvokeBody, InvokeResponse } from "../schemas/invoke";
+import { resolveActionServer } from "../registry/action-server";
 import { runToolCall } from "./run-tool-call";
-import type { ToolCallAnswer } from "./types";
+import type { CallTarget, ToolCallAnswer } from "./types";
 import { openUpstreamScope } from "./upstream-scope";
 
 export type InvokeAnswer = { status: 200; body: InvokeResponse } | { status: 202; body: { approval: { id: string; state: string }; detail: string } };
@@ -12,12 +13,14 @@ export type InvokeAnswer = { status: 200; body: InvokeResponse } | { status: 202
  * POST /api/invoke (seed 001, DESIGN §12): one call through the call pipeline in an upstream scope of its own
  * (its stdio servers stop when the request ends), answered in seed 001's unified shape. Refusals and failures
  * are problem+json: 400 invalid input (/input/… paths), 403 denied, 404 unknown action, 502, 503 + Retry-After, 504.
+ * Without agent or capability, `plugin.action` calls tool `action` of server `plugin` (DESIGN §19), under that
+ * server's tool_policy and resilience like any other call.
  */
 export async function invoke(body: InvokeBody, caller: Principal, signal?: AbortSignal): Promise<InvokeAnswer> {
   await assertKnownEnvironment(body.environment);
+  const target = await targetOf(body);
   const scope = openUpstreamScope();
   try {
-    const target = body.agent !== undefined ? { kind: "agent" as const, name: body.agent } : { kind: "capability" as const, name: body.capability! };
     const answer = await runToolCall({
       target, environment: body.environment, tool: body.action, arguments: body.input, caller,
       context: body.context, scope, signal,
@@ -26,6 +29,12 @@ export async function invoke(body: InvokeBody, caller: Principal, signal?: Abort
   } finally {
     await scope.close();
   }
+}
+
+async function targetOf(body: InvokeBody): Promise<CallTarget> {
+  if (body.agent !== undefined) return { kind: "agent", name: body.agent };
+  if (body.capability !== undefined) return { kind: "capability", name: body.capability };
+  return { kind: "server", name: await resolveActionServer(body.action) };
 }
 
 function toInvokeAnswer(answer: ToolCallAnswer): InvokeAnswer {

@@ -1,15 +1,34 @@
 import { describe, expect, test } from "vitest";
 
-import { backoffDelay, isRetryable, resilienceSettings, type AttemptFailure } from "./resilience";
+import { backoffDelay, isRetryable, resilienceSettings, settingsForTool, type AttemptFailure } from "./resilience";
+
+const DEFAULTS = { timeoutMs: 30_000, breakerEnabled: true };
 
 describe("resilienceSettings — seed 001's defaults fill what a server leaves out", () => {
   test.each([
-    [undefined, { timeoutMs: 30_000, retries: 2, backoff: { minMs: 200, maxMs: 2_000 }, breaker: { failureThreshold: 5, resetAfterMs: 30_000 } }],
+    [undefined, { timeoutMs: 30_000, retries: 2, backoff: { minMs: 200, maxMs: 2_000 }, breaker: { enabled: true, failureThreshold: 5, resetAfterMs: 30_000 } }],
     [{ timeout_ms: 500, retries: 0, backoff: { min_ms: 10, max_ms: 40 }, circuit_breaker: { failure_threshold: 2, reset_after_ms: 100 } },
-      { timeoutMs: 500, retries: 0, backoff: { minMs: 10, maxMs: 40 }, breaker: { failureThreshold: 2, resetAfterMs: 100 } }],
-    [{ circuit_breaker: { reset_after_ms: 7 } }, { timeoutMs: 30_000, retries: 2, backoff: { minMs: 200, maxMs: 2_000 }, breaker: { failureThreshold: 5, resetAfterMs: 7 } }],
+      { timeoutMs: 500, retries: 0, backoff: { minMs: 10, maxMs: 40 }, breaker: { enabled: true, failureThreshold: 2, resetAfterMs: 100 } }],
+    [{ circuit_breaker: { reset_after_ms: 7 } }, { timeoutMs: 30_000, retries: 2, backoff: { minMs: 200, maxMs: 2_000 }, breaker: { enabled: true, failureThreshold: 5, resetAfterMs: 7 } }],
   ])("%j → %j", (resilience, expected) => {
-    expect(resilienceSettings(resilience)).toEqual(expected);
+    expect(resilienceSettings(resilience, DEFAULTS)).toEqual(expected);
+  });
+
+  test("MCP_DEFAULT_TIMEOUT_MS fills a timeout no server sets; MCP_CIRCUIT_BREAKER_ENABLED=false turns the breaker off", () => {
+    expect(resilienceSettings(undefined, { timeoutMs: 400, breakerEnabled: false })).toMatchObject({ timeoutMs: 400, breaker: { enabled: false } });
+    expect(resilienceSettings({ timeout_ms: 900 }, { timeoutMs: 400, breakerEnabled: true }).timeoutMs).toBe(900);
+  });
+});
+
+describe("settingsForTool — resilience.tools.{name} over the server's", () => {
+  const settings = resilienceSettings({ timeout_ms: 5_000, retries: 1, tools: { query: { timeout_ms: 300, backoff: { min_ms: 10, max_ms: 20 } }, slow: { retries: 4 } } }, DEFAULTS);
+  test.each([
+    ["query", { timeoutMs: 300, retries: 1, backoff: { minMs: 10, maxMs: 20 } }],
+    ["slow", { timeoutMs: 5_000, retries: 4, backoff: { minMs: 200, maxMs: 2_000 } }],
+    ["other", { timeoutMs: 5_000, retries: 1, backoff: { minMs: 200, maxMs: 2_000 } }],
+    ["constructor", { timeoutMs: 5_000, retries: 1, backoff: { minMs: 200, maxMs: 2_000 } }],
+  ])("%s → %j", (tool, expected) => {
+    expect(settingsForTool(settings, tool)).toMatchObject({ ...expected, breaker: { enabled: true, failureThreshold: 5 } });
   });
 });
 

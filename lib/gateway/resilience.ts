@@ -1,3 +1,4 @@
+import { getConfig } from "../env";
 import type { Resilience } from "../schemas/server-behaviour";
 
 /** `resilience` with seed 001's defaults filled in (DESIGN §12). */
@@ -5,8 +6,14 @@ export type ResilienceSettings = {
   timeoutMs: number;
   retries: number;
   backoff: { minMs: number; maxMs: number };
-  breaker: { failureThreshold: number; resetAfterMs: number };
+  /** `enabled: false` (MCP_CIRCUIT_BREAKER_ENABLED=false): calls neither pass through nor trip a circuit. */
+  breaker: { enabled: boolean; failureThreshold: number; resetAfterMs: number };
+  /** `resilience.tools`: per upstream tool, what its attempts take instead of the server's; see settingsForTool. */
+  tools?: Record<string, Pick<ResilienceSettings, "timeoutMs" | "retries" | "backoff">>;
 };
+
+/** What the process's configuration sets where a server sets nothing (seed 001's variables). */
+export type ResilienceDefaults = { timeoutMs: number; breakerEnabled: boolean };
 
 /** How one attempt failed: what decides whether another attempt may follow. */
 export type AttemptFailure =
@@ -20,16 +27,40 @@ export type AttemptFailure =
 const RETRYABLE_HTTP = new Set([502, 503, 504]);
 const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "UND_ERR_SOCKET", "ECONNABORTED", "EPIPE", "ETIMEDOUT", "process_exited"]);
 
-export function resilienceSettings(resilience: Resilience | undefined): ResilienceSettings {
-  const minMs = resilience?.backoff?.min_ms ?? 200;
+/** `MCP_DEFAULT_TIMEOUT_MS` and `MCP_CIRCUIT_BREAKER_ENABLED`. */
+export function configuredResilienceDefaults(): ResilienceDefaults {
+  const config = getConfig();
+  return { timeoutMs: config.MCP_DEFAULT_TIMEOUT_MS, breakerEnabled: config.MCP_CIRCUIT_BREAKER_ENABLED };
+}
+
+export function resilienceSettings(resilience: Resilience | undefined, defaults: ResilienceDefaults = configuredResilienceDefaults()): ResilienceSettings {
+  const server = attemptSettings(resilience, { timeoutMs: defaults.timeoutMs, retries: 2, backoff: { minMs: 200, maxMs: 2_000 } });
+  const tools = resilience?.tools && Object.fromEntries(Object.entries(resilience.tools).map(([tool, own]) => [tool, attemptSettings(own, server)]));
   return {
-    timeoutMs: resilience?.timeout_ms ?? 30_000,
-    retries: resilience?.retries ?? 2,
-    backoff: { minMs, maxMs: Math.max(minMs, resilience?.backoff?.max_ms ?? 2_000) },
+    ...server,
     breaker: {
+      enabled: defaults.breakerEnabled,
       failureThreshold: resilience?.circuit_breaker?.failure_threshold ?? 5,
       resetAfterMs: resilience?.circuit_breaker?.reset_after_ms ?? 30_000,
     },
+    ...(tools ? { tools } : {}),
+  };
+}
+
+/** The settings one call of upstream tool `tool` runs under: its own `resilience.tools.{tool}` over the server's. */
+export function settingsForTool(settings: ResilienceSettings, tool: string): ResilienceSettings {
+  const own = settings.tools && Object.hasOwn(settings.tools, tool) ? settings.tools[tool] : undefined;
+  return own ? { ...settings, ...own } : settings;
+}
+
+type AttemptSettings = Pick<ResilienceSettings, "timeoutMs" | "retries" | "backoff">;
+
+function attemptSettings(given: Pick<Resilience, "timeout_ms" | "retries" | "backoff"> | undefined, fallback: AttemptSettings): AttemptSettings {
+  const minMs = given?.backoff?.min_ms ?? fallback.backoff.minMs;
+  return {
+    timeoutMs: given?.timeout_ms ?? fallback.timeoutMs,
+    retries: given?.retries ?? fallback.retries,
+    backoff: { minMs, maxMs: Math.max(minMs, given?.backoff?.max_ms ?? fallback.backoff.maxMs) },
   };
 }
 

@@ -11,7 +11,7 @@ import type { AgentInput } from "../schemas/agent";
 import type { ServerInput } from "../schemas/server";
 import type { ToolNames } from "../schemas/tool-names";
 import { isPlainObject } from "../schemas/server-fields";
-import type { GatewayTarget } from "./types";
+import type { CallTarget } from "./types";
 
 /**
  * What the call pipeline reads of the registry for one target in one environment: its servers' definitions
@@ -45,7 +45,7 @@ const cache = processSlot("gateway.targetConfigs", () => new StampedCache<Target
  * is committed by anyone (and, when `{"provides": …}` references were bound, a probe result), so a tool call
  * reads nothing of the database on its way upstream. An unresolvable blueprint throws when asked for.
  */
-export function loadTargetConfigs(target: GatewayTarget, environment: string): Promise<TargetConfigs> {
+export function loadTargetConfigs(target: CallTarget, environment: string): Promise<TargetConfigs> {
   const key = JSON.stringify([target.kind, target.name, environment]);
   return cache.get(key, ["definitions"], async () => {
     const ctx = await loadResolveContext(environment, { mask: false });
@@ -87,9 +87,13 @@ function targetReferences({ agent, capabilities }: Omit<BlueprintInput, "context
   }));
 }
 
-/** A capability's inputs are those of an agent listing just that capability. */
-async function targetInputs(target: GatewayTarget) {
+/** A capability's inputs are those of an agent listing just that capability; a server's, those of an agent referencing just it. */
+async function targetInputs(target: CallTarget) {
   if (target.kind === "agent") return loadBlueprintInputs(target.name);
+  if (target.kind === "server") {
+    const agent = { name: target.name, mcp_servers: [target.name] } as AgentInput;
+    return { agent, capabilities: new Map(), servers: new Map([[target.name, await serverInput(target.name)]]) };
+  }
   const capability = await getCapability(target.name);
   const names = [...new Set(parseReferences(capability.mcp_servers).flatMap((reference) => (reference.kind === "server" ? [reference.server] : [])))];
   const servers = new Map(await Promise.all(names.map(async (name) => [name, await serverInput(name)] as const)));

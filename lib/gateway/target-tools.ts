@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 
 import { getConfig } from "../env";
-import { loadAgentTools, loadCapabilityTools } from "../registry/effective-tools";
+import { loadAgentTools, loadCapabilityTools, loadServerTools } from "../registry/effective-tools";
 import { discoverUnseenToolsets } from "../health/first-discovery";
 import { readThrough } from "../read-model/read-cache";
 import type { EffectiveTool } from "../resolve/effective-tools";
 import { driftGateOf } from "./drift-gate";
-import type { GatewayTarget, TargetTools } from "./types";
+import type { CallTarget, TargetTools } from "./types";
 
 type Loaded = Omit<TargetTools, "target">;
 
@@ -19,7 +19,7 @@ const parsed = new Map<string, { text: string; value: Loaded }>();
  * definition, a probe, a pin or a drift decision is committed (the read model's `definitions` and `health` scopes).
  * A server whose toolset was never discovered in `environment` is probed first (lib/health/first-discovery.ts).
  */
-export async function loadTargetTools(target: GatewayTarget, environment?: string): Promise<TargetTools> {
+export async function loadTargetTools(target: CallTarget, environment?: string): Promise<TargetTools> {
   const chosen = environment ?? getConfig().environment;
   const key = JSON.stringify(["gateway-tools", target.kind, target.name, chosen]);
   const representation = await readThrough(key, ["definitions", "health"], async () => {
@@ -70,10 +70,11 @@ export function advertisedTool(tool: EffectiveTool) {
   };
 }
 
-async function computeTargetTools(target: GatewayTarget, environment: string): Promise<Loaded> {
+async function computeTargetTools(target: CallTarget, environment: string): Promise<Loaded> {
   // A toolset never discovered in this environment is discovered first, so the gate below judges it (DESIGN §14).
   const discover = (servers: string[]) => discoverUnseenToolsets(servers, environment);
-  const { tools } = target.kind === "agent" ? await loadAgentTools(target.name, environment, discover) : await loadCapabilityTools(target.name, environment, discover);
+  const load = { agent: loadAgentTools, capability: loadCapabilityTools, server: loadServerTools }[target.kind];
+  const { tools } = await load(target.name, environment, discover);
   const servers = [...new Set(tools.map((tool) => tool.origin.server))];
   const gates = new Map(await Promise.all(servers.map(async (server) => [server, await driftGateOf(server, environment)] as const)));
   const shown: EffectiveTool[] = [];

@@ -5,6 +5,12 @@ import type { UpstreamProfile } from "./session-pool";
 /** What a gateway endpoint or `/api/invoke` serves: an agent's tools, or one capability's. */
 export type GatewayTarget = { kind: "agent" | "capability"; name: string };
 
+/**
+ * What a call goes to: a gateway target, or (seed 001's `plugin.action` without agent or capability, `/api/invoke`
+ * only) one registry server, whose tools it names `server.tool`. No endpoint serves a server alone.
+ */
+export type CallTarget = GatewayTarget | { kind: "server"; name: string };
+
 /** DESIGN §12: how a call ended, as the call log and `patchbay_tool_calls_total` name it. */
 export type CallOutcome = "ok" | "tool_error" | "upstream_error" | "timeout" | "circuit_open" | "denied" | "awaiting_approval" | "input_required";
 
@@ -23,7 +29,7 @@ export type McpToolResult = {
 
 /** The tools a target advertises, with everything the pipeline needs to call them; `revision` changes whenever the list does. */
 export type TargetTools = {
-  target: GatewayTarget; environment: string; tools: EffectiveTool[]; revision: string;
+  target: CallTarget; environment: string; tools: EffectiveTool[]; revision: string;
   /** Tools the drift gate hides (DESIGN §11 `on_drift`), with why: not advertised, and refused when called. */
   withheld?: { tool: EffectiveTool; reason: string }[];
 };
@@ -42,7 +48,7 @@ export interface UpstreamScope {
 }
 
 export type ToolCallRequest = {
-  target: GatewayTarget;
+  target: CallTarget;
   /** Defaults to the registry's default environment. */
   environment?: string;
   /** The advertised name, as `tools/list` gave it (DESIGN §16: `alias.tool`, bare, or under the target's `tool_names`). */

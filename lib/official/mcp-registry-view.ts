@@ -1,6 +1,6 @@
 import type { Visibility } from "../auth/visibility";
 import { getConfig } from "../env";
-import { resilienceSettings } from "../gateway/resilience";
+import { resilienceSettings, settingsForTool } from "../gateway/resilience";
 import { getDb } from "../db";
 import type { McpRegistryView } from "../schemas/seed-diagnostics";
 import { getRawServer } from "../registry/server-views";
@@ -8,7 +8,8 @@ import { listServerTools } from "../tools/tool-views";
 
 /**
  * GET /api/v1/mcp/registry (seed 001's diagnostics): every server as a plugin whose actions are its catalog's tools
- * (`server.tool`) in the registry's environment, each with the timeout and retry policy the call pipeline applies.
+ * (`server.tool`) in the registry's environment, each with the timeout and retry policy the call pipeline applies
+ * (its own `resilience.tools.{name}` over the server's).
  * Literal secrets are masked as in every definition below the runner role.
  */
 export async function getMcpRegistryView(visibility: Visibility): Promise<McpRegistryView> {
@@ -22,14 +23,17 @@ export async function getMcpRegistryView(visibility: Visibility): Promise<McpReg
       id: name,
       transport: transport.type,
       ...(transport.type === "stdio" ? { command: transport.command } : { endpoint: transport.url }),
-      actions: tools.map((tool) => ({
-        name: `${name}.${tool.name}`,
-        ...(tool.description ? { description: tool.description } : {}),
-        input_schema: tool.input_schema ?? { type: "object" },
-        ...(tool.output_schema ? { output_schema: tool.output_schema } : {}),
-        timeout_ms: settings.timeoutMs,
-        retry: { retries: settings.retries, backoff: "exponential" as const, min_ms: settings.backoff.minMs, max_ms: settings.backoff.maxMs },
-      })),
+      actions: tools.map((tool) => {
+        const own = settingsForTool(settings, tool.name);
+        return {
+          name: `${name}.${tool.name}`,
+          ...(tool.description ? { description: tool.description } : {}),
+          input_schema: tool.input_schema ?? { type: "object" },
+          ...(tool.output_schema ? { output_schema: tool.output_schema } : {}),
+          timeout_ms: own.timeoutMs,
+          retry: { retries: own.retries, backoff: "exponential" as const, min_ms: own.backoff.minMs, max_ms: own.backoff.maxMs },
+        };
+      }),
     };
   }));
   return { environment, plugins };

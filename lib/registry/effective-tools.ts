@@ -8,6 +8,7 @@ import { NotFoundError } from "../errors";
 import { getRawAgent } from "./agents";
 import { getCapability } from "./capabilities";
 import { loadProviderBindings } from "./provider-bindings";
+import { getServer } from "./servers";
 import { loadToolsOf } from "./server-tools-source";
 
 /** GET /api/capabilities/:name/tools: the tools the capability exposes, with where each comes from. */
@@ -37,6 +38,16 @@ export async function loadCapabilityTools(name: string, environment: string, bef
   await beforeRead?.(servers);
   const toolsOf = await loadToolsOf(servers, environment);
   return capabilityTools(capability, toolsOf);
+}
+
+/**
+ * One server's tools as seed 001's `plugin.action` names them (`server.tool`): those of a capability referencing
+ * just that server. An unknown server is a NotFoundError.
+ */
+export async function loadServerTools(name: string, environment: string, beforeRead?: BeforeToolsRead): Promise<EffectiveTools> {
+  await getServer(name);
+  await beforeRead?.([name]);
+  return capabilityTools({ name, mcp_servers: [name] }, await loadToolsOf([name], environment));
 }
 
 /** An agent's effective tools with their hidden defaults and projections: what the gateway calls. */

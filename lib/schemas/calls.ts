@@ -8,7 +8,7 @@ export const CALL_OUTCOMES = ["ok", "tool_error", "upstream_error", "timeout", "
 export const callSchema = z.object({
   id: z.string(),
   at: z.iso.datetime(),
-  agent: z.string().nullable().describe("the agent whose gateway or invocation made the call (agent and capability are both null for an editor's call of a server's tool)"),
+  agent: z.string().nullable().describe("the agent whose gateway or invocation made the call (agent and capability are both null for an editor's call of a server's tool, and for /api/invoke's server.tool)"),
   capability: z.string().nullable().describe("the capability whose gateway or invocation made the call"),
   tool: z.string().describe("the name the caller used: the advertised name (alias.tool, bare, under tool_names, or a virtual tool's) — the server's own tool name for an editor's call"),
   server: z.string().nullable().describe("the registry server that answered (or would have)"),

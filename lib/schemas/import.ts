@@ -62,6 +62,8 @@ export const importReportSchema = z.object({
   skipped: z.array(reportEntrySchema.extend({ reason: z.string() })),
   renamed: z.array(z.object({ from: z.string(), to: z.string() })),
   errors: z.array(fieldErrorSchema),
+  warnings: z.array(z.object({ name: z.string(), message: z.string() })).optional()
+    .describe("imported, but worth knowing: a seed 001 plugin whose http endpoint answered, not as an MCP server"),
 });
 /** What a merge format's import reports (`format` one of MERGE_FORMATS). */
 export type MergeImportReport = z.infer<typeof importReportSchema>;

@@ -2,9 +2,12 @@ import { z } from "zod";
 
 import { entityNameSchema, environmentNameSchema, jsonObjectSchema } from "./common";
 
-/** Seed 001's request (DESIGN §12): `plugin.action` is an effective tool of an agent or a capability. */
+/**
+ * Seed 001's request (DESIGN §12, §19): `plugin.action` is an effective tool of an agent or a capability, or, with
+ * neither, tool `action` of registry server `plugin`.
+ */
 export const invokeBodySchema = z.strictObject({
-  action: z.string().min(1).max(400).describe("the tool's advertised name, as the target's tools list it (alias.tool, a bare name or a virtual tool's name; DESIGN §16)"),
+  action: z.string().min(1).max(400).describe("the tool's advertised name, as the target's tools list it (alias.tool, a bare name or a virtual tool's name; DESIGN §16); without agent or capability, server.tool: that registry server's tool"),
   agent: entityNameSchema.optional(),
   capability: entityNameSchema.optional(),
   environment: environmentNameSchema.optional().describe("default: the registry's environment"),
@@ -19,8 +22,8 @@ export const invokeBodySchema = z.strictObject({
     stream: z.literal(false).optional().describe("streaming is not offered"),
   }).optional(),
 }).superRefine((body, ctx) => {
-  if ((body.agent === undefined) === (body.capability === undefined)) {
-    ctx.addIssue({ code: "custom", path: ["agent"], message: "exactly one of agent and capability is required" });
+  if (body.agent !== undefined && body.capability !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["agent"], message: "at most one of agent and capability may be given" });
   }
 });
 export type InvokeBody = z.infer<typeof invokeBodySchema>;

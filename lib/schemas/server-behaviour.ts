@@ -5,13 +5,23 @@ import { LinearRegExp } from "./linear-regexp";
 
 const milliseconds = (max: number) => z.int().min(0).max(max);
 
-/** `resilience` (DESIGN §1, §12; seed 001's defaults): every field optional, the gateway fills in the rest. */
-export const resilienceSchema = z.strictObject({
-  timeout_ms: milliseconds(600_000).min(1).optional().describe("default 30000 (seed 001's MCP_DEFAULT_TIMEOUT_MS)"),
+/** What one call's attempts may take: the server's, or one tool's own (`resilience.tools.{name}`). */
+const attemptFields = {
+  timeout_ms: milliseconds(600_000).min(1).optional().describe("default MCP_DEFAULT_TIMEOUT_MS (30000)"),
   retries: z.int().min(0).max(10).optional().describe("default 2; only transport failures are retried"),
   backoff: z.strictObject({ min_ms: milliseconds(60_000), max_ms: milliseconds(60_000) })
     .refine((backoff) => backoff.min_ms <= backoff.max_ms, { message: "min_ms must not exceed max_ms", path: ["min_ms"] })
     .optional().describe("default {min_ms: 200, max_ms: 2000}: exponential with jitter between them"),
+};
+
+/** `resilience.tools.{name}`: one upstream tool's own timeout, retries and backoff. */
+export const toolResilienceSchema = z.strictObject(attemptFields);
+
+/** `resilience` (DESIGN §1, §12; seed 001's defaults): every field optional, the gateway fills in the rest. */
+export const resilienceSchema = z.strictObject({
+  ...attemptFields,
+  tools: z.record(z.string().min(1).max(200), toolResilienceSchema).optional()
+    .describe("upstream tool name → its own timeout_ms, retries and backoff, each over the server's (seed 001's per-action timeout_ms and retry); the circuit stays the server's"),
   circuit_breaker: z.strictObject({
     failure_threshold: z.int().min(1).max(1_000).optional().describe("default 5 consecutive failures"),
     reset_after_ms: milliseconds(3_600_000).min(1).optional().describe("default 30000: then one trial call goes through"),
