@@ -18,6 +18,11 @@ export const agentInputSchema = z.strictObject({
   mcp_servers: mcpServersSchema.optional(),
   tags: labelListSchema.optional(),
   tool_names: toolNamesSchema.optional(),
+  /**
+   * Seed 000's gateway isolation, enforced (DESIGN §19): `gateway` makes the agent's blueprint, for every role,
+   * hold only its gateway endpoint — never an upstream URL, header or credential.
+   */
+  isolation: z.literal("gateway").optional().describe("`gateway`: the blueprint holds only the agent's gateway endpoint"),
 });
 export type AgentInput = z.infer<typeof agentInputSchema>;
 
