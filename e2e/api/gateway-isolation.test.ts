@@ -98,7 +98,7 @@ describe("agent isolation: gateway (seed 000, DESIGN §19)", () => {
     expect(text).toContain(`"name":"patchbay/${ISOLATED}"`);
   });
 
-  test("any other isolation is refused with 400 naming /isolation, and nothing is written", async () => {
+  test("any other isolation, or an inline config beside it, is refused with 400 naming the field, and nothing is written", async () => {
     for (const isolation of ["none", "direct", true, { mode: "gateway" }]) {
       const refused = await fixture.admin.post("/api/agents", { name: `ranger-${tag}`, description: "Refused", mcp_servers: REFERENCES, isolation });
       expect(refused.status, refused.text).toBe(400);
@@ -107,6 +107,12 @@ describe("agent isolation: gateway (seed 000, DESIGN §19)", () => {
     const patched = await fixture.admin.patch(`/api/agents/${ISOLATED}`, { isolation: "off" });
     expect(patched.status).toBe(400);
     expect(patched.body.errors.map((error: { path: string }) => error.path)).toEqual(["/isolation"]);
+    // Its gateway serves registry servers only: an inline config would reach runners through the stored agent.
+    const inline = await fixture.admin.post("/api/agents", {
+      name: `ranger-${tag}`, description: "Refused", isolation: "gateway", mcp_servers: { gee: { type: "sse", url: UPSTREAM_URL } },
+    });
+    expect(inline.status, inline.text).toBe(400);
+    expect(inline.body.errors.map((error: { path: string }) => error.path)).toEqual(["/mcp_servers/gee"]);
     expect((await fixture.admin.get(`/api/agents/${`ranger-${tag}`}`)).status).toBe(404);
     expect((await fixture.admin.get(`/api/agents/${ISOLATED}?raw=true`)).body.agent.isolation).toBe("gateway");
   });

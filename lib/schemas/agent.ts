@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { descriptionSchema, entityNameSchema, jsonObjectSchema, labelListSchema } from "./common";
 import { documentSchemas, documentSummaryFields } from "./document";
-import { mcpServersSchema } from "./reference";
+import { mcpServersSchema, referenceFormOf } from "./reference";
 import { fieldErrorSchema } from "./server-output";
 import { toolNamesSchema } from "./tool-names";
 
@@ -23,6 +23,13 @@ export const agentInputSchema = z.strictObject({
    * hold only its gateway endpoint — never an upstream URL, header or credential.
    */
   isolation: z.literal("gateway").optional().describe("`gateway`: the blueprint holds only the agent's gateway endpoint"),
+}).superRefine((agent, ctx) => {
+  // Its gateway serves registry servers only; an inline config would reach runners through the stored agent.
+  if (agent.isolation !== "gateway" || Array.isArray(agent.mcp_servers)) return;
+  for (const [alias, value] of Object.entries(agent.mcp_servers ?? {})) {
+    if (referenceFormOf(value) !== "inline") continue;
+    ctx.addIssue({ code: "custom", path: ["mcp_servers", alias], message: "an agent with isolation: gateway takes registry references only, not an inline config" });
+  }
 });
 export type AgentInput = z.infer<typeof agentInputSchema>;
 
