@@ -23,17 +23,28 @@ export const agentInputSchema = z.strictObject({
    * hold only its gateway endpoint — never an upstream URL, header or credential.
    */
   isolation: z.literal("gateway").optional().describe("`gateway`: the blueprint holds only the agent's gateway endpoint"),
-}).superRefine((agent, ctx) => {
-  // Its gateway serves registry servers only; an inline config would reach runners through the stored agent.
+});
+export type AgentInput = z.infer<typeof agentInputSchema>;
+
+/**
+ * With `isolation: gateway`, registry references only: its gateway serves no inline config, and the stored agent
+ * would carry one to runners. Checked on every write (the body, and lib/registry/agents.ts after a merge patch), not
+ * in the shape itself, which the blueprint's resolved (inline-looking) `mcp_servers` extend.
+ */
+function refuseInlineWhenIsolated(agent: AgentInput, ctx: z.RefinementCtx): void {
   if (agent.isolation !== "gateway" || Array.isArray(agent.mcp_servers)) return;
   for (const [alias, value] of Object.entries(agent.mcp_servers ?? {})) {
     if (referenceFormOf(value) !== "inline") continue;
     ctx.addIssue({ code: "custom", path: ["mcp_servers", alias], message: "an agent with isolation: gateway takes registry references only, not an inline config" });
   }
-});
-export type AgentInput = z.infer<typeof agentInputSchema>;
+}
 
-export const { body: agentBodySchema, stored: storedAgentSchema } = documentSchemas(agentInputSchema);
+/** What an agent must be to be written. */
+export const agentWriteSchema = agentInputSchema.superRefine(refuseInlineWhenIsolated);
+
+const agentDocuments = documentSchemas(agentInputSchema);
+export const agentBodySchema = agentDocuments.body.superRefine(refuseInlineWhenIsolated);
+export const storedAgentSchema = agentDocuments.stored;
 export type StoredAgent = z.infer<typeof storedAgentSchema>;
 
 export const agentSummarySchema = z.object({ ...documentSummaryFields, capabilities: z.array(z.string()) });
