@@ -27,3 +27,14 @@ describe("PATCHBAY_STDIO_ALLOW's default", () => {
     expect((await configWith({ PATCHBAY_STDIO_ALLOW: "uvx mcp-server-fetch", PATCHBAY_SEED_DEMO: "true" })).PATCHBAY_STDIO_ALLOW).toEqual(["uvx mcp-server-fetch"]);
   });
 });
+
+describe("PATCHBAY_ALERT_WEBHOOK", () => {
+  it("takes an http(s) URL", async () => {
+    expect((await configWith({ PATCHBAY_ALERT_WEBHOOK: "https://hooks.example.com/T0/B0/x" })).PATCHBAY_ALERT_WEBHOOK).toBe("https://hooks.example.com/T0/B0/x");
+  });
+
+  it("refuses anything else, naming the variable", async () => {
+    await expect(configWith({ PATCHBAY_ALERT_WEBHOOK: "file:///etc/passwd" })).rejects.toThrow("PATCHBAY_ALERT_WEBHOOK: must be an http(s) URL");
+    await expect(configWith({ PATCHBAY_ALERT_WEBHOOK: "not a url" })).rejects.toThrow("PATCHBAY_ALERT_WEBHOOK: must be an http(s) URL");
+  });
+});

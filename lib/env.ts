@@ -66,6 +66,11 @@ const configSchema = z.object({
   MCP_CIRCUIT_BREAKER_ENABLED: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
   /** Seconds between polls of the sync path, besides the file watch; fractions allowed (tests). */
   PATCHBAY_SYNC_POLL_S: z.coerce.number().positive().default(60),
+  /**
+   * DESIGN §19: a JSON POST here per change of a server's health status and per DEGRADED negotiation (lib/health/alert-webhook.ts),
+   * through the outbound policy, retried a bounded number of times; never logged (such URLs often are credentials).
+   */
+  PATCHBAY_ALERT_WEBHOOK: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   /** DESIGN §13: an official-registry-compatible `/v0.1` base for the Explore page and /api/upstream. */
   PATCHBAY_UPSTREAM_URL: z.url().optional(),
   PATCHBAY_SEED_DEMO: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),

@@ -20,7 +20,8 @@ import {
 import { crudOperations } from "./crud-operations";
 import { BAD_REQUEST, CONFLICT, NOT_FOUND, WRITE_ERRORS } from "./problem-responses";
 
-const oneServer = z.object({ mcp_server: storedServerSchema });
+/** `warnings`: `env` keys the server will be started without (proxy, loader and interpreter variables), each named. */
+const oneServer = z.object({ mcp_server: storedServerSchema, warnings: z.array(fieldErrorSchema) });
 const servers = crudOperations({
   tag: "MCP servers", collection: "/api/mcp-servers", params: serverNameParamsSchema, noun: "server",
   stored: oneServer, writeErrors: WRITE_ERRORS, overwriteQuery: keepSecretsQuerySchema,

@@ -71,6 +71,16 @@ export async function recordDriftCleared(tx: Tx, serverId: number, environment: 
   if (environment === own) await tx.serverHealth.updateMany({ where: { serverId }, data: { result: text } });
 }
 
+/** The status last recorded for (server, environment), `unknown` when none was: what a new probe's status is compared with. */
+export async function latestStatus(serverId: number, environment: string): Promise<HealthResult["status"]> {
+  const own = getConfig().environment;
+  const latest = await getDb().healthCheck.findFirst({
+    where: { serverId, OR: environment === own ? [{ environment }, { environment: null }] : [{ environment }] },
+    orderBy: { id: "desc" }, select: { status: true },
+  });
+  return (latest?.status as HealthResult["status"] | undefined) ?? "unknown";
+}
+
 async function serverExists(serverId: number): Promise<boolean> {
   return (await getDb().server.count({ where: { id: serverId } })) > 0;
 }

@@ -16,8 +16,8 @@ import { bodyKey } from "../read-model/body-key";
 import { toClientFile } from "../resolve/client-file";
 
 /** The blueprint with its servers' shared OAuth connections as their Authorization (DESIGN §17), fresh until the soonest is due. */
-async function resolveWithOAuth(name: string, request: Parameters<typeof resolveAgent>[1], visibility: Visibility) {
-  const resolved = await resolveAgent(name, request, visibility);
+async function resolveWithOAuth(name: string, request: Parameters<typeof resolveAgent>[1], visibility: Visibility, origin: string) {
+  const resolved = await resolveAgent(name, request, visibility, origin);
   if (Object.keys(resolved.sharedOAuth).length === 0) return { ...resolved, freshUntil: undefined };
   const { body } = resolved;
   const { configs, freshUntil } = await withSharedAuthorization(body.agent.mcp_servers, resolved.sharedOAuth, body.environment, visibility.canReadSecrets);
@@ -33,10 +33,10 @@ export const adoptAgentInlineHandler = route(adoptAgentInlineOperation, async ({
 /** POST /api/agents/:name/blueprint — the blueprint with run-time parameters and context, or a client's config file; from the read model. */
 export const blueprintHandler = route(blueprintOperation, async ({ request, params, query, body, visibility }) =>
   cachedJson(request, {
-    key: JSON.stringify(["blueprint", params.name, query.format ?? null, visibility.canReadSecrets, bodyKey(body)]),
+    key: JSON.stringify(["blueprint", params.name, query.format ?? null, visibility.canReadSecrets, bodyKey(body), new URL(request.url).origin]),
     scopes: ["definitions"],
     make: async () => {
-      const { body: blueprint, revision, boundByHealth, freshUntil } = await resolveWithOAuth(params.name, body, visibility);
+      const { body: blueprint, revision, boundByHealth, freshUntil } = await resolveWithOAuth(params.name, body, visibility, new URL(request.url).origin);
       const answer = query.format ? toClientFile(query.format, blueprint.agent.mcp_servers) : blueprint;
       return { body: answer, etag: (text) => resolvedEtag(revision, visibility, text), alsoStaleOn: boundByHealth ? ["health"] : [], freshUntil };
     },
@@ -56,14 +56,14 @@ export const listAgentRevisionsHandler = route(listAgentRevisionsOperation, asyn
 /** GET /api/agents/:name — the blueprint for ?environment= (422 when unresolvable), or as stored with ?raw=true; from the read model. */
 export const getAgentHandler = route(getAgentOperation, async ({ request, params, query, visibility }) =>
   cachedJson(request, {
-    key: JSON.stringify(["agent", params.name, query.raw ? "raw" : query.environment ?? null, visibility.canReadSecrets]),
+    key: JSON.stringify(["agent", params.name, query.raw ? "raw" : query.environment ?? null, visibility.canReadSecrets, new URL(request.url).origin]),
     scopes: ["definitions"],
     make: async () => {
       if (query.raw) {
         const agent = await getRawAgent(params.name);
         return { body: toAgentBody(agent, visibility), etag: () => storedEtag(agent.revision, visibility) };
       }
-      const { body, revision, boundByHealth, freshUntil } = await resolveWithOAuth(params.name, { environment: query.environment }, visibility);
+      const { body, revision, boundByHealth, freshUntil } = await resolveWithOAuth(params.name, { environment: query.environment }, visibility, new URL(request.url).origin);
       return { body, etag: (text) => resolvedEtag(revision, visibility, text), alsoStaleOn: boundByHealth ? ["health"] : [], freshUntil };
     },
   }));

@@ -8,3 +8,8 @@ test("saving the form keeps tool_names and a bare reference, which it has no fie
     name: "bot", description: "Bot", tags: [], capabilities: [], tool_names: { separator: "__" }, mcp_servers: { conf: { server: "conformance", names: "bare" } },
   });
 });
+
+test("saving the form keeps an agent's isolation, which it has no field for: an isolated agent stays isolated (DESIGN §19)", () => {
+  const agent = { name: "ranger", description: "Ranger", capabilities: [], isolation: "gateway" as const, mcp_servers: { gee: { server: "mcp-google-earth-engine" } }, revision: 2 };
+  expect(toDocumentInput(toDocumentFormValues(agent), true)).toMatchObject({ name: "ranger", isolation: "gateway" });
+});

@@ -3,13 +3,14 @@ import type { ToolNames } from "../schemas/tool-names";
 import { toReferenceRows, toReferences, type ReferenceRow } from "./reference-rows";
 
 /** A capability or agent as its edit form loads it (`capabilities` only on agents). */
-export type EditableDocument = { name: string; description: string; tags?: string[]; capabilities?: string[]; mcp_servers?: McpServerReferences; tools?: unknown; tool_names?: ToolNames; revision: number };
+export type EditableDocument = { name: string; description: string; tags?: string[]; capabilities?: string[]; mcp_servers?: McpServerReferences; tools?: unknown; tool_names?: ToolNames; isolation?: "gateway"; revision: number };
 
 /**
  * What the capability and agent forms hold; `references` are the `mcp_servers` rows, `tools` a capability's `tools`
- * as JSON text. `tool_names` (DESIGN §16) has no field: it is kept as loaded, so saving does not drop it.
+ * as JSON text. `tool_names` (DESIGN §16) and an agent's `isolation` (§19) have no field: they are kept as loaded,
+ * so saving does not drop them (an isolated agent saved from the form stays isolated).
  */
-export type DocumentFormValues = { name: string; description: string; tags: string[]; capabilities: string[]; references: ReferenceRow[]; tools: string; tool_names?: ToolNames };
+export type DocumentFormValues = { name: string; description: string; tags: string[]; capabilities: string[]; references: ReferenceRow[]; tools: string; tool_names?: ToolNames; isolation?: "gateway" };
 
 export function toDocumentFormValues(initial?: EditableDocument): DocumentFormValues {
   return {
@@ -20,6 +21,7 @@ export function toDocumentFormValues(initial?: EditableDocument): DocumentFormVa
     references: toReferenceRows(initial?.mcp_servers),
     tools: initial?.tools === undefined ? "" : JSON.stringify(initial.tools, null, 2),
     ...(initial?.tool_names ? { tool_names: initial.tool_names } : {}),
+    ...(initial?.isolation ? { isolation: initial.isolation } : {}),
   };
 }
 
@@ -33,6 +35,7 @@ export function toDocumentInput(values: DocumentFormValues, hasCapabilities: boo
     mcp_servers: toReferences(values.references),
     ...(hasCapabilities || values.tools.trim() === "" ? {} : { tools: parseToolsText(values.tools) }),
     ...(values.tool_names ? { tool_names: values.tool_names } : {}),
+    ...(values.isolation ? { isolation: values.isolation } : {}),
   };
 }
 

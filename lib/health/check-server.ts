@@ -1,4 +1,4 @@
-import { recordHealth } from "../data/health";
+import { latestStatus, recordHealth } from "../data/health";
 import { ingestToolset, readDriftFlag } from "../tools/tool-catalog";
 import { ingestPromptset } from "../tools/prompt-catalog";
 import { getConfig } from "../env";
@@ -12,6 +12,7 @@ import type { ResolvedConfig } from "../resolve/types";
 import type { ServerInput } from "../schemas/server";
 import { withUpstreamAuth } from "../oauth/upstream-bearer";
 import { noteUpstreamRefusal } from "../oauth/upstream-refusal";
+import { isAlertWebhookSet, sendAlert } from "./alert-webhook";
 import { unreachedResult } from "./health-result";
 import { withSpan } from "../telemetry/spans";
 import { probeServer, type ProbeOptions } from "./probe";
@@ -47,7 +48,15 @@ export async function checkServer(target: ProbeTarget, request: ProbeRequest = {
   const scrubbed = { ...scrubSecrets(probed, resolved.secrets), environment: resolved.environment };
   const result = { ...scrubbed, drift: await catalogTools(target, scrubbed) };
   await catalogPrompts(target, result);
+  const previous = isAlertWebhookSet() ? await latestStatus(target.id, resolved.environment) : undefined;
   await recordHealth(target.id, result);
+  if (previous !== undefined && previous !== result.status) {
+    // Scrubbed above; the alert names the server, never its config.
+    sendAlert({
+      type: "health_changed", server: target.server.name, environment: resolved.environment,
+      status: result.status, previous, reason: result.reason, checked_at: result.checked_at,
+    });
+  }
   return result;
 }
 

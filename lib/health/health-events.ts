@@ -2,11 +2,14 @@ import { approvalsStamp } from "../audit/approval-feed";
 import { lastHealthCheckId, listHealthChecksAfter, listLatestStatuses, stateKey } from "../data/health-feed";
 import { getConfig } from "../env";
 import { processSlot } from "../runtime/runtime";
+import { sendAlert, type Alert } from "./alert-webhook";
 import type { HealthResult } from "./types";
 
 export type HealthEvent = { name: string; health: HealthResult };
+/** Seed 000's AgentBriefingEvent: a negotiation that came out DEGRADED (DESIGN §19). */
+export type Briefing = Extract<Alert, { type: "briefing" }>;
 type Listener = (event: HealthEvent) => void;
-type Subscription = { onEvent: Listener; onEnd: () => void; onApprovals: () => void };
+type Subscription = { onEvent: Listener; onEnd: () => void; onApprovals: () => void; onBriefing: (briefing: Briefing) => void };
 
 const POLL_MS = 1_000;
 const BATCH = 1_000;
@@ -33,16 +36,26 @@ type Poller = {
 const poller = (): Poller => processSlot("health.eventPoller", () => ({ subscriptions: new Set(), cursor: 0, statuses: new Map(), seen: new Map(), floor: 0 }));
 
 /**
+ * A DEGRADED negotiation, told at once to every event stream connected to this instance (`event: briefing`; a
+ * briefing is not stored, so clients of other instances do not hear of it) and to PATCHBAY_ALERT_WEBHOOK.
+ */
+export function publishBriefing(briefing: Briefing): void {
+  notify(poller(), (subscription) => subscription.onBriefing(briefing));
+  sendAlert(briefing);
+}
+
+/**
  * Health status changes — and drift of the toolset from its pin (`R.drift`) — of the registry's own environment (each event's `R` names it), from the database rather than this process, so a probe recorded by any instance
  * reaches clients connected to any other. Polling starts with the first subscriber and stops with the last.
  * `ready` settles once the poller knows where the feed stands: changes recorded after that are delivered.
- * `onApprovals` is told when approval requests changed (added, decided, consumed), so inboxes re-read theirs.
+ * `onApprovals` is told when approval requests changed (added, decided, consumed), so inboxes re-read theirs;
+ * `onBriefing` of each DEGRADED negotiation answered by this instance (`publishBriefing`).
  */
 export function subscribeToHealthChanges(
-  onEvent: Listener, onEnd: () => void = () => {}, onApprovals: () => void = () => {},
+  onEvent: Listener, onEnd: () => void = () => {}, onApprovals: () => void = () => {}, onBriefing: (briefing: Briefing) => void = () => {},
 ): { ready: Promise<void>; unsubscribe: () => void } {
   const shared = poller();
-  const subscription = { onEvent, onEnd, onApprovals };
+  const subscription = { onEvent, onEnd, onApprovals, onBriefing };
   shared.subscriptions.add(subscription);
   if (!shared.timer) start(shared);
 

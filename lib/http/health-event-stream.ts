@@ -1,11 +1,12 @@
-import { subscribeToHealthChanges, type HealthEvent } from "../health/health-events";
+import { subscribeToHealthChanges, type Briefing, type HealthEvent } from "../health/health-events";
 
 const HEARTBEAT_MS = 15_000;
 const CREDENTIAL_CHECK_MS = 2_000;
 
 /**
  * GET /api/health/events: `data: {"name", "health": R}` on every status change, `event: approval` (data
- * `{"approvals": "changed"}`, nothing more: inboxes re-read GET /api/approvals) when approvals changed, a comment every 15 s so
+ * `{"approvals": "changed"}`, nothing more: inboxes re-read GET /api/approvals) when approvals changed, `event: briefing`
+ * (seed 000's AgentBriefingEvent: names and statuses, no config) when a negotiation here came out DEGRADED, a comment every 15 s so
  * proxies keep the connection, and everything released when the client goes away or the server shuts down.
  * `isStillAuthorized` is asked every 2 s: the stream ends soon after its session ends or its token is revoked.
  */
@@ -27,6 +28,7 @@ export function healthEventStream(signal: AbortSignal, isStillAuthorized: () => 
         (event: HealthEvent) => send(`data: ${JSON.stringify(event)}\n\n`),
         () => close(),
         () => send(`event: approval\ndata: {"approvals":"changed"}\n\n`),
+        (briefing: Briefing) => send(`event: briefing\ndata: ${JSON.stringify(briefing)}\n\n`),
       );
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
       const credentialCheck = setInterval(() => void isStillAuthorized().then((isAuthorized) => isAuthorized || close(), () => close()), CREDENTIAL_CHECK_MS);

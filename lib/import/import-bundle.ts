@@ -1,6 +1,7 @@
 import { getDb, TRANSACTION_MAX_WAIT_MS, type Tx } from "../db";
 import { ImportRefusedError, InvalidInputError } from "../errors";
 import { convert } from "../formats/detect";
+import { strippedEnvWarnings } from "../resolve/stripped-env";
 import { checkServers } from "./check-servers";
 import { planServerImport } from "./plan-import";
 import type { ImportOptions, ImportReport } from "../schemas/import";
@@ -25,7 +26,12 @@ export async function importBundle(text: string, options: ImportOptions, { actor
   }
   const format = bundle.format;
   const checked = checkServers(bundle.servers);
-  const withPlaceholders = (name: string) => (bundle.placeholders[name] ? { name, placeholders: bundle.placeholders[name] } : { name });
+  const warnings = new Map(checked.valid.map(({ server }) => [server.name, strippedEnvWarnings(server)]));
+  const reportEntry = (name: string) => ({
+    name,
+    ...(bundle.placeholders[name] ? { placeholders: bundle.placeholders[name] } : {}),
+    ...(warnings.get(name)?.length ? { warnings: warnings.get(name) } : {}),
+  });
   // A sync run is all or nothing whatever its conflict policy: a bad file changes nothing (DESIGN §13).
   const isAllOrNothing = options.onConflict === "fail" || isSync;
 
@@ -39,8 +45,8 @@ export async function importBundle(text: string, options: ImportOptions, { actor
     const report = (documents: DocumentImport, isRefused: boolean): ImportReport => ({
       dry_run: options.dryRun,
       format,
-      created: isRefused ? [] : [...plan.create.map(({ name }) => withPlaceholders(name)), ...documents.created],
-      updated: isRefused ? [] : [...plan.update.map(({ server }) => withPlaceholders(server.name)), ...documents.updated],
+      created: isRefused ? [] : [...plan.create.map(({ name }) => reportEntry(name)), ...documents.created],
+      updated: isRefused ? [] : [...plan.update.map(({ server }) => reportEntry(server.name)), ...documents.updated],
       skipped: [...bundle.skipped, ...plan.skipped, ...documents.skipped],
       renamed: bundle.renamed,
       errors: [...serverErrors, ...documents.errors],

@@ -1,4 +1,4 @@
-import { agentInputSchema, type AgentInput } from "../schemas/agent";
+import { agentWriteSchema, type AgentInput } from "../schemas/agent";
 import { toAgentSummary } from "./document-summary";
 import { documentOperations, documentSpec } from "./documents";
 import { capabilityTargetsOf, serverTargetsOf } from "./references";
@@ -7,7 +7,7 @@ import { capabilityTargetsOf, serverTargetsOf } from "./references";
 export const agentSpec = documentSpec<AgentInput>({
   kind: "agent",
   noun: "Agent",
-  schema: agentInputSchema,
+  schema: agentWriteSchema,
   targetsOf: (agent) => [...capabilityTargetsOf(agent.capabilities), ...serverTargetsOf(agent.mcp_servers)],
 });
 

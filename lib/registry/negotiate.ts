@@ -1,5 +1,6 @@
 import type { Visibility } from "../auth/visibility";
 import type { FieldError } from "../errors";
+import { publishBriefing } from "../health/health-events";
 import { maskLiteralSecretsInConfig } from "../resolve/literal-secrets";
 import { isSoundBinding, rankProviders } from "../resolve/provider-ranking";
 import { resolveServer } from "../resolve/resolve-server";
@@ -36,6 +37,14 @@ export async function negotiate(body: NegotiateBody, { canReadSecrets }: Visibil
   }
 
   const status = missing.length === 0 && Object.values(bindings).every((binding) => isSoundBinding(binding.health.status)) ? "BOUND" : "DEGRADED";
+  if (status === "DEGRADED") {
+    // Seed 000's AgentBriefingEvent: who is degraded and why, never a bound server's config.
+    publishBriefing({
+      type: "briefing", status, environment: ctx.environment, requires: body.requires, missing,
+      bindings: Object.fromEntries(Object.entries(bindings).map(([string, binding]) => [string, { server: binding.server, health: binding.health.status }])),
+      at: new Date().toISOString(),
+    });
+  }
   return { status, environment: ctx.environment, bindings, missing, warnings };
 
   function bindOne({ server, health }: Provider, string: string): Binding | undefined {

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { descriptionSchema, entityNameSchema, jsonObjectSchema, labelListSchema } from "./common";
 import { documentSchemas, documentSummaryFields } from "./document";
-import { mcpServersSchema } from "./reference";
+import { mcpServersSchema, referenceFormOf } from "./reference";
 import { fieldErrorSchema } from "./server-output";
 import { toolNamesSchema } from "./tool-names";
 
@@ -18,10 +18,33 @@ export const agentInputSchema = z.strictObject({
   mcp_servers: mcpServersSchema.optional(),
   tags: labelListSchema.optional(),
   tool_names: toolNamesSchema.optional(),
+  /**
+   * Seed 000's gateway isolation, enforced (DESIGN §19): `gateway` makes the agent's blueprint, for every role,
+   * hold only its gateway endpoint — never an upstream URL, header or credential.
+   */
+  isolation: z.literal("gateway").optional().describe("`gateway`: the blueprint holds only the agent's gateway endpoint"),
 });
 export type AgentInput = z.infer<typeof agentInputSchema>;
 
-export const { body: agentBodySchema, stored: storedAgentSchema } = documentSchemas(agentInputSchema);
+/**
+ * With `isolation: gateway`, registry references only: its gateway serves no inline config, and the stored agent
+ * would carry one to runners. Checked on every write (the body, and lib/registry/agents.ts after a merge patch), not
+ * in the shape itself, which the blueprint's resolved (inline-looking) `mcp_servers` extend.
+ */
+function refuseInlineWhenIsolated(agent: AgentInput, ctx: z.RefinementCtx): void {
+  if (agent.isolation !== "gateway" || Array.isArray(agent.mcp_servers)) return;
+  for (const [alias, value] of Object.entries(agent.mcp_servers ?? {})) {
+    if (referenceFormOf(value) !== "inline") continue;
+    ctx.addIssue({ code: "custom", path: ["mcp_servers", alias], message: "an agent with isolation: gateway takes registry references only, not an inline config" });
+  }
+}
+
+/** What an agent must be to be written. */
+export const agentWriteSchema = agentInputSchema.superRefine(refuseInlineWhenIsolated);
+
+const agentDocuments = documentSchemas(agentInputSchema);
+export const agentBodySchema = agentDocuments.body.superRefine(refuseInlineWhenIsolated);
+export const storedAgentSchema = agentDocuments.stored;
 export type StoredAgent = z.infer<typeof storedAgentSchema>;
 
 export const agentSummarySchema = z.object({ ...documentSummaryFields, capabilities: z.array(z.string()) });

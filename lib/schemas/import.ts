@@ -52,6 +52,8 @@ const reportEntrySchema = z.object({
   kind: z.enum(["capability", "agent"]).optional(),
   placeholders: z.array(z.string()).optional()
     .describe("secrets=placeholders: the ${VAR} names that replaced this server's literal secrets; define them as registry variables"),
+  warnings: z.array(fieldErrorSchema).optional()
+    .describe("env keys this server will be started without (proxy, loader and interpreter variables), each named"),
 });
 
 export const importReportSchema = z.object({
