@@ -40,6 +40,7 @@ const ALLOWED: Record<string, number> = {
   "GET /api/mcp-servers/{name}/prompts/drift": 200,
   "POST /api/mcp-servers/{name}/prompts/pin": 422,
   "GET /api/approvals": 200,
+  "GET /api/approvals/{id}": 404,
   "POST /api/approvals/{id}/approve": 404,
   "POST /api/approvals/{id}/deny": 404,
   "POST /api/negotiate": 400,
