@@ -25,11 +25,12 @@ export function toUnified(capability: CapabilityInput, servers: Map<string, Serv
     if (globs && !globs.some((glob) => glob.test(address)) && !sources.has(address)) return [];
     return [compact({
       name: tool.name, server, description: tool.description, inputSchema: tool.input_schema, outputSchema: tool.output_schema,
-      originalName: tool.original_name,
+      originalName: tool.original_name, version: tool.version,
     })];
   }));
   const virtualTools = (capability.tools?.virtual ?? []).map((tool) => compact({
-    name: tool.name, source: toolName.get(tool.source) ?? tool.source, description: tool.description, defaults: tool.defaults, outputSchema: tool.output_schema,
+    name: tool.name, source: toolName.get(tool.source) ?? tool.source, description: tool.description, inputSchema: tool.input_schema, defaults: tool.defaults,
+    outputSchema: tool.output_schema,
   }));
 
   const unique = [...new Set(references.map((reference) => reference.server))];

@@ -97,6 +97,7 @@ function convertTools(list: unknown[], servers: Set<unknown>, schemas: Schemas, 
       include.push(`${base.server}.${String(tool.name)}`);
       declared.set(base.server, [...(declared.get(base.server) ?? []), compact({
         name: tool.name, description: tool.description, input_schema: resolve("inputSchema"), output_schema: resolve("outputSchema"), original_name: tool.originalName,
+        version: tool.version,
       })]);
       continue;
     }
@@ -105,6 +106,7 @@ function convertTools(list: unknown[], servers: Set<unknown>, schemas: Schemas, 
       name: tool.name,
       source: source.server !== undefined ? `${String(source.server)}.${String(source.name)}` : tool.source,
       description: tool.description,
+      input_schema: resolve("inputSchema"),
       defaults: tool.defaults,
       output_schema: resolve("outputSchema"),
     }));

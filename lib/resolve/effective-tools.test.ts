@@ -49,6 +49,25 @@ describe("capabilityTools", () => {
     expect(fetchInput.required).toEqual(["url", "max_length"]);
   });
 
+  it("advertises a virtual tool's own input_schema, less its hidden defaults, to the tools sourcing it (seed 004)", () => {
+    const own = { type: "object", properties: { page: { type: "string" }, max_length: { type: "integer" } }, required: ["page", "max_length"] };
+    const result = capabilityTools({
+      name: "web",
+      mcp_servers: { fetch: "fetch-server" },
+      tools: { include: [], virtual: [
+        { name: "page_text", source: "get_webpage" },
+        { name: "get_webpage", source: "fetch.fetch", input_schema: own, defaults: { max_length: 5000 } },
+        { name: "plain", source: "fetch.fetch" },
+      ] },
+    }, toolsOf);
+    expect(result.errors).toEqual([]);
+    const advertised = { type: "object", properties: { page: { type: "string" } }, required: ["page"] };
+    expect(result.tools.map((tool) => [tool.name, tool.input_schema])).toEqual([
+      ["page_text", advertised], ["get_webpage", advertised], ["plain", fetchInput],
+    ]);
+    expect(own.required).toEqual(["page", "max_length"]); // the declared schema is not changed
+  });
+
   it("advertises output_schema without source_field and keeps it for projection", () => {
     const output = { type: "object", properties: { time: { type: "string", source_field: "$.datetime" } } };
     const [tool] = capabilityTools({ name: "t", mcp_servers: { m: "memory-server" }, tools: { include: [], virtual: [{ name: "structured", source: "m.read_graph", output_schema: output }] } }, toolsOf).tools;

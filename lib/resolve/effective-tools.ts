@@ -18,6 +18,8 @@ export type SourceTool = {
   annotations?: Record<string, unknown>;
   /** The name the upstream server knows, when the registry exposes the tool under another. */
   original_name?: string;
+  /** The version the definition declares for the tool (seed 004): shown, not advertised over MCP. */
+  version?: string;
 };
 
 /** Every tool of a server by its name; undefined when the registry has no such server. */
@@ -66,6 +68,8 @@ export type EffectiveTool = ListedTool & {
   hidden_defaults: Record<string, unknown>;
   /** The virtual tool's `output_schema` with its `source_field`s, for `project()`; absent for a base tool. */
   projection?: Record<string, unknown>;
+  /** The declared version of a base tool (seed 004); a virtual tool has none of its own. */
+  version?: string;
 };
 
 export type EffectiveTools = { tools: EffectiveTool[]; errors: FieldError[] };
@@ -166,7 +170,7 @@ function referencedTools(references: McpServerReferences | undefined, toolsOf: T
     return tools.map((tool): EffectiveTool => ({
       name: exposedName({ alias: reference.alias, name: tool.name, bare: reference.bare }, naming),
       address: `${reference.alias}.${tool.name}`,
-      ...optional({ title: tool.title, description: tool.description, output_schema: tool.output_schema, annotations: tool.annotations }),
+      ...optional({ title: tool.title, description: tool.description, output_schema: tool.output_schema, annotations: tool.annotations, version: tool.version }),
       input_schema: tool.input_schema ?? EMPTY_OBJECT_SCHEMA,
       origin: { place, alias: reference.alias, server: reference.server, upstream_tool: tool.original_name ?? tool.name, chain: [], hidden_default_keys: [] },
       hidden_defaults: {},
@@ -175,8 +179,8 @@ function referencedTools(references: McpServerReferences | undefined, toolsOf: T
 }
 
 /**
- * Walks `source` from the virtual tool to a base address. Nearer tools win: the first description and
- * output_schema met on the way, defaults merged with the nearer tool's value over the farther's. A cycle is
+ * Walks `source` from the virtual tool to a base address. Nearer tools win: the first description, input_schema
+ * and output_schema met on the way, defaults merged with the nearer tool's value over the farther's. A cycle is
  * refused by the schema on write; it is still reported here rather than looped on.
  */
 function resolveVirtual(tool: VirtualTool, byName: Map<string, VirtualTool>, byAddress: Map<string, EffectiveTool>, naming: ToolNames | undefined): EffectiveTool | string {
@@ -193,13 +197,14 @@ function resolveVirtual(tool: VirtualTool, byName: Map<string, VirtualTool>, byA
 
   const defaults = Object.assign({}, ...[...chain].reverse().map((item) => item.defaults ?? {})) as Record<string, unknown>;
   const description = chain.find((item) => item.description !== undefined)?.description ?? base.description;
+  const inputSchema = chain.find((item) => item.input_schema !== undefined)?.input_schema ?? base.input_schema;
   const projection = chain.find((item) => item.output_schema !== undefined)?.output_schema;
   const hidden = Object.keys(defaults);
   return {
     name: exposedName({ name: tool.name }, naming),
     address: tool.name,
     ...optional({ title: base.title, description, annotations: base.annotations }),
-    input_schema: withoutHidden(base.input_schema, hidden),
+    input_schema: withoutHidden(inputSchema, hidden),
     ...optional({ output_schema: projection ? (withoutSourceFields(projection) as Record<string, unknown>) : base.output_schema, projection }),
     origin: { ...base.origin, chain: [...chain.map((item) => item.name), source], hidden_default_keys: hidden },
     hidden_defaults: defaults,

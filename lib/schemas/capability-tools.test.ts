@@ -17,6 +17,7 @@ describe("capability tools", () => {
       { name: "get_page_text", source: "get_webpage", output_schema: { type: "object", properties: { text: { type: "string", source_field: "$.content[0].text" } } } },
     ] }],
     ["a source on an alias with dots", { virtual: [{ name: "search", source: "io.gh.docs.search_docs" }] }],
+    ["a virtual tool's own input_schema (seed 004)", { virtual: [{ name: "get_webpage", source: "fetch.fetch", input_schema: { type: "object", properties: { url: { type: "string" } } } }] }],
   ])("accepts %s", (_, tools) => {
     expect(problemsOf(tools)).toEqual([]);
   });
@@ -43,10 +44,15 @@ describe("capability tools", () => {
       { path: "/tools/virtual/0/output_schema/properties/n/source_field", message: "must be an RFC 9535 JSONPath such as '$.items[*]'" },
     ]],
     ["an output_schema that is no JSON Schema", { virtual: [{ name: "a", source: "fetch.fetch", output_schema: { type: "objekt" } }] }, "json-schema"],
+    ["an input_schema that is no JSON Schema", { virtual: [{ name: "a", source: "fetch.fetch", input_schema: { type: "objekt" } }] }, "input-schema"],
+    ["an input_schema with a pattern the safe engine cannot run", { virtual: [{ name: "a", source: "fetch.fetch", input_schema: { type: "object", properties: { u: { type: "string", pattern: "(?=a)b" } } } }] }, "input-schema"],
     ["an unknown key", { virtual: [{ name: "a", source: "fetch.fetch", hidden: {} }] }, [{ path: "/tools/virtual/0/hidden", message: "is not a known field" }]],
   ])("refuses %s", (_, tools, expected) => {
     const problems = problemsOf(tools);
-    if (expected === "json-schema") {
+    if (expected === "input-schema") {
+      expect(problems.length).toBeGreaterThan(0);
+      expect(problems.every((problem) => problem.path.startsWith("/tools/virtual/0/input_schema") && problem.message.startsWith("is not a valid JSON Schema"))).toBe(true);
+    } else if (expected === "json-schema") {
       expect(problems.map((problem) => problem.path.startsWith("/tools/virtual/0/output_schema"))).toContain(true);
       expect(problems[0].message).toMatch(/^is not a valid JSON Schema/);
     } else {

@@ -14,6 +14,7 @@ const virtualToolSchema = z.strictObject({
   name: z.string().regex(VIRTUAL_TOOL_NAME, "must be letters, digits, '_' or '-' (1–128), no dots: dots address 'alias.tool'"),
   source: z.string().min(1, "is required").max(300),
   description: z.string().max(10_000).optional(),
+  input_schema: jsonObjectSchema.optional().describe("the JSON Schema clients see and calls are checked against; default: the source's"),
   defaults: jsonObjectSchema.optional().describe("hidden arguments: removed from the advertised input schema, injected at call time"),
   output_schema: jsonObjectSchema.optional().describe("JSON Schema whose properties may carry `source_field` (RFC 9535 JSONPath)"),
 });
@@ -39,6 +40,9 @@ export function defineCapabilityToolsSchema(checkJsonSchema: JsonSchemaCheck) {
         }
         const cycle = cycleFrom(tool.name, byName);
         if (cycle) ctx.addIssue({ code: "custom", path: ["virtual", index, "source"], message: `is a cycle: ${cycle.join(" → ")}` });
+        for (const problem of tool.input_schema ? checkJsonSchema(tool.input_schema) : []) {
+          ctx.addIssue({ code: "custom", path: ["virtual", index, "input_schema", ...problem.path.split("/").filter(Boolean)], message: `is not a valid JSON Schema: ${problem.message}` });
+        }
         if (tool.output_schema) {
           const { output_schema: schema } = tool;
           for (const problem of checkJsonSchema(withoutSourceFields(schema) as Record<string, unknown>)) {

@@ -20,6 +20,7 @@ export const effectiveToolSchema = z.object({
   input_schema: jsonObjectSchema,
   output_schema: jsonObjectSchema.optional(),
   annotations: jsonObjectSchema.optional(),
+  version: z.string().optional().describe("the version the server's definition declares for the tool (seed 004)"),
   origin: toolOriginSchema,
 });
 

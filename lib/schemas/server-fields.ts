@@ -69,6 +69,8 @@ export const toolSchema = z.strictObject({
   output_description: z.string().max(10_000).optional(),
   // The name the upstream server knows, when the registry exposes the tool under another (seed 004 `originalName`).
   original_name: z.string().min(1).max(200).optional(),
+  // The tool's semantic version, for tracking (seed 004 `version`): kept and shown, never checked.
+  version: z.string().min(1).max(100).optional(),
 });
 export type Tool = z.infer<typeof toolSchema>;
 

@@ -40,6 +40,8 @@ export const serverToolSchema = catalogToolSchema.extend({
   input_schema: jsonObjectSchema,
   output_schema: jsonObjectSchema.nullable(),
   icons: z.array(z.unknown()).nullable(),
+  declared_description: z.string().nullable().describe("the description the definition declares for a tool of this name: what clients see instead of a discovered `description`; null when none is declared"),
+  version: z.string().nullable().describe("the version the definition declares for a tool of this name (seed 004); null when none is declared"),
 });
 export type ServerToolOutput = z.infer<typeof serverToolSchema>;
 

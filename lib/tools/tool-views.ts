@@ -129,7 +129,7 @@ export type ServerTools = {
  * tools the definition declares (`source: "declared"`) that no probe discovered there: the catalog's one rule.
  */
 export async function getServerTools(name: string, environment?: string): Promise<ServerTools> {
-  const server = await getDb().server.findUnique({ where: { name }, select: { id: true } });
+  const server = await getDb().server.findUnique({ where: { name }, select: { id: true, definition: true } });
   if (!server) throw new NotFoundError(`MCP server '${name}' does not exist.`);
   const chosen = environment ?? getConfig().environment;
   const [toolset, rows] = await Promise.all([
@@ -137,7 +137,8 @@ export async function getServerTools(name: string, environment?: string): Promis
     catalogPage(undefined, { serverId: server.id, environment: chosen }, undefined),
   ]);
   const pin = pinOf(toolset?.pinnedFingerprints ?? null);
-  const tools = rows.map((row) => ({ ...toCatalogTool(row, name, pin), ...schemasOf(JSON.parse(row.definition) as ToolDefinition) }));
+  const declared = declaredOf(server.definition);
+  const tools = rows.map((row) => ({ ...toCatalogTool(row, name, pin), ...schemasOf(JSON.parse(row.definition) as ToolDefinition), ...declaredFields(declared.get(row.name)) }));
 
   const current = Object.fromEntries(rows.filter((row) => row.environment === chosen).map((row) => [row.name, JSON.parse(row.definition) as ToolDefinition]));
   const pinnedTools = toolset?.pinnedTools ? (JSON.parse(toolset.pinnedTools) as Record<string, ToolDefinition>) : null;
@@ -151,6 +152,22 @@ export async function getServerTools(name: string, environment?: string): Promis
     drift: diff && !isEmptyDiff(diff) ? diff : null,
     tools,
   };
+}
+
+type Declared = { description?: string; version?: string };
+
+/** The definition's declared tools by name (the last declaration of a name wins, as in the catalog). */
+function declaredOf(definition: string): Map<string, Declared> {
+  const tools = (JSON.parse(definition) as { tools?: (Declared & { name: string })[] }).tools ?? [];
+  return new Map(tools.map((tool) => [tool.name, tool]));
+}
+
+/**
+ * What the definition declares for a tool, beside what a probe discovered: a declared description is what clients
+ * see (DESIGN §19, seed 004), while `description` stays the row's own, so the catalog shows both.
+ */
+function declaredFields(tool: Declared | undefined) {
+  return { declared_description: tool?.description ?? null, version: tool?.version ?? null };
 }
 
 function schemasOf(definition: ToolDefinition) {
