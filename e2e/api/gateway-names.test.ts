@@ -1,10 +1,10 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 
 import { startToolsetPeer, type PeerTool, type ToolsetPeer } from "../../lib/tools/toolset-peer";
 import { httpServer, uniqueName } from "../support/api-client";
 import { useAuthedPatchbay } from "../support/authed-patchbay";
+import { gatewayClients } from "../support/gateway-clients";
 
 /**
  * DESIGN §16 "Names" over real HTTP: a reference's `"names": "bare"`, an agent's or capability's
@@ -27,7 +27,7 @@ const server = `${group}-peer`;
 const names = { bare: `${group}-bare`, separated: `${group}-separated`, clash: `${group}-clash`, plain: `${group}-plain`, capability: `${group}-cap` };
 const patchbay = useAuthedPatchbay({ adminToken: ADMIN_TOKEN, group, users: { runner: "runner" } });
 let peer: ToolsetPeer;
-const clients: Client[] = [];
+const clients = gatewayClients("names-test", () => ({ baseUrl: patchbay.process.baseUrl, token: patchbay.tokens.runner }));
 
 beforeAll(async () => {
   peer = await startToolsetPeer(TOOLS);
@@ -43,16 +43,10 @@ beforeAll(async () => {
   expect(created.map((response) => [response.status, response.text.slice(0, 200)])).toEqual(created.map((response) => [201, response.text.slice(0, 200)]));
   expect((await admin.post("/api/agents", { name: names.plain, description: "Default names", capabilities: [names.capability] })).status).toBe(201);
 }, 60_000);
-afterEach(async () => void (await Promise.all(clients.splice(0).map((client) => client.close()))));
+afterEach(() => clients.closeAll());
 afterAll(async () => peer?.close());
 
-async function connect(kind: "agents" | "capabilities", name: string): Promise<Client> {
-  const url = new URL(`/mcp/${kind}/${name}`, patchbay.process.baseUrl);
-  const client = new Client({ name: "names-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${patchbay.tokens.runner}` } } }));
-  clients.push(client);
-  return client;
-}
+const connect = (kind: "agents" | "capabilities", name: string) => clients.connect(kind, name);
 
 const listed = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name).sort();
 

@@ -1,10 +1,9 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 
 import { startToolsetPeer, type PeerTool, type ToolsetPeer } from "../../lib/tools/toolset-peer";
 import { httpServer, uniqueName } from "../support/api-client";
 import { useAuthedPatchbay } from "../support/authed-patchbay";
+import { gatewayClients } from "../support/gateway-clients";
 
 /**
  * DESIGN §19, seed 004's tools over real HTTP against a real MCP peer: a declared description overrides the
@@ -27,7 +26,7 @@ const capability = `${group}-cap`;
 const agent = `${group}-agent`;
 const patchbay = useAuthedPatchbay({ adminToken: ADMIN_TOKEN, group, users: { runner: "runner" } });
 let peer: ToolsetPeer;
-const clients: Client[] = [];
+const clients = gatewayClients("seed-004-test", () => ({ baseUrl: patchbay.process.baseUrl, token: patchbay.tokens.runner }));
 
 beforeAll(async () => {
   peer = await startToolsetPeer(TOOLS);
@@ -40,16 +39,10 @@ beforeAll(async () => {
   })).status).toBe(201);
   expect((await admin.post("/api/agents", { name: agent, description: "Seed 004 agent", capabilities: [capability] })).status).toBe(201);
 }, 60_000);
-afterEach(async () => void (await Promise.all(clients.splice(0).map((client) => client.close()))));
+afterEach(() => clients.closeAll());
 afterAll(async () => peer?.close());
 
-async function connect(kind: "agents" | "capabilities", name: string): Promise<Client> {
-  const url = new URL(`/mcp/${kind}/${name}`, patchbay.process.baseUrl);
-  const client = new Client({ name: "seed-004-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${patchbay.tokens.runner}` } } }));
-  clients.push(client);
-  return client;
-}
+const connect = (kind: "agents" | "capabilities", name: string) => clients.connect(kind, name);
 
 type Described = { name: string; description?: string };
 const descriptions = (tools: Described[]) => tools.map((tool) => [tool.name, tool.description]);
