@@ -4,6 +4,7 @@ import { guardSettingProblems } from "./http/request-guard.mjs";
 import { checkStdioAllow } from "./mcp/stdio-allow";
 import { DEMO_STDIO_ALLOW_ENTRY } from "./registry/demo-stdio-server";
 import { environmentNameSchema } from "./schemas/common";
+import { ROLES, type Role } from "./schemas/role";
 
 /** A comma-separated list; unset (or blank) is empty. */
 const commaList = z
@@ -78,11 +79,42 @@ const configSchema = z.object({
   PATCHBAY_API_MOUNT: z.enum(["direct", "next"]).default("direct"),
   /** DESIGN §14: the origin of every request (links, redirects, same-origin checks); lib/http/request-guard.mjs. */
   PATCHBAY_PUBLIC_URL: z.string().optional(),
+  /** DESIGN §18: sign-in with the company's identity provider (lib/people/oidc-settings.ts); `http` on loopback only. */
+  PATCHBAY_OIDC_ISSUER: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).refine(isSecureOrLoopback, "must be https (http only on loopback, for tests)").optional(),
+  PATCHBAY_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  PATCHBAY_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** `admin=platform-admins,editor=platform-eng,viewer=*`: a claim value per role; `*` is anyone the provider signs in. */
+  PATCHBAY_OIDC_ROLES: commaList.transform((entries, context) => entries.map((entry) => parseRoleMapping(entry, context))),
+  PATCHBAY_OIDC_ROLE_CLAIM: z.string().min(1).default("groups"),
+  /** How often a person's session asks the provider again whether they are still who they were (0: every request, tests). */
+  PATCHBAY_OIDC_RECHECK_S: z.coerce.number().int().min(0).default(300),
   /** Host names, besides loopback ones and PATCHBAY_PUBLIC_URL's, that requests on loopback (or with auth off) may name. */
   PATCHBAY_ALLOWED_HOSTS: commaList,
   /** CIDRs of reverse proxies whose X-Forwarded-For (and -Proto) is believed. */
   PATCHBAY_TRUSTED_PROXIES: commaList,
-});
+}).superRefine(checkSingleSignOn);
+
+export type RoleMapping = { role: Role; value: string };
+
+function parseRoleMapping(entry: string, context: z.RefinementCtx): RoleMapping {
+  const [role, value] = entry.split("=").map((part) => part.trim());
+  if (!(ROLES as readonly string[]).includes(role) || !value) {
+    context.addIssue({ code: "custom", message: `"${entry}" is not role=claim-value with a role among ${ROLES.join(", ")}` });
+  }
+  return { role: role as Role, value: value ?? "" };
+}
+
+function isSecureOrLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === "https:" || ["127.0.0.1", "[::1]", "localhost"].includes(hostname);
+}
+
+/** SSO needs the provider, Patchbay's client at it and at least one role mapping, or none of them. */
+function checkSingleSignOn(config: { PATCHBAY_OIDC_ISSUER?: string; PATCHBAY_OIDC_CLIENT_ID?: string; PATCHBAY_OIDC_ROLES: RoleMapping[] }, context: z.RefinementCtx) {
+  if (!config.PATCHBAY_OIDC_ISSUER) return;
+  if (!config.PATCHBAY_OIDC_CLIENT_ID) context.addIssue({ code: "custom", path: ["PATCHBAY_OIDC_CLIENT_ID"], message: "is required with PATCHBAY_OIDC_ISSUER" });
+  if (!config.PATCHBAY_OIDC_ROLES.length) context.addIssue({ code: "custom", path: ["PATCHBAY_OIDC_ROLES"], message: "is required with PATCHBAY_OIDC_ISSUER (e.g. admin=platform-admins,viewer=*)" });
+}
 
 export type Config = z.infer<typeof configSchema> & { environment: string; healthEnvironments: string[] };
 

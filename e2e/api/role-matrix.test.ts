@@ -117,6 +117,10 @@ const ALLOWED: Record<string, number> = {
   "DELETE /api/mcp-servers/{name}/oauth": 409,
   "GET /oauth/callback": 400,
   "GET /.well-known/oauth-client/patchbay.json": 404, // served only at PATCHBAY_PUBLIC_URL, not set here
+  // Single sign-on (DESIGN §18), not configured here: both steps refuse as a conflict naming the settings.
+  "GET /sign-in/oidc": 409,
+  "GET /sign-in/oidc/callback": 409,
+  "GET /api/people": 200,
   // The MCP gateway: the SDK refuses a POST that does not accept its media types; DELETE needs a session, and a GET
   // without one is 405 (2026-07-28 has no such stream; a 2025 client opens one with its session).
   "POST /mcp/agents/{name}": 406,

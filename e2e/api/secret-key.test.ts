@@ -65,7 +65,7 @@ describe("secret key on the embedded default", () => {
     const before = fs.readFileSync(keyFile(), "utf8");
     const cli = await runPatchbayCli(["secrets", "rotate-key"], { DATABASE_URL: patchbay.databaseUrl });
     expect(cli.status, cli.stderr).toBe(0);
-    expect(cli.stdout).toMatch(/Re-sealed 1 secret\(s\) under key [0-9a-f]{8} \(was [0-9a-f]{8}\), with 1 OAuth connection\(s\) and 1 pending authorization\(s\)\./);
+    expect(cli.stdout).toMatch(/Re-sealed 1 secret\(s\) under key [0-9a-f]{8} \(was [0-9a-f]{8}\), with 1 OAuth connection\(s\), 1 pending authorization\(s\) and 0 single sign-on session\(s\)\./);
     expect(cli.stdout + cli.stderr).not.toContain(SECRET);
     expect(fs.readFileSync(keyFile(), "utf8")).not.toBe(before);
     expect(fs.statSync(keyFile()).mode & 0o777).toBe(0o600);

@@ -7,6 +7,7 @@ import * as importExport from "./import-export";
 import * as mcpEndpoints from "./mcp-endpoints";
 import * as official from "./official";
 import type { Operation } from "./operation";
+import * as people from "./people";
 import * as prompts from "./prompts";
 import * as security from "./security";
 import * as servers from "./servers";
@@ -24,6 +25,7 @@ export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(agents),
   ...Object.values(health),
   ...Object.values(security),
+  ...Object.values(people),
   ...Object.values(importExport),
   ...Object.values(official),
   ...Object.values(variables),

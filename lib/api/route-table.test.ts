@@ -15,10 +15,10 @@ const routeFiles = (readdirSync(path.join(root, "app"), { recursive: true }) as 
 
 describe("the operation table is the router's contract (DESIGN §15)", () => {
   test("Next's only route files are the dispatcher's mounts, one per prefix", () => {
-    expect(routeFiles).toEqual(["app/.well-known/[...path]/route.ts", "app/api/[...path]/route.ts", "app/mcp/[...path]/route.ts", "app/metrics/route.ts", "app/oauth/[...path]/route.ts", "app/v0.1/[...path]/route.ts"]);
+    expect(routeFiles).toEqual(["app/.well-known/[...path]/route.ts", "app/api/[...path]/route.ts", "app/mcp/[...path]/route.ts", "app/metrics/route.ts", "app/oauth/[...path]/route.ts", "app/sign-in/oidc/[[...path]]/route.ts", "app/v0.1/[...path]/route.ts"]);
     for (const file of routeFiles) {
       const source = readFileSync(path.join(root, file), "utf8");
-      const prefix = file.replace(/^app/, "").replace(/\/(\[\.\.\.path\]\/)?route\.ts$/, "");
+      const prefix = file.replace(/^app/, "").replace(/\/(\[\[?\.\.\.path\]\]?\/)?route\.ts$/, "");
       expect(source, file).toContain(`const answer = nextMount("${prefix}", dispatch);`);
       expect(source.match(/answer as (\w+)/g), file).toEqual(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].map((method) => `answer as ${method}`));
     }

@@ -40,7 +40,7 @@ async function loadTokenPrincipal(token: string) {
 
 async function loadSessionPrincipal(sessionId: string) {
   const found = await findActiveSession(sessionId);
-  return found && { principal: { name: found.name, role: found.role, tokenId: found.tokenId, via: "cookie" as const }, expiresAt: found.expiresAt };
+  return found && { principal: { name: found.name, role: found.role, tokenId: found.tokenId, personId: found.personId, via: "cookie" as const }, expiresAt: found.expiresAt };
 }
 
 /**

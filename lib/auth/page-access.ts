@@ -2,8 +2,8 @@ import { getConfig } from "../env";
 import { authenticate } from "./authenticate";
 import { sanitizeNext } from "./safe-next";
 
-/** Pages anyone may open, signed in or not. */
-const PUBLIC_PAGES = ["/sign-in"];
+/** Pages anyone may open, signed in or not: signing in, with a token or with the identity provider (DESIGN §18). */
+const PUBLIC_PAGES = ["/sign-in", "/sign-in/oidc", "/sign-in/oidc/callback"];
 
 /** Where a browser without a session is sent instead of `pathname`, or null when it may go on. */
 export async function signInRedirectFor(request: Request): Promise<string | null> {

@@ -11,7 +11,7 @@ export async function getPagePrincipal(): Promise<Principal> {
   if (getConfig().PATCHBAY_AUTH === "off") return AUTH_OFF_PRINCIPAL;
   const sessionId = (await cookies()).get(SESSION_COOKIE)?.value;
   const session = sessionId ? await findActiveSession(sessionId) : null;
-  return session ? { name: session.name, role: session.role, tokenId: session.tokenId, via: "cookie" } : ANONYMOUS;
+  return session ? { name: session.name, role: session.role, tokenId: session.tokenId, personId: session.personId, via: "cookie" } : ANONYMOUS;
 }
 
 /** What a page may show: the same rule as the API (literal secrets from the runner role up). */

@@ -1,10 +1,12 @@
 import type { Role } from "../schemas/role";
 
-/** Who is calling: a token (by header or session cookie), or everyone when auth is off. */
+/** Who is calling: a token (by header or session cookie), a person (by session cookie, DESIGN §18), or everyone when auth is off. */
 export type Principal = {
+  /** A token's name, or a person's email. */
   name: string;
   role: Role;
   tokenId: string | null;
+  personId?: string | null;
   via: "bearer" | "cookie" | "auth-off" | "anonymous";
 };
 

@@ -23,6 +23,10 @@ export function readSessionCookie(request: Request): string | null {
 }
 
 function secureFlag(request: Request): string {
-  const isHttps = request.headers.get("x-forwarded-proto") === "https" || new URL(request.url).protocol === "https:";
-  return isHttps ? "; Secure" : "";
+  return isHttpsRequest(request) ? "; Secure" : "";
+}
+
+/** Whether the browser reached Patchbay over https (directly, or through a proxy that says so): cookies get `Secure`. */
+export function isHttpsRequest(request: Request): boolean {
+  return request.headers.get("x-forwarded-proto") === "https" || new URL(request.url).protocol === "https:";
 }

@@ -2,57 +2,90 @@ import { createHash, randomBytes } from "node:crypto";
 
 import type { Role } from "../schemas/role";
 import { getDb, type Tx } from "../db";
+import { recheckWithProvider } from "../people/idp-recheck";
 
-export type SessionOwner = { tokenId: string; name: string; role: Role };
+/** Who a session is: a token's (tokenId) or a person's (personId, named by their email), never both. */
+export type SessionOwner = { tokenId: string | null; personId: string | null; name: string; role: Role };
 /** An active session's owner and when the session (or its token, whichever is first) stops being valid. */
 export type ActiveSession = SessionOwner & { expiresAt: Date };
 
 /** Only the SHA-256 of a session id is stored: a copy of the table opens no session. */
-function hashSessionId(sessionId: string): string {
+export function hashSessionId(sessionId: string): string {
   return createHash("sha256").update(sessionId).digest("hex");
 }
 
-/** A new session for `tokenId`, ending after `hours`; returns the opaque id for the cookie (never stored). */
-export async function createSession(tokenId: string, hours: number): Promise<{ sessionId: string; expiresAt: Date }> {
+/** What a session belongs to: a token, or a person with the provider's sealed refresh token (DESIGN §18). */
+export type SessionSubject = { tokenId: string } | { personId: string; idpRefreshToken: (hash: string) => string | null };
+
+/** A new session, ending after `hours`; returns the opaque id for the cookie (never stored). */
+export async function createSession(subject: SessionSubject, hours: number): Promise<{ sessionId: string; expiresAt: Date }> {
   const sessionId = randomBytes(32).toString("base64url");
+  const hash = hashSessionId(sessionId);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + hours * 3_600_000);
-  await getDb().session.create({ data: { hash: hashSessionId(sessionId), tokenId, createdAt: now, expiresAt } });
+  const owner = "tokenId" in subject
+    ? { tokenId: subject.tokenId }
+    : { personId: subject.personId, idpRefreshToken: subject.idpRefreshToken(hash), idpCheckedAt: now };
+  await getDb().session.create({ data: { hash, ...owner, createdAt: now, expiresAt } });
   return { sessionId, expiresAt };
 }
 
 type SessionRow = {
+  hash: string;
   expiresAt: Date | string;
   endedAt: Date | string | null;
-  tokenId: string;
-  name: string;
-  role: string;
+  idpRefreshToken: string | null;
+  idpCheckedAt: Date | string | null;
+  tokenId: string | null;
+  personId: string | null;
+  tokenName: string | null;
+  tokenRole: string | null;
   revokedAt: Date | string | null;
   tokenExpiresAt: Date | string | null;
+  email: string | null;
+  personName: string | null;
+  personRole: string | null;
 };
 
 /**
- * The token behind a session that has neither ended nor expired, and whose token is neither revoked nor
- * expired; null otherwise. One query by primary key, joining the token.
+ * The owner of a session that has neither ended nor expired: a token neither revoked nor expired, or a person
+ * the identity provider still vouches for (asked again when due); null otherwise. One query by primary key.
  */
 export async function findActiveSession(sessionId: string): Promise<ActiveSession | null> {
   const rows = await getDb().$queryRaw<SessionRow[]>`
-    SELECT s."expiresAt", s."endedAt", t."id" AS "tokenId", t."name", t."role", t."revokedAt", t."expiresAt" AS "tokenExpiresAt"
-    FROM "Session" s JOIN "ApiToken" t ON t."id" = s."tokenId"
+    SELECT s."hash", s."expiresAt", s."endedAt", s."idpRefreshToken", s."idpCheckedAt", s."tokenId", s."personId",
+      t."name" AS "tokenName", t."role" AS "tokenRole", t."revokedAt", t."expiresAt" AS "tokenExpiresAt",
+      p."email", p."name" AS "personName", p."role" AS "personRole"
+    FROM "Session" s LEFT JOIN "ApiToken" t ON t."id" = s."tokenId" LEFT JOIN "Person" p ON p."id" = s."personId"
     WHERE s."hash" = ${hashSessionId(sessionId)}`;
   const row = rows[0];
   const now = Date.now();
-  if (!row || row.endedAt || row.revokedAt || toTime(row.expiresAt) <= now) return null;
+  if (!row || row.endedAt || toTime(row.expiresAt) <= now) return null;
+  if (row.personId) return findPersonSession(row);
+  if (!row.tokenId || !row.tokenName || row.revokedAt) return null;
   if (row.tokenExpiresAt && toTime(row.tokenExpiresAt) <= now) return null;
   const expiresAt = Math.min(toTime(row.expiresAt), row.tokenExpiresAt ? toTime(row.tokenExpiresAt) : Infinity);
-  return { tokenId: row.tokenId, name: row.name, role: row.role as Role, expiresAt: new Date(expiresAt) };
+  return { tokenId: row.tokenId, personId: null, name: row.tokenName, role: row.tokenRole as Role, expiresAt: new Date(expiresAt) };
+}
+
+/**
+ * A person's session, once the identity provider was asked again when due (lib/people/idp-recheck.ts). Its
+ * `expiresAt` is the next such turn at the latest, so a cached principal is judged again by then.
+ */
+async function findPersonSession(row: SessionRow): Promise<ActiveSession | null> {
+  if (!row.personRole) return null;
+  const session = { hash: row.hash, personId: row.personId!, role: row.personRole as Role, idpRefreshToken: row.idpRefreshToken, idpCheckedAt: row.idpCheckedAt ? new Date(row.idpCheckedAt) : null };
+  const vouched = await recheckWithProvider(session);
+  if (!vouched) return null;
+  const expiresAt = Math.min(toTime(row.expiresAt), vouched.nextCheckAt?.getTime() ?? Infinity);
+  return { tokenId: null, personId: row.personId, name: row.email ?? row.personName ?? row.personId!, role: vouched.role, expiresAt: new Date(expiresAt) };
 }
 
 /** Ends one session at once; returns who it belonged to, or null when it was unknown or already over. */
 export async function endSession(sessionId: string): Promise<SessionOwner | null> {
   const active = await findActiveSession(sessionId);
-  await getDb().session.updateMany({ where: { hash: hashSessionId(sessionId), endedAt: null }, data: { endedAt: new Date() } });
-  return active && { tokenId: active.tokenId, name: active.name, role: active.role };
+  await getDb().session.updateMany({ where: { hash: hashSessionId(sessionId), endedAt: null }, data: { endedAt: new Date(), idpRefreshToken: null } });
+  return active && { tokenId: active.tokenId, personId: active.personId, name: active.name, role: active.role };
 }
 
 /** Ends every open session of a token (in the revoking transaction). */

@@ -25,7 +25,7 @@ export async function signIn(token: string, request: Request): Promise<{ name: s
     throw new UnauthorizedError("That token is unknown, revoked or expired.");
   }
 
-  const { sessionId, expiresAt } = await createSession(found.id, getConfig().PATCHBAY_SESSION_HOURS);
+  const { sessionId, expiresAt } = await createSession({ tokenId: found.id }, getConfig().PATCHBAY_SESSION_HOURS);
   await recordAuditEvent({
     actor: found.name, action: "session.create", entityType: "session", entityName: found.name,
     detail: { client_address: address, role: found.role, token_id: found.id, expires_at: expiresAt.toISOString() },
@@ -51,6 +51,6 @@ export async function signOut(request: Request): Promise<void> {
   if (!owner) return;
   await recordAuditEvent({
     actor: owner.name, action: "session.end", entityType: "session", entityName: owner.name,
-    detail: { client_address: clientAddress(request), token_id: owner.tokenId },
+    detail: { client_address: clientAddress(request), ...(owner.personId ? { person_id: owner.personId } : { token_id: owner.tokenId }) },
   });
 }

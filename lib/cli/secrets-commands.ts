@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 
 import { resealOAuthRows } from "../oauth/reseal-oauth";
+import { resealSessionRefreshTokens } from "../people/reseal-sessions";
 import { rotateSecretKey } from "../variables/rotate-secret-key";
 import { generateSecretKey, secretKeyFrom } from "../secrets/secret-box";
 import { forgetSecretKey, getSecretKey, keyFilePath, writeKeyFile } from "../secrets/secret-key";
@@ -24,10 +25,10 @@ export async function rotateKeyCommand(args: string[]) {
   const file = getConfig().PATCHBAY_SECRET_KEY ? null : keyFilePath();
   // The new key is on disk before the commit, so a crash in between never leaves secrets no key opens.
   if (file) writeKeyFile(`${file}.new`, to);
-  const rotation = await rotateSecretKey(from, to, "cli", [resealOAuthRows]);
+  const rotation = await rotateSecretKey(from, to, "cli", [resealOAuthRows, resealSessionRefreshTokens]);
   if (file) fs.renameSync(`${file}.new`, file);
   forgetSecretKey();
 
-  console.log(`Re-sealed ${rotation.secrets} secret(s) under key ${to.id} (was ${from.id}), with ${rotation.oauth_connections} OAuth connection(s) and ${rotation.oauth_pending} pending authorization(s).`);
+  console.log(`Re-sealed ${rotation.secrets} secret(s) under key ${to.id} (was ${from.id}), with ${rotation.oauth_connections} OAuth connection(s), ${rotation.oauth_pending} pending authorization(s) and ${rotation.sso_sessions} single sign-on session(s).`);
   if (!file) console.log(`Set PATCHBAY_SECRET_KEY to this new key before the next start (shown this once):\n${to.bytes.toString("base64")}`);
 }

@@ -9,6 +9,7 @@ import * as importExport from "./import-export";
 import * as mcpEndpoints from "./mcp-endpoints";
 import * as official from "./official";
 import * as openapi from "./openapi";
+import * as people from "./people";
 import * as prompts from "./prompts";
 import * as security from "./security";
 import * as servers from "./servers";
@@ -40,6 +41,7 @@ export const allHandlers: readonly RouteHandler[] = [
   upstream,
   upstreamOAuth,
   security,
+  people,
   system,
   openapi,
 ].flatMap((module) => Object.values(module) as RouteHandler[]);

@@ -30,7 +30,7 @@ export const deleteSessionHandler = route(deleteSessionOperation, async ({ reque
 
 /** GET /api/session — who the caller is. */
 export const getSessionHandler = route(getSessionOperation, async ({ principal }) =>
-  json({ name: principal.name, role: principal.role, auth: getConfig().PATCHBAY_AUTH }));
+  json({ name: principal.name, role: principal.role, auth: getConfig().PATCHBAY_AUTH, ...(principal.personId ? { person_id: principal.personId } : {}) }));
 
 /** DELETE /api/tokens/:id — revoked at once, its sessions and open event streams included. */
 export const revokeTokenHandler = route(revokeTokenOperation, async ({ params, actor, request }) => {

@@ -3,7 +3,8 @@ import { createHash } from "node:crypto";
 import type { AuthorizationServerMetadata, OAuthClientInformationMixed } from "@modelcontextprotocol/client";
 
 import { getDb } from "../db";
-import { pendingSlotOf, seal, slotOf, unseal } from "./sealed";
+import { seal, unseal } from "../secrets/sealed-values";
+import { pendingSlotOf, slotOf } from "./sealed";
 
 export type ConnectionStatus = "connected" | "expired" | "refused" | "never";
 export type ConnectionMode = "shared" | "per_user";

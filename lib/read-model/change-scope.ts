@@ -1,13 +1,13 @@
 /**
  * What a write changes, as far as the read model cares: `definitions` (servers, capabilities, agents,
  * variables, secrets, references — everything resolution reads), `health` (probe results, which list pages
- * show), `credentials` (tokens and sessions). Bookkeeping that no cached read shows changes none.
+ * show), `credentials` (tokens, sessions and people). Bookkeeping that no cached read shows changes none.
  */
 export type ChangeScope = "definitions" | "health" | "credentials";
 export const CHANGE_SCOPES: readonly ChangeScope[] = ["definitions", "health", "credentials"];
 
 const UNCACHED_TABLES = new Set(["Lease", "RateLimitWindow", "AuditEvent", "ChangeCounter", "_patchbay_migrations", "Approval", "ToolCall"]);
-const CREDENTIAL_TABLES = new Set(["ApiToken", "Session"]);
+const CREDENTIAL_TABLES = new Set(["ApiToken", "Session", "Person"]);
 /**
  * The tool and prompt catalogs move with every probe, like health; list pages show its drift flag through `R`. Its declared
  * rows are written only with their server's definition, in the same transaction, which moves `definitions` too.

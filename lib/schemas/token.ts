@@ -19,6 +19,11 @@ export const tokenSummarySchema = z.object({
 });
 
 export const sessionCreateSchema = z.strictObject({ token: z.string().min(1, "is required").max(500) });
-export const sessionSchema = z.object({ name: z.string(), role: z.enum(ROLES), auth: z.enum(["on", "off"]) });
+export const sessionSchema = z.object({
+  name: z.string().describe("a token's name, or a person's email"),
+  role: z.enum(ROLES),
+  auth: z.enum(["on", "off"]),
+  person_id: z.string().optional().describe("only for a person signed in with the identity provider (GET /api/people)"),
+});
 /** What a sign-in link's token would sign in as: its name alone (the page asks the person before signing in). */
 export const sessionPreviewSchema = z.object({ name: z.string() });
