@@ -13,13 +13,14 @@ import tseslint from "typescript-eslint";
  */
 const MAY_IMPORT = {
   api: ["schemas"],
+  "api-reference": ["formats", "health", "mcp", "registry", "resolve", "schemas"],
   audit: ["db", "resolve", "schemas", "tools"],
   auth: ["api", "audit", "data", "http", "people", "read-model", "schemas"],
   cli: ["audit", "auth", "data", "db", "formats", "http", "import", "oauth", "people", "registry", "schemas", "secrets", "tools", "variables"],
   data: ["db", "health", "resolve", "schemas", "sync"],
   db: ["read-model", "schemas", "tools"],
   diff: [],
-  endpoints: ["api", "audit", "auth", "data", "gateway", "health", "http", "import", "metrics", "oauth", "official", "people", "read-model", "registry", "resolve", "sync", "tools", "upstream", "variables"],
+  endpoints: ["api", "api-reference", "audit", "auth", "data", "gateway", "health", "http", "import", "metrics", "oauth", "official", "people", "read-model", "registry", "resolve", "sync", "tools", "upstream", "variables"],
   formats: ["resolve", "schemas"],
   forms: ["schemas"],
   gateway: ["audit", "auth", "health", "http", "mcp", "metrics", "oauth", "read-model", "registry", "resolve", "schemas", "telemetry", "tools", "variables"],

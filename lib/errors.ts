@@ -102,3 +102,14 @@ export class UpstreamOAuthError extends ApiError {
     super(502, "upstream-oauth-failed", "Upstream OAuth failed", detail);
   }
 }
+
+/**
+ * DESIGN §19 (seed 003): a server's `support.api_reference_url` could not be read as an OpenAPI document.
+ * `reason` says which step failed (`not-a-url` 422; `outbound-refused`, `timeout`, `unreachable`, `http-status`,
+ * `too-large`, `not-openapi` 502); the detail names the URL without its credentials or query values.
+ */
+export class ApiReferenceUnreadableError extends ApiError {
+  constructor(readonly reason: string, detail: string) {
+    super(reason === "not-a-url" ? 422 : 502, "api-reference-unreadable", "API reference unreadable", detail, undefined, { reason });
+  }
+}

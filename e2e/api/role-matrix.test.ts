@@ -23,6 +23,7 @@ const ALLOWED: Record<string, number> = {
   "DELETE /api/mcp-servers/{name}": 412,
   "POST /api/mcp-servers/{name}/validate": 200,
   "GET /api/mcp-servers/{name}/used-by": 200,
+  "GET /api/mcp-servers/{name}/api-reference": 404, // the fixture has no support.api_reference_url
   "GET /api/mcp-servers/{name}/availability": 200,
   "GET /api/mcp-servers/{name}/revisions": 200,
   "GET /api/mcp-servers/{name}/revisions/{n}": 200,

@@ -99,6 +99,18 @@ describe("a declared tool's version is kept and shown (DESIGN §19, seed 004)", 
   });
 });
 
+describe("the catalog list GET /api/tools shows what a server's tool list shows (DESIGN §19, seed 004)", { timeout: 60_000 }, () => {
+  test("declared_description and version beside the discovered description; null where nothing is declared", async () => {
+    const response = await patchbay.admin.get(`/api/tools?server=${server}`);
+    expect(response.status).toBe(200);
+    type Row = Described & { source: string; declared_description: string | null; version: string | null };
+    expect(response.body.tools.map((tool: Row) => [tool.name, tool.source, tool.description, tool.declared_description, tool.version])).toEqual([
+      ["fetch", "discovered", "Upstream: fetch a URL", "Registry: fetch a web page", "2.1.0"],
+      ["read_graph", "discovered", "Upstream: read the graph", null, null],
+    ]);
+  });
+});
+
 describe("a virtual tool's own input_schema (DESIGN §19, seed 004)", { timeout: 60_000 }, () => {
   test("clients see it in place of the source's, and a virtual tool sourcing it inherits it", async () => {
     const { tools } = await (await connect("capabilities", capability)).listTools();

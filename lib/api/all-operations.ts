@@ -1,4 +1,5 @@
 import * as agents from "./agents";
+import * as apiReference from "./api-reference";
 import * as approvals from "./approvals";
 import * as capabilities from "./capabilities";
 import * as gateway from "./gateway";
@@ -21,6 +22,7 @@ import * as variables from "./variables";
 /** Every operation of the API: the OpenAPI document and the role matrix are built from this list. */
 export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(servers),
+  ...Object.values(apiReference),
   ...Object.values(capabilities),
   ...Object.values(agents),
   ...Object.values(health),

@@ -1,6 +1,7 @@
 import { dispatcherFor } from "../http/dispatcher";
 import type { RouteHandler } from "../http/route";
 import * as agents from "./agents";
+import * as apiReference from "./api-reference";
 import * as approvals from "./approvals";
 import * as capabilities from "./capabilities";
 import * as gateway from "./gateway";
@@ -26,6 +27,7 @@ import * as variables from "./variables";
  */
 export const allHandlers: readonly RouteHandler[] = [
   servers,
+  apiReference,
   capabilities,
   agents,
   variables,

@@ -31,6 +31,8 @@ export const catalogToolSchema = z.object({
   pinned: z.boolean().describe("the pinned toolset holds this very definition (false for a declared tool: pins are of probes)"),
   drift: z.boolean().describe("the tool is added or changed against the pin (false for a declared tool)"),
   unsupported_schema: z.boolean().describe("its input schema has a `pattern` the safe engine (RE2) cannot compile: calls are refused with a tool error naming it"),
+  declared_description: z.string().nullable().describe("the description the definition declares for a tool of this name: what clients see instead of a discovered `description`; null when none is declared"),
+  version: z.string().nullable().describe("the version the definition declares for a tool of this name (seed 004); null when none is declared"),
 });
 export type CatalogToolOutput = z.infer<typeof catalogToolSchema>;
 
@@ -40,8 +42,6 @@ export const serverToolSchema = catalogToolSchema.extend({
   input_schema: jsonObjectSchema,
   output_schema: jsonObjectSchema.nullable(),
   icons: z.array(z.unknown()).nullable(),
-  declared_description: z.string().nullable().describe("the description the definition declares for a tool of this name: what clients see instead of a discovered `description`; null when none is declared"),
-  version: z.string().nullable().describe("the version the definition declares for a tool of this name (seed 004); null when none is declared"),
 });
 export type ServerToolOutput = z.infer<typeof serverToolSchema>;
 

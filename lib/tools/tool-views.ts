@@ -29,10 +29,10 @@ export async function listCatalogTools(query: ToolListQuery): Promise<{ tools: C
   }
   const rows = await catalogPage(query.search === undefined ? undefined : toSearchNeedle(query.search), filters, after, query.limit + 1);
   const page = rows.slice(0, query.limit);
-  const [names, pins] = await Promise.all([serverNames(page), pinsOf(page)]);
+  const [servers, pins] = await Promise.all([serversOf(page), pinsOf(page)]);
   const tools = page.flatMap((row) => {
-    const server = names.get(row.serverId);
-    return server ? [toCatalogTool(row, server, pins.get(pinKey(row.serverId, row.environment)) ?? null)] : [];
+    const server = servers.get(row.serverId);
+    return server ? [toCatalogTool(row, server.name, pins.get(pinKey(row.serverId, row.environment)) ?? null, server.declared.get(row.name))] : [];
   });
   const last = page.at(-1);
   return { tools, next_cursor: rows.length > query.limit && last ? encodeToolCursor(last) : null };
@@ -49,10 +49,10 @@ async function catalogPage(needle: string | undefined, filters: ToolFilters, aft
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Who owns each row of a page, by id (a server deleted meanwhile drops its rows). */
-async function serverNames(rows: CatalogRow[]): Promise<Map<number, string>> {
-  const servers = await getDb().server.findMany({ where: { id: { in: [...new Set(rows.map((row) => row.serverId))] } }, select: { id: true, name: true } });
-  return new Map(servers.map((server) => [server.id, server.name]));
+/** Who owns each row of a page, by id, with what its definition declares (a server deleted meanwhile drops its rows). */
+async function serversOf(rows: CatalogRow[]): Promise<Map<number, { name: string; declared: Map<string, Declared> }>> {
+  const servers = await getDb().server.findMany({ where: { id: { in: [...new Set(rows.map((row) => row.serverId))] } }, select: { id: true, name: true, definition: true } });
+  return new Map(servers.map((server) => [server.id, { name: server.name, declared: declaredOf(server.definition) }]));
 }
 
 async function pinsOf(rows: CatalogRow[]): Promise<Map<string, Pin>> {
@@ -76,8 +76,11 @@ function pinOf(pinnedFingerprints: string | null): Pin {
   return { fingerprints: new Map(Object.entries(JSON.parse(pinnedFingerprints) as Record<string, string>)) };
 }
 
-/** A declared row has no environment, was never seen by a probe, and is neither pinned nor drifted (pins are of probes). */
-function toCatalogTool(row: CatalogRow, server: string, pin: Pin): CatalogToolOutput {
+/**
+ * A declared row has no environment, was never seen by a probe, and is neither pinned nor drifted (pins are of probes).
+ * `declared`: what the definition declares for a tool of this name, shown beside what was discovered.
+ */
+function toCatalogTool(row: CatalogRow, server: string, pin: Pin, declared: Declared | undefined): CatalogToolOutput {
   const definition = JSON.parse(row.definition) as ToolDefinition;
   const isDeclared = row.environment === DECLARED_ENVIRONMENT;
   const pinned = isDeclared ? undefined : pin?.fingerprints.get(row.name);
@@ -88,6 +91,7 @@ function toCatalogTool(row: CatalogRow, server: string, pin: Pin): CatalogToolOu
     first_seen_at: isDeclared ? null : row.firstSeenAt.toISOString(), last_seen_at: isDeclared ? null : row.lastSeenAt.toISOString(),
     pinned: pinned === row.fingerprint, drift: !isDeclared && pin !== null && pinned !== row.fingerprint,
     unsupported_schema: hasUnusablePattern(row.definition, definition),
+    ...declaredFields(declared),
   };
 }
 
@@ -138,7 +142,7 @@ export async function getServerTools(name: string, environment?: string): Promis
   ]);
   const pin = pinOf(toolset?.pinnedFingerprints ?? null);
   const declared = declaredOf(server.definition);
-  const tools = rows.map((row) => ({ ...toCatalogTool(row, name, pin), ...schemasOf(JSON.parse(row.definition) as ToolDefinition), ...declaredFields(declared.get(row.name)) }));
+  const tools = rows.map((row) => ({ ...toCatalogTool(row, name, pin, declared.get(row.name)), ...schemasOf(JSON.parse(row.definition) as ToolDefinition) }));
 
   const current = Object.fromEntries(rows.filter((row) => row.environment === chosen).map((row) => [row.name, JSON.parse(row.definition) as ToolDefinition]));
   const pinnedTools = toolset?.pinnedTools ? (JSON.parse(toolset.pinnedTools) as Record<string, ToolDefinition>) : null;

@@ -16,6 +16,7 @@ import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { serverQuery, serverRevisionTarget } from "@/lib/query/servers";
 import { ValidationPanel } from "../validate/validation-panel";
+import { ApiReferenceCard } from "./api-reference-card";
 import { DefinitionCard } from "./definition-card";
 import { DeleteServerButton } from "./delete-server-button";
 import { EnvironmentConfigs } from "./environment-configs";
@@ -58,6 +59,7 @@ export function ServerDetail({ name, canPin, isAdmin }: { name: string; canPin: 
           <ParametersCard schema={server.parameters_schema} />
           <ServerToolsCard name={name} />
           <ServerPromptsCard name={name} canPin={canPin} />
+          {server.support?.api_reference_url && <ApiReferenceCard name={name} url={server.support.api_reference_url} />}
           <CallsPanel subject={{ server: name }} />
           <ValidationPanel server={server} />
           <RevisionHistory target={serverRevisionTarget(name)} currentRevision={server.revision} />
