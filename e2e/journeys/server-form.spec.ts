@@ -120,11 +120,14 @@ test.describe("create and edit", () => {
     await nameInput.focus();
     await page.keyboard.press("Tab");
     await page.getByRole("button", { name: "Add environment" }).click();
-    await expect(page.locator("#field-environments-0-name")).toBeVisible();
+    await expect(page.locator("#field-environments-0-name")).toBeFocused(); // the new row's name, left blank
+    await page.keyboard.press("Tab");
+    await expect(page.locator("#field-environments-0-url")).toBeFocused();
     await expect(page.getByText("is required")).toHaveCount(0);
     await expect(nameInput).not.toHaveAttribute("aria-invalid", "true");
     await expect(page.locator("#field-environments-0-name")).not.toHaveAttribute("aria-invalid", "true");
     await page.getByRole("button", { name: "Remove environment 1" }).click();
+    await expect(page.locator("#field-environments-0-name")).toHaveCount(0);
 
     await nameInput.fill(name);
     await page.getByLabel(/^Description/).fill("Needs a project");
