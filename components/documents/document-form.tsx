@@ -108,7 +108,7 @@ export function DocumentForm({ kind, schema, initial, hasCapabilities = false }:
         </Field>
       )}
       <Controller control={form.control} name="references" render={({ field }) => (
-        <ReferencesEditor rows={field.value} onChange={(rows) => { setRefused([]); field.onChange(rows); }} errors={errors.references}
+        <ReferencesEditor rows={field.value} onChange={(rows) => { setRefused([]); field.onChange(rows); }} errors={errors.references} isSubmitted={form.formState.isSubmitted}
           checks={checks.filter((check) => check.from === own)} />
       )} />
       {!hasCapabilities && (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 
 import { ParameterFields } from "@/components/servers/validate/parameter-fields";
 import { Button } from "@/components/ui/button";
@@ -12,16 +13,19 @@ import { serverQuery } from "@/lib/query/servers";
 import { InlineConfigEditor } from "./inline-config-editor";
 import { parameterErrorsOf, type ReferenceCheck } from "./use-reference-checks";
 
-type Props = { row: ReferenceRow; index: number; errors: string[]; check?: ReferenceCheck; onChange: (row: ReferenceRow) => void; onRemove: () => void };
+type Props = { row: ReferenceRow; index: number; errors: string[]; check?: ReferenceCheck; isSubmitted?: boolean; onChange: (row: ReferenceRow) => void; onRemove: () => void };
 
 /** One referenced server: its alias, and inputs generated from its parameters_schema, each showing what the registry's validate said about it. */
-export function ReferenceEditorRow({ row, index, errors, check, onChange, onRemove }: Props) {
+export function ReferenceEditorRow({ row, index, errors, check, isSubmitted = false, onChange, onRemove }: Props) {
   const server = useQuery({ ...serverQuery(row.server ?? ""), enabled: row.server !== null });
   const schema = server.data?.parameters_schema;
   const hasParameters = Object.keys((schema?.properties as object | undefined) ?? {}).length > 0;
   const rowKey = `reference${index}`;
   const label = row.server ?? (row.provides !== undefined ? `provider of ${row.provides}` : `inline config ${row.alias}`);
   const checked = parameterErrorsOf(check);
+  // A parameter's problem shows once one was changed or a save was tried, never the moment the server is added.
+  const [hasEdited, setHasEdited] = useState(false);
+  const shownFields = hasEdited || isSubmitted ? checked.fields : {};
 
   return (
     <fieldset className="rounded-md border border-slate-200 p-3 dark:border-slate-800">
@@ -47,8 +51,8 @@ export function ReferenceEditorRow({ row, index, errors, check, onChange, onRemo
         ) : hasParameters ? (
           <div id={`reference-${index}-parameters`} role="group" aria-label={`Parameters for ${label}`}>
             {/* Nested under a per-row key so two servers' inputs never share an id. */}
-            <ParameterFields schema={schema!} values={{ [rowKey]: row.parameters }} path={[rowKey]} errors={checked.fields}
-              onChange={(path, value) => onChange({ ...row, parameters: setAtPath(row.parameters, path.slice(1), value) })} />
+            <ParameterFields schema={schema!} values={{ [rowKey]: row.parameters }} path={[rowKey]} errors={shownFields}
+              onChange={(path, value) => { setHasEdited(true); onChange({ ...row, parameters: setAtPath(row.parameters, path.slice(1), value) }); }} />
           </div>
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-400">This server takes no parameters.</p>

@@ -4,6 +4,7 @@ import { useQueries } from "@tanstack/react-query";
 import { useMemo } from "react";
 
 import type { FieldError } from "@/lib/errors";
+import { humanError } from "@/lib/forms/human-messages";
 import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
 import { serverQuery, validationQuery } from "@/lib/query/servers";
 
@@ -62,9 +63,9 @@ export function useReferenceChecks(references: ReferenceToCheck[], environment: 
 export function parameterErrorsOf(check: ReferenceCheck | undefined): { fields: Record<string, string>; other: string[] } {
   const fields: Record<string, string> = {};
   const other: string[] = [];
-  for (const { path, message } of check?.errors ?? []) {
-    if (path.startsWith("/parameters/")) fields[path.slice("/parameters".length)] ??= message;
-    else other.push(path ? `${path}: ${message}` : message);
+  for (const error of (check?.errors ?? []).map(humanError)) {
+    if (error.path.startsWith("/parameters/")) fields[error.path.slice("/parameters".length)] ??= error.message;
+    else other.push(error.sentence);
   }
   if (check?.failure) other.push(check.failure);
   return { fields, other };

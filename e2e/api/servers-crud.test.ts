@@ -90,6 +90,7 @@ describe("MCP server CRUD", () => {
     const name = uniqueName("envs");
     await api.post("/api/mcp-servers", httpServer(name, {
       transport: { type: "http", url: "http://127.0.0.1:1000/mcp", headers: { "X-Team": "core", "X-Ns": "{{ns}}" } },
+      parameters_schema: { type: "object", properties: { ns: { type: "string" } } },
       environments: { staging: { url: "http://127.0.0.1:2000/mcp", headers: { "X-Team": "staging" } } },
     }));
 

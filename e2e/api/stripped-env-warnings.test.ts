@@ -11,6 +11,8 @@ import { apiClient } from "../support/api-client";
 const api = apiClient(inject("baseUrl"));
 const tag = randomUUID().slice(0, 8);
 const names = { fetch: `fetch-server-${tag}`, memory: `memory-server-${tag}`, docs: `cloudflare-docs-${tag}`, direct: `direct-${tag}` };
+// API_KEY is no registry variable: the write also says that a runner must fill it (issue 31).
+const apiKeyWarning = { path: "/transport/env/API_KEY", message: "uses ${API_KEY}, which is not a registry variable; it stays as written until a runner fills it" };
 const proxyWarning = (path: string, key: string) => ({ path: `${path}/${key}`, message: `'${key}' is removed when the server is started: proxy, loader and interpreter variables never reach a stdio server` });
 
 
@@ -40,16 +42,16 @@ describe("warnings for env keys stripped at spawn (seed 004)", () => {
     const transport = { type: "stdio", command: "uvx", args: ["mcp-server-fetch"], env: { HTTP_PROXY: "http://proxy:3128", LD_PRELOAD: "/tmp/hook.so", PYTHONUNBUFFERED: "1", API_KEY: "${API_KEY}" } };
     const created = await api.post("/api/mcp-servers", { name: names.direct, description: "Fetch", transport });
     expect(created.status, created.text).toBe(201);
-    expect(created.body.warnings).toEqual([proxyWarning("/transport/env", "HTTP_PROXY"), proxyWarning("/transport/env", "LD_PRELOAD")]);
+    expect(created.body.warnings).toEqual([proxyWarning("/transport/env", "HTTP_PROXY"), proxyWarning("/transport/env", "LD_PRELOAD"), apiKeyWarning]);
 
     const patched = await api.patch(`/api/mcp-servers/${names.direct}`, { environments: { production: { env: { NODE_OPTIONS: "--require /tmp/x.js", REGION: "eu" } } } });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.warnings).toEqual([
-      proxyWarning("/transport/env", "HTTP_PROXY"), proxyWarning("/transport/env", "LD_PRELOAD"), proxyWarning("/environments/production/env", "NODE_OPTIONS"),
+      proxyWarning("/transport/env", "HTTP_PROXY"), proxyWarning("/transport/env", "LD_PRELOAD"), proxyWarning("/environments/production/env", "NODE_OPTIONS"), apiKeyWarning,
     ]);
 
     const replaced = await api.put(`/api/mcp-servers/${names.direct}`, { name: names.direct, description: "Fetch", transport: { ...transport, env: { API_KEY: "${API_KEY}" } } });
     expect(replaced.status, replaced.text).toBe(200);
-    expect(replaced.body.warnings).toEqual([]);
+    expect(replaced.body.warnings).toEqual([apiKeyWarning]);
   });
 });

@@ -175,7 +175,8 @@ test.describe("parameters checked against the server's schema", () => {
     const parameters = page.getByRole("group", { name: `Parameters for ${server.name}` });
     const namespace = parameters.getByLabel(/^namespace/);
     const limit = parameters.getByLabel(/^limit/);
-    await expect(namespace).toHaveAccessibleDescription(/must have required property 'namespace'/);
+    // Nothing is marked the moment the server is added (issue 31); after a change, the problem reads as words.
+    await expect(namespace).not.toHaveAttribute("aria-invalid", "true");
     await namespace.fill("research");
     await limit.fill("500");
     await expect(limit).toHaveAccessibleDescription(/must be <= 50/);

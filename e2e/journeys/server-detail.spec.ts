@@ -35,7 +35,10 @@ test.describe("server detail", () => {
 
     const validate = page.getByRole("region", { name: "Validate" });
     await expect(validate.getByLabel(/^limit/)).toHaveValue("10"); // default prefilled
-    await expect(validate.getByRole("status").filter({ hasText: "invalid" })).toBeVisible();
+    // Nothing typed yet: what is missing is still needed, not an error (issue 31).
+    await expect(validate.getByRole("status").filter({ hasText: "incomplete" })).toBeVisible();
+    await expect(validate.getByText("namespace is required.")).toBeVisible();
+    await expect(validate.getByLabel(/^namespace/)).not.toHaveAttribute("aria-invalid", "true");
     await validate.getByLabel(/^namespace/).fill("project-alpha");
     await expect(validate.getByRole("status").filter({ hasText: "These parameters resolve." })).toBeVisible();
     await expect(validate.getByLabel("Resolved config")).toContainText('"X-Namespace": "project-alpha"');

@@ -108,6 +108,60 @@ test.describe("create and edit", () => {
     await expect(url).not.toHaveAttribute("aria-invalid", "true");
   });
 
+  test("an undeclared {{parameter}} is refused on its header and added by one click; nothing turns red before a field is left", async ({ page, api }) => {
+    const name = uniqueName("undeclared");
+    const writes: string[] = [];
+    page.on("request", (request) => { if (request.method() !== "GET" && request.url().includes("/api/mcp-servers")) writes.push(request.url()); });
+    await page.goto("/mcp-servers/new");
+    await expect(page.locator("form[data-hydrated]")).toBeVisible();
+
+    // Tabbing past an empty Name, or adding a blank environment, says nothing yet.
+    const nameInput = page.getByLabel(/^Name/);
+    await nameInput.focus();
+    await page.keyboard.press("Tab");
+    await page.getByRole("button", { name: "Add environment" }).click();
+    await expect(page.locator("#field-environments-0-name")).toBeFocused(); // the new row's name, left blank
+    await page.keyboard.press("Tab");
+    await expect(page.locator("#field-environments-0-url")).toBeFocused();
+    await expect(page.getByText("is required")).toHaveCount(0);
+    await expect(nameInput).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#field-environments-0-name")).not.toHaveAttribute("aria-invalid", "true");
+    await page.getByRole("button", { name: "Remove environment 1" }).click();
+    await expect(page.locator("#field-environments-0-name")).toHaveCount(0);
+
+    await nameInput.fill(name);
+    await page.getByLabel(/^Description/).fill("Needs a project");
+    await page.getByLabel(/^URL/).fill("https://projects.example.com/mcp");
+    await page.getByRole("button", { name: "Add header" }).click();
+    await page.getByLabel("Header 1 name").fill("X-Project-Id");
+    const header = page.getByLabel("Header 1 value");
+    await header.fill("{{project_id}}");
+    await page.getByRole("button", { name: "Create server" }).click();
+
+    // Refused on the header's value, in a sentence, with the fix offered beside the parameters schema.
+    await expect(header).toHaveAttribute("aria-invalid", "true");
+    const describedBy = await header.getAttribute("aria-describedby");
+    await expect(page.locator(`#${describedBy!}`)).toHaveText("uses {{project_id}}, which the parameters schema does not declare");
+    await expect(page).toHaveURL(/\/mcp-servers\/new$/);
+    expect(writes).toEqual([]);
+
+    await page.getByRole("button", { name: "Add project_id to the parameters" }).click();
+    await expect(header).not.toHaveAttribute("aria-invalid", "true");
+    const builder = page.getByRole("group", { name: "Parameters", exact: true });
+    await expect(builder.getByLabel("project_id is required")).toBeChecked();
+    await expect(builder.getByLabel("Type of project_id")).toHaveValue("string");
+    await builder.getByLabel("Description of project_id").fill("The project to act for");
+    await builder.getByLabel("Description of project_id").blur();
+
+    await page.getByRole("button", { name: "Create server" }).click();
+    await expect(page).toHaveURL(`/mcp-servers/${name}`);
+    const stored = (await api.get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server;
+    expect(stored.transport).toEqual({ type: "http", url: "https://projects.example.com/mcp", headers: { "X-Project-Id": "{{project_id}}" } });
+    expect(stored.parameters_schema).toEqual({
+      type: "object", properties: { project_id: { type: "string", description: "The project to act for" } }, required: ["project_id"],
+    });
+  });
+
   test("an error from the API (409: the name was taken meanwhile) lands on the name field, values kept", async ({ page, api }) => {
     const name = uniqueName("race");
     await page.goto("/mcp-servers/new");

@@ -4,6 +4,7 @@ import { listServers } from "../registry/server-list";
 import { serverNameAvailability } from "../registry/server-name-availability";
 import { getRawServer, getResolvedServer, getServerRevisionView, validateServer } from "../registry/server-views";
 import { createServer, deleteServer, listServerRevisions, patchServer, replaceServer, restoreServerRevision } from "../registry/servers";
+import { serverWriteWarnings } from "../registry/server-write-warnings";
 import { getServerUsedBy } from "../registry/used-by";
 import { cachedJson, cachedRead } from "../http/cached-json";
 import { etagOver } from "../http/conditional-get";
@@ -11,7 +12,6 @@ import { listEtag, resolvedEtag, storedEtag } from "../http/read-etags";
 import { json, noContent } from "../http/responses";
 import { route } from "../http/route";
 import { bodyKey } from "../read-model/body-key";
-import { strippedEnvWarnings } from "../resolve/stripped-env";
 
 /** GET /api/mcp-servers/:name/availability — the create form's name check, answered 200 whatever the name. */
 export const serverNameAvailabilityHandler = route(serverNameAvailabilityOperation, async ({ params }) => json(await serverNameAvailability(params.name)));
@@ -19,7 +19,7 @@ export const serverNameAvailabilityHandler = route(serverNameAvailabilityOperati
 /** POST /api/mcp-servers/:name/revisions/:n/restore — a new revision equal to n; re-checks that literal secrets stay where they were (DESIGN §14). */
 export const restoreServerRevisionHandler = route(restoreServerRevisionOperation, async ({ params, query, ifMatch, actor, principal }) => {
   const server = await restoreServerRevision(params.name, params.n, { ifMatch, actor, secrets: secretCheckOf(query.keep_secrets, principal) });
-  return json({ mcp_server: server, warnings: strippedEnvWarnings(server) }, { revision: server.revision });
+  return json({ mcp_server: server, warnings: await serverWriteWarnings(server) }, { revision: server.revision });
 });
 
 /** GET /api/mcp-servers/:name/revisions/:n — one revision with its snapshot. */
@@ -50,13 +50,13 @@ export const getServerHandler = route(getServerOperation, async ({ request, para
 /** PUT /api/mcp-servers/:name — full replace; 412 on a stale If-Match; 409 when literal secrets would move (DESIGN §14). */
 export const replaceServerHandler = route(replaceServerOperation, async ({ params, query, body, ifMatch, actor, principal }) => {
   const server = await replaceServer(params.name, body, { ifMatch, actor, secrets: secretCheckOf(query.keep_secrets, principal) });
-  return json({ mcp_server: server, warnings: strippedEnvWarnings(server) }, { revision: server.revision });
+  return json({ mcp_server: server, warnings: await serverWriteWarnings(server) }, { revision: server.revision });
 });
 
 /** PATCH /api/mcp-servers/:name — JSON merge patch; 412 on a stale If-Match; 409 when literal secrets would move (DESIGN §14). */
 export const patchServerHandler = route(patchServerOperation, async ({ params, query, body, ifMatch, actor, principal }) => {
   const server = await patchServer(params.name, body, { ifMatch, actor, secrets: secretCheckOf(query.keep_secrets, principal) });
-  return json({ mcp_server: server, warnings: strippedEnvWarnings(server) }, { revision: server.revision });
+  return json({ mcp_server: server, warnings: await serverWriteWarnings(server) }, { revision: server.revision });
 });
 
 /** DELETE /api/mcp-servers/:name — 409 with used_by while referenced, unless ?force=true. */
@@ -88,7 +88,7 @@ export const listServersHandler = route(listServersOperation, async ({ request, 
 /** POST /api/mcp-servers — create; 409 when the name is taken. */
 export const createServerHandler = route(createServerOperation, async ({ body, actor }) => {
   const server = await createServer(body, { actor });
-  return json({ mcp_server: server, warnings: strippedEnvWarnings(server) }, {
+  return json({ mcp_server: server, warnings: await serverWriteWarnings(server) }, {
     status: 201,
     revision: server.revision,
     headers: { Location: `/api/mcp-servers/${encodeURIComponent(server.name)}` },

@@ -1,4 +1,5 @@
 import type { FieldError } from "../errors";
+import { humanError } from "./human-messages";
 import { pointerSegments } from "./server-form-errors";
 
 export type DocumentFormErrors = { fields: Record<string, string>; references: Record<string, string[]>; other: string[] };
@@ -12,9 +13,11 @@ export function sortDocumentErrors(errors: FieldError[], fieldNames: string[]): 
       const where = rest.length ? `${rest.join(".")}: ` : "";
       (sorted.references[alias] ??= []).push(`${where}${message}`);
     } else if (fieldNames.includes(head) && !sorted.fields[head]) {
-      sorted.fields[head] = message;
+      // On its field, in words: the field's own label is beside it, a path inside it (tools › virtual › 1) is named.
+      const human = humanError({ path, message });
+      sorted.fields[head] = pointerSegments(human.path).length > 1 ? human.sentence : human.message;
     } else {
-      sorted.other.push(path ? `${path}: ${message}` : message);
+      sorted.other.push(humanError({ path, message }).sentence);
     }
   }
   return sorted;

@@ -40,11 +40,12 @@ describe("documentFormResolver — the API's own schema on the capability and ag
       name: "web", description: "Web", tags: [], mcp_servers: { fetch: { server: "fetch-server" } }, tools,
     });
     const cycle = { virtual: [{ name: "a", source: "b" }, { name: "b", source: "a" }] };
-    expect((await check({ ...base, tools: JSON.stringify(cycle) })).errors.other).toEqual([
-      "/tools/virtual/0/source: is a cycle: a → b → a",
-      "/tools/virtual/1/source: is a cycle: b → a → b",
-    ]);
-    expect((await check({ ...base, tools: "{ not json" })).errors.other).toHaveLength(1);
-    expect((await check({ ...base, tools: "{ not json" })).errors.other[0]).toMatch(/^\/tools: /);
+    const cycled = (await check({ ...base, tools: JSON.stringify(cycle) })).errors;
+    expect(cycled.fields.tools).toBe("tools › virtual › 1 › source is a cycle: a → b → a.");
+    expect(cycled.other).toEqual(["tools › virtual › 2 › source is a cycle: b → a → b."]);
+    // Issue 31: not "expected object, received string" somewhere on the page, but a sentence on the Tools field.
+    const text = (await check({ ...base, tools: "{ not json" })).errors;
+    expect(text.fields.tools).toBe("must be a JSON object, not text");
+    expect(text.other).toEqual([]);
   });
 });

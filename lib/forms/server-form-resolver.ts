@@ -4,6 +4,7 @@ import type { FieldErrors, Resolver } from "react-hook-form";
 import { checkJsonSchemaShape } from "../schemas/json-schema-shape";
 import type { ServerInput } from "../schemas/server";
 import { defineServerInputSchema } from "../schemas/server-fields";
+import { humanMessage } from "./human-messages";
 import { formFieldOf } from "./server-form-errors";
 import { toServerInput, type FormProblem } from "./server-form-input";
 import type { ServerFormValues } from "./server-form-values";
@@ -21,7 +22,7 @@ export const serverFormResolver: Resolver<ServerFormValues, unknown, ServerInput
   const { input, problems } = toServerInput(values);
   const result = await validateDefinition(input as ServerInput, context, { ...options, fields: {}, names: [], shouldUseNativeValidation: false });
 
-  const schemaProblems = flattenErrors(result.errors).map(({ path, message }) => ({ field: formFieldOf(path, values), message }));
+  const schemaProblems = flattenErrors(result.errors).map(({ path, message }) => ({ field: formFieldOf(path, values), message: humanMessage(message) }));
   const all = [...problems, ...schemaProblems];
   if (all.length === 0) return { values: result.values as ServerInput, errors: {} };
   return { values: {}, errors: nestProblems(all) };

@@ -254,9 +254,20 @@ describe("resolveServer — DESIGN §2 steps 1–5", () => {
     },
     {
       proves: "a {{param}} the schema does not require and no source gives fails at its config path",
-      server: { ...contextStoreBuiltIn, environments: { development: { url: "http://localhost:9501/{{tenant}}/mcp" } } },
+      server: {
+        ...contextStoreBuiltIn,
+        parameters_schema: { type: "object", properties: { tenant: { type: "string" } } },
+        environments: { development: { url: "http://localhost:9501/{{tenant}}/mcp" } },
+      },
       sources: {},
       errors: [{ path: "/url", message: "parameter 'tenant' has no value" }],
+      warnings: [],
+    },
+    {
+      proves: "a {{param}} the schema does not declare (saved before that was refused) says so, not that it has no value",
+      server: { ...contextStoreBuiltIn, environments: { development: { url: "http://localhost:9501/{{tenant}}/mcp" } } },
+      sources: {},
+      errors: [{ path: "/url", message: "uses {{tenant}}, which the parameters schema does not declare" }],
       warnings: [],
     },
   ])("$proves", ({ server, sources, errors, warnings }) => {

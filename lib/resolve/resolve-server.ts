@@ -1,4 +1,5 @@
 import type { FieldError } from "../errors";
+import { declaredParameters } from "../schemas/declared-parameters";
 import type { ServerInput } from "../schemas/server";
 import { toClientConfig } from "./client-config";
 import { deepMerge } from "./deep-merge";
@@ -31,7 +32,7 @@ export function resolveServer(server: ServerInput, ctx: ResolveContext, sources:
   const collected = collectParameters(server.parameters_schema, sources);
   if (collected.errors.length > 0) return { ok: false, errors: collected.errors, warnings, sensitiveValues };
 
-  const filled = applyParameters(config, collected.parameters);
+  const filled = applyParameters(config, collected.parameters, declaredParameters(server.parameters_schema));
   if (filled.errors.length > 0) return { ok: false, errors: filled.errors, warnings, sensitiveValues };
 
   return { ok: true, config: filled.config, parameters: collected.parameters, warnings, sensitiveValues };

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, it, test } from "vitest";
 
 import type { FieldError } from "../errors";
 import { applyParameters } from "./template";
@@ -93,5 +93,15 @@ describe("applyParameters", () => {
     },
   ])("$proves", ({ config, parameters, errors }) => {
     expect(applyParameters(config, parameters).errors).toEqual(errors);
+  });
+});
+
+describe("applyParameters — a name the schema does not declare", () => {
+  it("says it is undeclared instead of asking for a value no caller can give (definitions saved before issue 31)", () => {
+    const config = { type: "http" as const, url: "http://a/", headers: { "X-Project-Id": "{{project_id}}", "X-Ns": "{{namespace}}" } };
+    expect(applyParameters(config, {}, new Set(["namespace"])).errors).toEqual([
+      { path: "/headers/X-Project-Id", message: "uses {{project_id}}, which the parameters schema does not declare" },
+      { path: "/headers/X-Ns", message: "parameter 'namespace' has no value" },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { FieldError } from "../errors";
+import { undeclaredParameterMessage } from "../schemas/declared-parameters";
 import { PARAMETER_PATTERN } from "../schemas/placeholders";
 import { mapConfigStrings } from "./client-config";
 import type { ResolvedConfig } from "./types";
@@ -6,11 +7,14 @@ import type { ResolvedConfig } from "./types";
 /**
  * DESIGN §2 step 4, second half: `{{name}}` in every string of `config` becomes the parameter's value, in one
  * pass. A value is inserted literally — a `${SECRET}` or `{{other}}` inside it is never expanded, so a caller
- * can not read the registry's environment. A `{{name}}` without a value (absent or null) is an error at its path.
+ * can not read the registry's environment. A `{{name}}` without a value (absent or null) is an error at its path;
+ * when `declared` is given and lacks the name (a definition saved before undeclared names were refused), the
+ * error says so instead, since no caller can ever give it.
  */
 export function applyParameters(
   config: ResolvedConfig,
   parameters: Record<string, unknown>,
+  declared?: Set<string>,
 ): { config: ResolvedConfig; errors: FieldError[] } {
   const errors: FieldError[] = [];
 
@@ -25,7 +29,9 @@ export function applyParameters(
       return textOf(value);
     });
 
-    for (const name of missing) errors.push({ path, message: `parameter '${name}' has no value` });
+    for (const name of missing) {
+      errors.push({ path, message: declared && !declared.has(name) ? undeclaredParameterMessage(name) : `parameter '${name}' has no value` });
+    }
     return result;
   });
 

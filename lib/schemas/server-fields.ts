@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { findUndeclaredParameters } from "./declared-parameters";
 import { withoutServerSetFields } from "./document";
 import type { FieldError } from "./field-errors";
 import { isUrlTemplate } from "./placeholders";
@@ -149,6 +150,8 @@ export function defineServerInputSchema(checkJsonSchema: JsonSchemaCheck) {
           });
         }
       }
+      // A `{{name}}` nothing can ever fill would make every validate and blueprint fail: refused at save.
+      for (const { path, message } of findUndeclaredParameters(server)) ctx.addIssue({ code: "custom", path, message });
     });
 }
 

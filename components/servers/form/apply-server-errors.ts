@@ -1,5 +1,6 @@
 import type { UseFormReturn } from "react-hook-form";
 
+import { humanMessage } from "@/lib/forms/human-messages";
 import { formFieldOf, pointerSegments } from "@/lib/forms/server-form-errors";
 import type { ServerFormValues } from "@/lib/forms/server-form-values";
 import { isProblem } from "@/lib/query/fetch-json";
@@ -13,7 +14,7 @@ export function applyServerErrors(form: ServerForm, error: unknown): void {
   const values = form.getValues();
   if (isProblem(error) && error.problem.errors?.length) {
     error.problem.errors.forEach(({ path, message }, index) => {
-      form.setError(formFieldOf(pointerSegments(path), values) as AnyField, { type: "server", message }, { shouldFocus: index === 0 });
+      form.setError(formFieldOf(pointerSegments(path), values) as AnyField, { type: "server", message: humanMessage(message) }, { shouldFocus: index === 0 });
     });
     return;
   }

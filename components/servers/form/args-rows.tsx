@@ -32,10 +32,12 @@ export function ArgsRows({ name, legend = "Arguments", itemLabel = "Argument" }:
 
 function ArgInput({ name, label, register }: { name: `${ArgsName}.${number}.value`; label: string; register: ReturnType<typeof useFormContext<ServerFormValues>>["register"] }) {
   const error = useFieldError(name);
+  const errorId = `${name.replace(/\./g, "-")}-error`;
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1">
-      <Input {...register(name)} aria-label={label} aria-invalid={error ? true : undefined} className="font-mono" autoComplete="off" spellCheck={false} />
-      {error && <FieldError>{error}</FieldError>}
+      <Input {...register(name)} aria-label={label} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
+        className="font-mono" autoComplete="off" spellCheck={false} />
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
   );
 }

@@ -6,12 +6,14 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { ServerFormValues } from "@/lib/forms/server-form-values";
 import { JsonEditor } from "./json-editor";
+import { ParameterBuilder } from "./parameter-builder";
+import { UndeclaredParameters } from "./undeclared-parameters";
 import { useFieldError } from "./use-field-error";
 import { useSchemaProblems } from "./use-schema-problems";
 
 const STARTER = JSON.stringify({ type: "object", required: [], properties: {} }, null, 2);
 
-/** The parameters schema in Monaco, checked as a JSON Schema while you type. */
+/** The parameters schema: a small builder for its parameters, and the whole schema in Monaco, checked as a JSON Schema while you type. */
 export function ParametersSchemaSection() {
   const { control, setValue } = useFormContext<ServerFormValues>();
   const error = useFieldError("parameters_schema");
@@ -22,9 +24,13 @@ export function ParametersSchemaSection() {
         A JSON Schema (draft 2020-12, or draft-07 with <code>$schema</code>) for the <code>{"{{param}}"}</code> values
         callers pass. Leave it empty when the server takes none.
       </p>
+      <UndeclaredParameters />
       <Controller control={control} name="parameters_schema" render={({ field }) => (
-        <SchemaEditor value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={error}
-          onStart={() => setValue("parameters_schema", STARTER, { shouldDirty: true })} />
+        <div className="flex flex-col gap-4">
+          <ParameterBuilder value={field.value} onChange={field.onChange} />
+          <SchemaEditor value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={error}
+            onStart={() => setValue("parameters_schema", STARTER, { shouldDirty: true })} />
+        </div>
       )} />
     </Card>
   );

@@ -2,10 +2,14 @@ import type { UseQueryResult } from "@tanstack/react-query";
 
 import { Badge } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
+import { humanError } from "@/lib/forms/human-messages";
 import type { ValidationResult } from "@/lib/query/types";
 
-/** The resolved config for the parameters as typed, with what is wrong or doubtful about them. */
-export function ResolvedPreview({ result }: { result: UseQueryResult<ValidationResult> }) {
+/**
+ * The resolved config for the parameters as typed, with what is wrong or doubtful about them, as sentences.
+ * `isQuiet` (nothing typed yet): what is missing is listed as still needed, not as errors.
+ */
+export function ResolvedPreview({ result, isQuiet = false }: { result: UseQueryResult<ValidationResult>; isQuiet?: boolean }) {
   const data = result.data;
   return (
     <div className="flex min-w-0 flex-col gap-3">
@@ -16,13 +20,15 @@ export function ResolvedPreview({ result }: { result: UseQueryResult<ValidationR
           <span className="text-slate-600 dark:text-slate-400">Validating…</span>
         ) : (
           <>
-            <Badge tone={data.valid ? "success" : "danger"}>{data.valid ? "valid" : "invalid"}</Badge>
+            <Badge tone={data.valid ? "success" : isQuiet ? "neutral" : "danger"}>{data.valid ? "valid" : isQuiet ? "incomplete" : "invalid"}</Badge>
             <span>{data.valid ? "These parameters resolve." : `${data.errors.length} problem${data.errors.length === 1 ? "" : "s"}`}</span>
             {result.isFetching && <span className="text-slate-600 dark:text-slate-400">· updating…</span>}
           </>
         )}
       </div>
-      {data && data.errors.length > 0 && <Problems title="Errors" items={data.errors} tone="text-red-700 dark:text-red-400" />}
+      {data && data.errors.length > 0 && (isQuiet
+        ? <Problems title="Still needed" items={data.errors} tone="text-slate-700 dark:text-slate-300" />
+        : <Problems title="Errors" items={data.errors} tone="text-red-700 dark:text-red-400" />)}
       {data && data.warnings.length > 0 && <Problems title="Warnings" items={data.warnings} tone="text-amber-800 dark:text-amber-300" />}
       {data?.resolved_config && <CodeBlock value={data.resolved_config} label="Resolved config" />}
     </div>
@@ -34,9 +40,7 @@ function Problems({ title, items, tone }: { title: string; items: { path: string
     <div>
       <h4 className="text-sm font-semibold">{title}</h4>
       <ul className={`list-disc pl-5 text-sm ${tone}`}>
-        {items.map((item) => (
-          <li key={item.path + item.message}>{item.path && <code className="font-mono text-xs">{item.path}</code>} {item.message}</li>
-        ))}
+        {items.map((item) => <li key={item.path + item.message}>{humanError(item).sentence}</li>)}
       </ul>
     </div>
   );
