@@ -1,7 +1,9 @@
 import { Card } from "@/components/ui/card";
 import { HeadedPage } from "@/components/ui/page-header";
 import { MintTokenForm } from "@/components/security/mint-token-form";
+import { PeopleTable } from "@/components/security/people-table";
 import { TokenTable } from "@/components/security/token-table";
+import { singleSignOn } from "@/lib/people/identity-provider";
 
 export const metadata = { title: "API tokens" };
 
@@ -15,6 +17,11 @@ export default function TokensPage() {
         <Card title="Active tokens" id="active">
           <TokenTable />
         </Card>
+        {singleSignOn() && (
+          <Card title="People" id="people">
+            <PeopleTable />
+          </Card>
+        )}
       </div>
     </HeadedPage>
   );

@@ -77,3 +77,13 @@ test("a person in the editor group is an editor, named by their email in the aud
   const audit = await admin.get("/api/audit?actor=bob@example.com&action=session.create");
   expect(audit.body.entries).toHaveLength(1);
 });
+
+test("an admin sees who signed in, with their role and groups, on the tokens page", async ({ page }) => {
+  await page.goto(`${patchbay.baseUrl}/sign-in?next=/tokens`);
+  await page.getByLabel("API token").fill(ADMIN_TOKEN);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(`${patchbay.baseUrl}/tokens`);
+  const people = page.getByRole("region", { name: "People" });
+  await expect(people.getByRole("row", { name: /alice@example\.com/ })).toContainText("platform-admins");
+  await expect(people.getByRole("row", { name: /bob@example\.com/ })).toContainText("editor");
+});

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 
 import { getDb } from "../db";
+import type { PersonView } from "../schemas/people";
 import type { Role } from "../schemas/role";
 
 /** Who the identity provider says someone is, and the role PATCHBAY_OIDC_ROLES gives them now. */
 export type Identity = { issuer: string; subject: string; email: string | null; name: string | null; groups: string[]; role: Role };
 
-export type PersonView = { id: string; issuer: string; subject: string; email: string | null; name: string | null; role: Role; groups: string[]; created_at: string; last_seen_at: string };
 
 /** At each sign-in: the person is created or brought up to date; their role follows the claim (DESIGN §18). */
 export async function recordSignIn(identity: Identity): Promise<{ id: string; previousRole: Role | null }> {

@@ -15,6 +15,8 @@ export const personSchema = z.object({
   last_seen_at: z.string(),
 });
 
+export type PersonView = z.infer<typeof personSchema>;
+
 export const peopleListSchema = z.object({ people: z.array(personSchema) });
 
 export const singleSignOnStartQuerySchema = z.object({ next: z.string().max(2048).optional() });
