@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 
+import { RequiresRole } from "@/components/roles/requires-role";
 import { TimeStamp } from "@/components/ui/time-stamp";
 import type { HealthResult } from "@/lib/health/types";
 import { useRecheck, useServerHealth } from "@/lib/query/health";
@@ -32,9 +33,11 @@ export function HealthPanel({ name, isOAuth = false }: { name: string; isOAuth?:
     <section aria-labelledby="health-heading" className={card}>
       <div className="flex items-start justify-between gap-4">
         <h2 id="health-heading" className={heading}>Health</h2>
-        <button type="button" onClick={() => { setStatusBefore(health.status); recheck.mutate(); }} disabled={recheck.isPending} className={button}>
-          {recheck.isPending ? "Checking…" : "Re-check now"}
-        </button>
+        <RequiresRole role="editor">
+          <button type="button" onClick={() => { setStatusBefore(health.status); recheck.mutate(); }} disabled={recheck.isPending} className={button}>
+            {recheck.isPending ? "Checking…" : "Re-check now"}
+          </button>
+        </RequiresRole>
       </div>
 
       <div className="flex items-center gap-2" aria-live="polite">

@@ -6,16 +6,20 @@ import type { ReactNode } from "react";
 
 import { getQueryClient } from "@/lib/query/query-client";
 import { useHealthEvents } from "@/lib/query/health";
+import type { Role } from "@/lib/schemas/role";
+import { RoleProvider } from "../roles/role-context";
 
 /** Pages shown before signing in: they have no health to show, and the stream would answer 401. */
 const SIGNED_OUT_PAGES = new Set(["/sign-in"]);
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ role, children }: { role: Role; children: ReactNode }) {
   const pathname = usePathname();
   return (
     <QueryClientProvider client={getQueryClient()}>
-      {!SIGNED_OUT_PAGES.has(pathname) && <LiveHealth />}
-      {children}
+      <RoleProvider role={role}>
+        {!SIGNED_OUT_PAGES.has(pathname) && <LiveHealth />}
+        {children}
+      </RoleProvider>
     </QueryClientProvider>
   );
 }

@@ -35,7 +35,7 @@ export function ExplorePage({ canAdd }: { canAdd: boolean }) {
         <Button type="submit">Search</Button>
       </form>
       {error && <Alert tone="danger" title="The upstream registry could not be read" isUrgent>{error.message}</Alert>}
-      {data && data.servers.length === 0 && <EmptyState title="No servers match">Try another search.</EmptyState>}
+      {data && data.servers.length === 0 && <EmptyState title="No servers match">The upstream registry has no server whose name matches this search. Try another search.</EmptyState>}
       {data && data.servers.length > 0 && (
         <ul className="flex flex-col gap-3" aria-label="Upstream servers" aria-busy={isFetching}>
           {data.servers.map((server) => <UpstreamServerCard key={server.name} server={server} canAdd={canAdd} />)}

@@ -11,6 +11,7 @@ import { ManagedActions } from "@/components/sync/managed-actions";
 import { RevisionHistory } from "@/components/revisions/revision-history";
 import { ServerPromptsCard } from "@/components/tools/server-prompts-card";
 import { ServerToolsCard } from "@/components/tools/server-tools-card";
+import { RequiresRole } from "@/components/roles/requires-role";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -38,10 +39,12 @@ export function ServerDetail({ name, canPin, isAdmin }: { name: string; canPin: 
         title={<span className="flex flex-wrap items-center gap-3">{server.name} <HealthDot name={name} isOAuth={oauthMode !== null} /> <CircuitBadge name={name} /></span>}
         description={server.description}
         actions={
-          <ManagedActions managedBy={server.managed_by}>
-            <Link href={`/mcp-servers/${encodeURIComponent(name)}/edit`} className={buttonClass({ variant: "primary" })}>Edit</Link>
-            <DeleteServerButton name={name} revision={server.revision} />
-          </ManagedActions>
+          <RequiresRole role="editor">
+            <ManagedActions managedBy={server.managed_by}>
+              <Link href={`/mcp-servers/${encodeURIComponent(name)}/edit`} className={buttonClass({ variant: "primary" })}>Edit</Link>
+              <DeleteServerButton name={name} revision={server.revision} />
+            </ManagedActions>
+          </RequiresRole>
         }
       />
       {/* Health first in the page's order, so a phone shows it near the top; beside the definition from 1024 px. */}
