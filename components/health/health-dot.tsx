@@ -16,7 +16,12 @@ type HealthDotProps = {
 
 /** A server's live health: a coloured dot with the status in words (visible, or for screen readers only). */
 export function HealthDot({ name, status, showLabel = true, isOAuth = false }: HealthDotProps) {
-  const current = useLatestHealth(name, status);
+  return <HealthBadge name={name} status={useLatestHealth(name, status)} showLabel={showLabel} isOAuth={isOAuth} />;
+}
+
+/** The dot and words for a status the caller already holds (the server page reads it from its Health card's query). */
+export function HealthBadge({ name, status, showLabel = true, isOAuth = false }: Omit<HealthDotProps, "status"> & { status: HealthStatus }) {
+  const current = status;
   const style = healthStyle(current);
   const label = healthLabel(current, isOAuth);
 

@@ -57,6 +57,9 @@ export function HealthPanel({ name, isOAuth = false }: { name: string; isOAuth?:
       )}
 
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        {/* The registry's own environment: a test run in another one is recorded there, not here. */}
+        <dt className="text-slate-600 dark:text-slate-400">Environment</dt>
+        <dd>{data.environment}</dd>
         <dt className="text-slate-600 dark:text-slate-400">Checked</dt>
         <dd>{health.checked_at ? <TimeStamp iso={health.checked_at} /> : "never"}</dd>
         <dt className="text-slate-600 dark:text-slate-400">Reason</dt>

@@ -5,7 +5,7 @@ import Link from "next/link";
 
 import { CallsPanel } from "@/components/calls/calls-panel";
 import { CircuitBadge } from "@/components/calls/circuit-badge";
-import { HealthDot } from "@/components/health/health-dot";
+import { ServerHealthBadge } from "@/components/health/server-health-badge";
 import { HealthPanel } from "@/components/health/health-panel";
 import { ManagedActions } from "@/components/sync/managed-actions";
 import { RevisionHistory } from "@/components/revisions/revision-history";
@@ -36,7 +36,7 @@ export function ServerDetail({ name, canPin, isAdmin }: { name: string; canPin: 
   return (
     <>
       <PageHeader
-        title={<span className="flex flex-wrap items-center gap-3">{server.name} <HealthDot name={name} isOAuth={oauthMode !== null} /> <CircuitBadge name={name} /></span>}
+        title={<span className="flex flex-wrap items-center gap-3">{server.name} <ServerHealthBadge name={name} isOAuth={oauthMode !== null} /> <CircuitBadge name={name} /></span>}
         description={server.description}
         actions={
           <RequiresRole role="editor">
