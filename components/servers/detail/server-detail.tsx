@@ -11,6 +11,7 @@ import { ManagedActions } from "@/components/sync/managed-actions";
 import { RevisionHistory } from "@/components/revisions/revision-history";
 import { ServerPromptsCard } from "@/components/tools/server-prompts-card";
 import { ServerToolsCard } from "@/components/tools/server-tools-card";
+import { useRole } from "@/components/roles/role-context";
 import { RequiresRole } from "@/components/roles/requires-role";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
@@ -25,9 +26,9 @@ import { ParametersCard } from "./parameters-card";
 import { SupportCard } from "./support-card";
 import { UsedByCard } from "./used-by-card";
 
-/** `canPin`: the caller may pin (an editor): the pin actions show. `isAdmin`: may connect a shared OAuth connection. */
-export function ServerDetail({ name, canPin, isAdmin }: { name: string; canPin: boolean; isAdmin: boolean }) {
+export function ServerDetail({ name }: { name: string }) {
   const { data: server, error } = useQuery(serverQuery(name));
+  const { can } = useRole();
   if (!server) {
     return <Alert tone="danger" title={`MCP server “${name}” could not be loaded`} isUrgent>{error?.message}</Alert>;
   }
@@ -51,7 +52,7 @@ export function ServerDetail({ name, canPin, isAdmin }: { name: string; canPin: 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <aside aria-label="About this server" className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1">
           <HealthPanel name={name} isOAuth={oauthMode !== null} />
-          {oauthMode && <OAuthCard name={name} mode={oauthMode} isAdmin={isAdmin} />}
+          {oauthMode && <OAuthCard name={name} mode={oauthMode} isAdmin={can("admin")} />}
           <SupportCard server={server} />
           <UsedByCard name={name} />
         </aside>
@@ -60,7 +61,7 @@ export function ServerDetail({ name, canPin, isAdmin }: { name: string; canPin: 
           <EnvironmentConfigs server={server} />
           <ParametersCard schema={server.parameters_schema} />
           <ServerToolsCard name={name} />
-          <ServerPromptsCard name={name} canPin={canPin} />
+          <ServerPromptsCard name={name} canPin={can("editor")} />
           <CallsPanel subject={{ server: name }} />
           <ValidationPanel server={server} />
           <RevisionHistory target={serverRevisionTarget(name)} currentRevision={server.revision} />
