@@ -15,7 +15,3 @@ export function RequiresRole({ role, fallback = null, children }: { role: Role; 
   return <>{can(role) ? children : fallback}</>;
 }
 
-/** The sentence for a control a role cannot use, for a title or a note. */
-export function needsRoleText(role: Role): string {
-  return role === "admin" ? "Only an admin can do this." : `This needs the ${role} role.`;
-}
