@@ -7,6 +7,7 @@ import { Providers } from "@/components/shell/providers";
 import { SiteHeader } from "@/components/shell/site-header";
 import { SkipLink } from "@/components/shell/skip-link";
 import { getPagePrincipal } from "@/lib/auth/page-principal";
+import { getConfig } from "@/lib/env";
 
 import "./globals.css";
 
@@ -34,7 +35,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <SkipLink />
         <AuthOffBanner />
         <SiteHeader />
-        <Providers role={role}>
+        <Providers role={role} environment={getConfig().environment}>
           <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6">{children}</main>
         </Providers>
       </body>

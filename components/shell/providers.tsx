@@ -12,12 +12,13 @@ import { RoleProvider } from "../roles/role-context";
 /** Pages shown before signing in: they have no health to show, and the stream would answer 401. */
 const SIGNED_OUT_PAGES = new Set(["/sign-in"]);
 
-export function Providers({ role, children }: { role: Role; children: ReactNode }) {
+/** `environment`: the registry's own, which every health dot shows (GET …/health's default). */
+export function Providers({ role, environment, children }: { role: Role; environment: string; children: ReactNode }) {
   const pathname = usePathname();
   return (
     <QueryClientProvider client={getQueryClient()}>
       <RoleProvider role={role}>
-        {!SIGNED_OUT_PAGES.has(pathname) && <LiveHealth />}
+        {!SIGNED_OUT_PAGES.has(pathname) && <LiveHealth environment={environment} />}
         {children}
       </RoleProvider>
     </QueryClientProvider>
@@ -25,7 +26,7 @@ export function Providers({ role, children }: { role: Role; children: ReactNode 
 }
 
 /** One server-sent event stream per tab keeps every health dot and panel current without a reload. */
-function LiveHealth() {
-  useHealthEvents();
+function LiveHealth({ environment }: { environment: string }) {
+  useHealthEvents(environment);
   return null;
 }

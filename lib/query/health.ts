@@ -41,8 +41,9 @@ export function useLatestHealth(name: string, known?: HealthResult["status"]) {
  * default): a probe of another environment — a test run there — is re-read from the server, never written
  * over them, or the page's badge would say "unhealthy" for staging beside a card saying "unknown" for production.
  */
-function recordProbe(client: QueryClient, name: string, result: HealthResult): boolean {
-  const shown = client.getQueryData<ServerHealth>(healthKeys.detail(name))?.environment
+function recordProbe(client: QueryClient, name: string, result: HealthResult, ownEnvironment?: string): boolean {
+  const shown = ownEnvironment
+    ?? client.getQueryData<ServerHealth>(healthKeys.detail(name))?.environment
     ?? client.getQueryData<Environments>(environmentsQuery().queryKey)?.current;
   const isShown = result.environment === null || shown === undefined || result.environment === shown;
   if (isShown) client.setQueryData(healthKeys.latest(name), result);
@@ -75,10 +76,8 @@ type ListPage = { mcp_servers: { name: string; health: { status: string; checked
  * every `approval` event. EventSource reconnects by
  * itself; each (re)connect refetches health, since changes may have been missed while disconnected.
  */
-export function useHealthEvents(): void {
+export function useHealthEvents(ownEnvironment: string): void {
   const client = useQueryClient();
-  // Which environment dots and rows show (the registry's own): events of the others must not overwrite them.
-  useQuery(environmentsQuery());
 
   useEffect(() => {
     const source = new EventSource("/api/health/events");
@@ -90,15 +89,16 @@ export function useHealthEvents(): void {
       }
       hasOpened = true;
     };
-    source.onmessage = (message) => applyHealthEvent(client, JSON.parse(message.data) as HealthEvent);
+    source.onmessage = (message) => applyHealthEvent(client, JSON.parse(message.data) as HealthEvent, ownEnvironment);
     // Approval requests added, decided or consumed anywhere: the inbox re-reads its page.
     source.addEventListener("approval", () => void client.invalidateQueries({ queryKey: approvalKeys.all }));
     return () => source.close();
-  }, [client]);
+  }, [client, ownEnvironment]);
 }
 
-function applyHealthEvent(client: QueryClient, { name, health }: HealthEvent): void {
-  if (!recordProbe(client, name, health)) return;
+/** `ownEnvironment`: the one dots and rows show; an event of another environment changes none of them. */
+function applyHealthEvent(client: QueryClient, { name, health }: HealthEvent, ownEnvironment: string): void {
+  if (!recordProbe(client, name, health, ownEnvironment)) return;
   client.setQueriesData<ListPage>({ queryKey: serverKeys.lists() }, (page) => {
     if (!page?.mcp_servers?.some((server) => server.name === name)) return page;
     const summary = { status: health.status, checked_at: health.checked_at, latency_ms: health.latency_ms };
