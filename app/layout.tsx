@@ -6,6 +6,8 @@ import { AuthOffBanner } from "@/components/auth/auth-off-banner";
 import { Providers } from "@/components/shell/providers";
 import { SiteHeader } from "@/components/shell/site-header";
 import { SkipLink } from "@/components/shell/skip-link";
+import { getPagePrincipal } from "@/lib/auth/page-principal";
+import { getConfig } from "@/lib/env";
 
 import "./globals.css";
 
@@ -25,13 +27,15 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Reading the request makes every page render per request, so Next can stamp proxy.ts's CSP nonce.
   await headers();
+  // The role decides which controls a page offers (components/roles); the API still decides what is allowed.
+  const { role } = await getPagePrincipal();
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <SkipLink />
         <AuthOffBanner />
         <SiteHeader />
-        <Providers>
+        <Providers role={role} environment={getConfig().environment}>
           <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6">{children}</main>
         </Providers>
       </body>

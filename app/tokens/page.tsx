@@ -1,3 +1,4 @@
+import { RequiresRole } from "@/components/roles/requires-role";
 import { Card } from "@/components/ui/card";
 import { HeadedPage } from "@/components/ui/page-header";
 import { MintTokenForm } from "@/components/security/mint-token-form";
@@ -10,19 +11,21 @@ export const metadata = { title: "API tokens" };
 export default function TokensPage() {
   return (
     <HeadedPage title="API tokens" description="Admins mint tokens for people and runners. A token is shown once; revoking it ends its sessions at once.">
-      <div className="space-y-6">
-        <Card title="Mint a token" id="mint">
-          <MintTokenForm />
-        </Card>
-        <Card title="Active tokens" id="active">
-          <TokenTable />
-        </Card>
-        {singleSignOn() && (
-          <Card title="People" id="people">
-            <PeopleTable />
+      <RequiresRole role="admin" fallback={<p>Only an admin can mint, list and revoke tokens. Ask one for a token with the role you need.</p>}>
+        <div className="space-y-6">
+          <Card title="Mint a token" id="mint">
+            <MintTokenForm />
           </Card>
-        )}
-      </div>
+          <Card title="Active tokens" id="active">
+            <TokenTable />
+          </Card>
+          {singleSignOn() && (
+            <Card title="People" id="people">
+              <PeopleTable />
+            </Card>
+          )}
+        </div>
+      </RequiresRole>
     </HeadedPage>
   );
 }

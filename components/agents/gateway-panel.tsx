@@ -2,10 +2,14 @@
 
 import { useState, useSyncExternalStore } from "react";
 
+import { RequiresRole } from "@/components/roles/requires-role";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CodeBlock } from "@/components/ui/code-block";
 import { gatewayUrl, toGatewayClientFile } from "@/lib/resolve/gateway-client-file";
+import { useMintToken, type MintedToken } from "@/lib/query/tokens";
 import type { ClientFormat } from "@/lib/schemas/agent";
+import { withRunnerToken } from "./with-runner-token";
 
 const CLIENTS: { format: ClientFormat; label: string; tokenHint: string }[] = [
   { format: "claude", label: "Claude Desktop", tokenHint: "Replace the value of PATCHBAY_TOKEN with a runner token." },
@@ -17,16 +21,19 @@ const noSubscription = () => () => undefined;
 
 /**
  * The agent's one MCP endpoint (DESIGN §12) and a config entry for it per client, the runner token left as
- * that client's own input. `environment` is the one chosen on the page, if any.
+ * that client's own input. `environment` is the one chosen on the page, if any. An admin mints a runner token
+ * here (POST /api/tokens, admin); it is shown once and written into the snippets copied while the page is open.
  */
 export function GatewayPanel({ name, environment }: { name: string; environment?: string }) {
   const origin = useSyncExternalStore(noSubscription, () => window.location.origin, () => "");
   const [copied, setCopied] = useState<{ label: string; tokenHint: string; isCopied: boolean; file: unknown }>();
+  const [minted, setMinted] = useState<MintedToken>();
   if (!origin) return null;
 
   const url = gatewayUrl(origin, name, environment);
   async function copy({ format, label, tokenHint }: (typeof CLIENTS)[number]) {
-    const file = toGatewayClientFile(format, `patchbay-${name}`, url);
+    const plain = toGatewayClientFile(format, `patchbay-${name}`, url);
+    const file = minted ? withRunnerToken(plain, minted.token) : plain;
     const isCopied = await navigator.clipboard.writeText(JSON.stringify(file, null, 2)).then(() => true, () => false);
     setCopied({ label, tokenHint, isCopied, file });
   }
@@ -36,6 +43,9 @@ export function GatewayPanel({ name, environment }: { name: string; environment?
       <h3 id="gateway-heading" className="font-medium">Gateway</h3>
       <p className="text-sm">One MCP endpoint for all of this agent&apos;s tools, for runner tokens:</p>
       <CodeBlock label="Gateway URL" value={url} />
+      <RequiresRole role="admin" fallback={<p className="text-sm text-slate-600 dark:text-slate-400">These configs need a runner token: an admin mints one on the Tokens page.</p>}>
+        <MintRunnerToken agent={name} minted={minted} onMinted={(token) => { setMinted(token); setCopied(undefined); }} />
+      </RequiresRole>
       <div className="flex flex-wrap gap-2">
         {CLIENTS.map((client) => (
           <Button key={client.format} onClick={() => void copy(client)}>Copy gateway as {client.label} config</Button>
@@ -46,12 +56,39 @@ export function GatewayPanel({ name, environment }: { name: string; environment?
           <>
             <p className="mb-2 text-sm">
               {copied.isCopied ? `${copied.label} gateway config copied to the clipboard.` : `Copy the ${copied.label} gateway config below (the clipboard was not available).`}
-              {" "}{copied.tokenHint}
+              {" "}{minted ? `It holds the runner token '${minted.name}'.` : copied.tokenHint}
             </p>
             <CodeBlock label={`${copied.label} gateway config`} value={copied.file} />
           </>
         )}
       </div>
     </section>
+  );
+}
+
+/** "Mint a runner token for this agent", then the token itself, shown this once like the Tokens page shows it. */
+function MintRunnerToken({ agent, minted, onMinted }: { agent: string; minted?: MintedToken; onMinted: (token: MintedToken) => void }) {
+  const mint = useMintToken();
+  // Token names need not be unique; the minute tells two tokens for the same agent apart on the Tokens page.
+  const tokenName = () => `${agent} runner ${new Date().toISOString().slice(0, 16).replace("T", " ")}`.slice(0, 100);
+
+  if (minted) {
+    return (
+      <Alert tone="warning" title={`Runner token '${minted.name}' — copy it now, it is shown only once`} isUrgent>
+        <p className="mt-1 text-sm">The configs copied below hold it; revoke it on the Tokens page.</p>
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <code className="rounded bg-white px-2 py-1 font-mono text-xs break-all dark:bg-slate-900" data-testid="minted-token">{minted.token}</code>
+          <Button size="sm" onClick={() => void navigator.clipboard?.writeText(minted.token)}>Copy</Button>
+        </div>
+      </Alert>
+    );
+  }
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <Button variant="primary" disabled={mint.isPending} onClick={() => mint.mutate({ name: tokenName(), role: "runner" }, { onSuccess: onMinted })}>
+        {mint.isPending ? "Minting…" : "Mint a runner token for this agent"}
+      </Button>
+      {mint.isError && <Alert tone="danger" isUrgent>{mint.error.message}</Alert>}
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 
+import { RequiresRole } from "@/components/roles/requires-role";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -14,6 +15,14 @@ import { TimeStamp } from "@/components/ui/time-stamp";
 import { approvalsQuery, useDecideApproval, type Approval } from "@/lib/query/approvals";
 
 const STATES = [["awaiting_approval", "Awaiting approval"], ["approved", "Approved"], ["denied", "Denied"], ["expired", "Expired"], ["", "All"]] as const;
+/** What would appear under each state, and how it gets there: an empty inbox still says what the page is for. */
+const EMPTY: Record<string, string> = {
+  awaiting_approval: "No request is waiting. When a server's tool_policy holds a call for approval (or its tools drift under on_drift: require_approval), the request appears here for someone other than the requester to approve or deny.",
+  approved: "No approved requests: an editor's approval of a held call or of drift appears here.",
+  denied: "No denied requests: a held call or drift an editor denied appears here, with the reason given.",
+  expired: "No expired requests: a request nobody decided in time appears here.",
+  "": "No approval requests yet. They appear when a server's tool_policy holds a tool call for approval, or its tools drift under on_drift: require_approval.",
+};
 const TONES = { awaiting_approval: "warning", approved: "success", denied: "danger", expired: "neutral" } as const;
 
 /** Tool calls and drift waiting for a decision, updated live from the event stream; approve or deny what someone else asked for. */
@@ -32,7 +41,7 @@ export function ApprovalsInbox() {
         </Field>
       </div>
       <ListRegion label="Approval requests" error={approvals.error} errorTitle="Approvals could not be loaded" isEmpty={approvals.data?.approvals.length === 0}
-        empty="Nothing here.">
+        empty={EMPTY[state] ?? EMPTY[""]}>
         <ul className="space-y-3">
           {approvals.data?.approvals.map((approval) => <ApprovalItem key={approval.id} approval={approval} />)}
         </ul>
@@ -70,6 +79,7 @@ function ApprovalItem({ approval }: { approval: Approval }) {
       {approval.context && Object.keys(approval.context).length > 0 && <p className="text-xs">Context: <code>{JSON.stringify(approval.context)}</code></p>}
       {decide.isError && <Alert tone="danger" title="Not decided">{decide.error.message}</Alert>}
       {approval.state === "awaiting_approval" && (
+        <RequiresRole role="editor" fallback={<p className="text-xs text-slate-600 dark:text-slate-400">An editor decides this request.</p>}>
         <div className="flex flex-wrap items-center gap-2">
           <Button size="sm" variant="primary" disabled={decide.isPending} onClick={() => decide.mutate({ decision: "approve" })}>Approve</Button>
           <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ decision: "deny", reason: reason.trim() || undefined })}>Deny</Button>
@@ -79,6 +89,7 @@ function ApprovalItem({ approval }: { approval: Approval }) {
             className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950"
           />
         </div>
+        </RequiresRole>
       )}
     </li>
   );

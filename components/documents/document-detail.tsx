@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 
+import { RequiresRole } from "@/components/roles/requires-role";
 import { ManagedActions } from "@/components/sync/managed-actions";
 import { RevisionHistory } from "@/components/revisions/revision-history";
 import { Alert } from "@/components/ui/alert";
@@ -30,10 +31,12 @@ export function DocumentDetail({ kind, document, warnings, referencesTitle = "Se
   return (
     <>
       <PageHeader title={document.name} description={document.description} actions={
-        <ManagedActions managedBy={document.managed_by}>
-          <Link href={`${path}/edit`} className={buttonClass({ variant: "primary" })}>Edit</Link>
-          <DeleteDocumentButton kind={kind} name={document.name} revision={document.revision} />
-        </ManagedActions>
+        <RequiresRole role="editor">
+          <ManagedActions managedBy={document.managed_by}>
+            <Link href={`${path}/edit`} className={buttonClass({ variant: "primary" })}>Edit</Link>
+            <DeleteDocumentButton kind={kind} name={document.name} revision={document.revision} />
+          </ManagedActions>
+        </RequiresRole>
       } />
       <div className="flex flex-col gap-6">
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-400">

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 
+import { RequiresRole } from "@/components/roles/requires-role";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useAdoptInline, type DocumentKind } from "@/lib/query/documents";
@@ -35,9 +36,11 @@ export function InlineConfigsNotice({ kind, name, revision, aliases }: Props) {
     <Alert tone="warning" title={`Legacy inline config${aliases.length === 1 ? "" : "s"}: ${list}`}>
       <div className="flex flex-col items-start gap-2">
         <p>Inline configs are deprecated. Move them into the registry: each becomes an MCP server named after its alias, and this {kind.key} references it — all in one change.</p>
-        <Button variant="primary" size="sm" disabled={adopt.isPending} onClick={() => adopt.mutate(revision)}>
-          {adopt.isPending ? "Moving…" : "Move into the registry"}
-        </Button>
+        <RequiresRole role="editor" fallback={<p>An editor can move them.</p>}>
+          <Button variant="primary" size="sm" disabled={adopt.isPending} onClick={() => adopt.mutate(revision)}>
+            {adopt.isPending ? "Moving…" : "Move into the registry"}
+          </Button>
+        </RequiresRole>
         {adopt.isError && (
           <Alert tone="danger" isUrgent>
             {isProblem(adopt.error, 412) ? `This ${kind.key} changed since you opened it. Reload the page and try again.` : adopt.error.message}

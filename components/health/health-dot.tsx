@@ -16,12 +16,16 @@ type HealthDotProps = {
 
 /** A server's live health: a coloured dot with the status in words (visible, or for screen readers only). */
 export function HealthDot({ name, status, showLabel = true, isOAuth = false }: HealthDotProps) {
-  const current = useLatestHealth(name, status);
-  const style = healthStyle(current);
-  const label = healthLabel(current, isOAuth);
+  return <HealthBadge name={name} status={useLatestHealth(name, status)} showLabel={showLabel} isOAuth={isOAuth} />;
+}
+
+/** The dot and words for a status the caller already holds (the server page reads it from its Health card's query). */
+export function HealthBadge({ name, status, showLabel = true, isOAuth = false }: Omit<HealthDotProps, "status"> & { status: HealthStatus }) {
+  const style = healthStyle(status);
+  const label = healthLabel(status, isOAuth);
 
   return (
-    <span className="inline-flex items-center gap-1.5 text-xs" title={`${name}: ${label}`} data-health-status={current}>
+    <span className="inline-flex items-center gap-1.5 text-xs" title={`${name}: ${label}`} data-health-status={status}>
       <span aria-hidden="true" className={`inline-block size-2.5 shrink-0 rounded-full ${style.dot}`} />
       <span className={showLabel ? style.text : "sr-only"}>{showLabel ? label : `Health of ${name}: ${label}`}</span>
     </span>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 
+import { RequiresRole } from "@/components/roles/requires-role";
 import { TimeStamp } from "@/components/ui/time-stamp";
 import type { HealthResult } from "@/lib/health/types";
 import { useRecheck, useServerHealth } from "@/lib/query/health";
@@ -32,9 +33,11 @@ export function HealthPanel({ name, isOAuth = false }: { name: string; isOAuth?:
     <section aria-labelledby="health-heading" className={card}>
       <div className="flex items-start justify-between gap-4">
         <h2 id="health-heading" className={heading}>Health</h2>
-        <button type="button" onClick={() => { setStatusBefore(health.status); recheck.mutate(); }} disabled={recheck.isPending} className={button}>
-          {recheck.isPending ? "Checking…" : "Re-check now"}
-        </button>
+        <RequiresRole role="editor">
+          <button type="button" onClick={() => { setStatusBefore(health.status); recheck.mutate(); }} disabled={recheck.isPending} className={button}>
+            {recheck.isPending ? "Checking…" : "Re-check now"}
+          </button>
+        </RequiresRole>
       </div>
 
       <div className="flex items-center gap-2" aria-live="polite">
@@ -54,6 +57,9 @@ export function HealthPanel({ name, isOAuth = false }: { name: string; isOAuth?:
       )}
 
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        {/* The registry's own environment: a test run in another one is recorded there, not here. */}
+        <dt className="text-slate-600 dark:text-slate-400">Environment</dt>
+        <dd>{data.environment}</dd>
         <dt className="text-slate-600 dark:text-slate-400">Checked</dt>
         <dd>{health.checked_at ? <TimeStamp iso={health.checked_at} /> : "never"}</dd>
         <dt className="text-slate-600 dark:text-slate-400">Reason</dt>

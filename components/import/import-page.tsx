@@ -1,5 +1,6 @@
 "use client";
 
+import { RequiresRole } from "@/components/roles/requires-role";
 import { IMPORT_FORMATS } from "@/lib/schemas/import";
 import { ExportButton } from "./export-button";
 import { ImportWorkflow } from "./import-workflow";
@@ -17,7 +18,9 @@ export function ImportPage() {
             A Patchbay export, an official MCP registry file, a Claude Desktop, Cursor or VS Code config, or any of
             the formats {IMPORT_FORMATS.join(", ")}. You see what would happen before anything is written.
           </p>
-          <ImportWorkflow />
+          <RequiresRole role="admin" fallback={<p className="text-sm">Importing writes many definitions at once, so only an admin can import.</p>}>
+            <ImportWorkflow />
+          </RequiresRole>
         </section>
 
         <section aria-labelledby="export-heading" className="space-y-4">
@@ -26,7 +29,9 @@ export function ImportPage() {
             Every definition as entered, in a file this page imports back unchanged. It holds any literal secrets
             typed into definitions: keep it safe.
           </p>
-          <ExportButton />
+          <RequiresRole role="editor" fallback={<p className="text-sm">Exporting needs the editor role: the file holds literal secrets.</p>}>
+            <ExportButton />
+          </RequiresRole>
         </section>
       </div>
     </QueryBoundary>

@@ -24,14 +24,43 @@ function placeholderList(entry: ReportEntry): ReactNode {
   );
 }
 
+/** Where a server would connect: its transport, then the URL or the command line (secrets already masked by the API). */
+function transportCells(entry: ReportEntry): ReactNode[] {
+  if (!entry.transport) return ["—", "—"];
+  const { type, url, command, args } = entry.transport;
+  return [type, <code key="where" className="text-xs">{url ?? [command, ...(args ?? [])].join(" ")}</code>];
+}
+
+/** What to know before importing: env keys the server would be started without, and the like. */
+function warningList(entry: ReportEntry): ReactNode {
+  if (!entry.warnings?.length) return "—";
+  return (
+    <ul className="space-y-1">
+      {entry.warnings.map((warning) => <li key={`${warning.path}:${warning.message}`} className="text-amber-800 dark:text-amber-300">{warning.message}</li>)}
+    </ul>
+  );
+}
+
 /** Short lists open by default; errors always, since they are what a person has to act on. */
 const OPEN_UP_TO = 20;
 
 export function ImportReportView({ report }: { report: ImportReport }) {
   const { created, updated, skipped, renamed, errors } = report;
-  const hasPlaceholders = [...created, ...updated].some((entry) => entry.placeholders?.length);
-  const written = (entries: ReportEntry[]) => entries.map((entry) => hasPlaceholders ? [entryName(entry, report.dry_run), placeholderList(entry)] : [entryName(entry, report.dry_run)]);
-  const writtenColumns = hasPlaceholders ? ["Name", "Secrets replaced by placeholders"] : ["Name"];
+  const entries = [...created, ...updated];
+  const hasPlaceholders = entries.some((entry) => entry.placeholders?.length);
+  const hasTransports = entries.some((entry) => entry.transport);
+  const hasWarnings = entries.some((entry) => entry.warnings?.length);
+  // Only the columns something fills: a capability or agent has neither transport nor placeholders.
+  const written = (rows: ReportEntry[]) => rows.map((entry) => [
+    entryName(entry, report.dry_run),
+    ...(hasTransports ? transportCells(entry) : []),
+    ...(hasPlaceholders ? [placeholderList(entry)] : []),
+    ...(hasWarnings ? [warningList(entry)] : []),
+  ]);
+  const writtenColumns = [
+    "Name", ...(hasTransports ? ["Transport", "URL or command"] : []),
+    ...(hasPlaceholders ? ["Secrets replaced by placeholders"] : []), ...(hasWarnings ? ["Warnings"] : []),
+  ];
   return (
     <div className="space-y-3" data-testid="import-report">
       {hasPlaceholders && (
@@ -44,6 +73,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       <Section title={report.dry_run ? "Would update" : "Updated"} rows={written(updated)} columns={writtenColumns} />
       <Section title="Skipped" rows={skipped.map(({ name, reason }) => [name, reason])} columns={["Name", "Reason"]} />
       <Section title="Renamed" rows={renamed.map(({ from, to }) => [from, to])} columns={["From", "To"]} />
+      <Section title="Warnings" rows={(report.warnings ?? []).map(({ name, message }) => [name, message])} columns={["Name", "Warning"]} isOpen />
       <Section title="Errors" rows={errors.map(({ path, message }) => [<code key="path">{path || "/"}</code>, message])} columns={["Path", "Problem"]} isOpen tone="error" />
     </div>
   );

@@ -5,11 +5,12 @@ import { useState } from "react";
 import { useImport, type ImportChoices, type ImportOutcome } from "@/lib/query/import-export";
 import { FilePicker, type PickedFile } from "./file-picker";
 import { ImportOptions } from "./import-options";
+import { PASTED_NAME, PasteBox } from "./paste-box";
 import { ImportReportView, summarize } from "./import-report";
 
 const DEFAULT_CHOICES: ImportChoices = { onConflict: "fail", secrets: "keep", format: "auto" };
 
-/** Pick a file → a dry run shows what would happen (again after every option change) → confirm runs the import. */
+/** Pick a file or paste its text → a dry run shows what would happen (again after every option change) → confirm runs the import. */
 export function ImportWorkflow() {
   const [file, setFile] = useState<PickedFile | null>(null);
   const [choices, setChoices] = useState(DEFAULT_CHOICES);
@@ -33,11 +34,14 @@ export function ImportWorkflow() {
 
   return (
     <div className="space-y-6">
-      <FilePicker file={file} onFile={(next) => { setFile(next); check(next, choices); }} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <FilePicker file={file} onFile={(next) => { setFile(next); check(next, choices); }} />
+        <PasteBox onPaste={(next) => { setFile(next); check(next, choices); }} />
+      </div>
       <ImportOptions value={choices} onChange={(next) => { setChoices(next); check(file, next); }} />
 
       <div role="status" aria-live="polite" className="text-sm" data-testid="import-status">
-        {preview.isPending && "Checking the file (dry run)…"}
+        {preview.isPending && `Checking ${file?.name === PASTED_NAME ? "the pasted text" : "the file"} (dry run)…`}
         {commit.isPending && "Importing…"}
         {!preview.isPending && !commit.isPending && shown && statusOf(shown, commit.isSuccess)}
       </div>

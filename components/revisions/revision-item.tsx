@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 
 import { Badge } from "@/components/ui/badge";
+import { RequiresRole } from "@/components/roles/requires-role";
 import { Button } from "@/components/ui/button";
 import { TimeStamp } from "@/components/ui/time-stamp";
 import type { RevisionTarget } from "@/lib/query/revisions";
@@ -29,7 +30,7 @@ export function RevisionItem({ target, revision, isCurrent, onRestore }: Revisio
           <Button size="sm" variant="ghost" aria-expanded={isOpen} aria-controls={diffId} onClick={() => setIsOpen(!isOpen)}>
             {isOpen ? "Hide changes" : "Show changes"}
           </Button>
-          {!isCurrent && <Button size="sm" onClick={() => onRestore(revision.revision)}>Restore…</Button>}
+          {!isCurrent && <RequiresRole role="editor"><Button size="sm" onClick={() => onRestore(revision.revision)}>Restore…</Button></RequiresRole>}
         </span>
       </div>
       <div id={diffId} hidden={!isOpen} className="mt-2">

@@ -32,7 +32,7 @@ export function AuditLog() {
   return (
     <FilteredPages filters={filterRow} paging={paging} next={audit.data?.next_cursor} labels={["Newer", "Older"]}>
       <ListRegion label="Audit entries" scrolls error={audit.error} errorTitle="The audit log could not be loaded" isEmpty={audit.data?.entries.length === 0}
-        empty="No changes match these filters.">
+        empty="No entries match these filters. Every change to a definition (with its revision and who made it) and every token and session event — mint, revoke, sign-in, sign-out — is recorded here.">
         {audit.data && <AuditTable entries={audit.data.entries} />}
       </ListRegion>
     </FilteredPages>

@@ -23,6 +23,10 @@ export function TokenTable() {
   if (tokens.isPending) return <p role="status">Loading tokens…</p>;
   if (tokens.isError) return <Alert tone="danger" title="Tokens could not be loaded">{tokens.error.message}</Alert>;
 
+  if (tokens.data.length === 0) {
+    return <p className="text-sm text-slate-600 dark:text-slate-400">No active tokens. Tokens minted above for people and runners are listed here until they expire or are revoked.</p>;
+  }
+
   return (
     <div role="region" aria-label="API tokens" tabIndex={0} className="overflow-x-auto">
       <table className="w-full text-left text-sm">

@@ -6,22 +6,27 @@ import type { ReactNode } from "react";
 
 import { getQueryClient } from "@/lib/query/query-client";
 import { useHealthEvents } from "@/lib/query/health";
+import type { Role } from "@/lib/schemas/role";
+import { RoleProvider } from "../roles/role-context";
 
 /** Pages shown before signing in: they have no health to show, and the stream would answer 401. */
 const SIGNED_OUT_PAGES = new Set(["/sign-in"]);
 
-export function Providers({ children }: { children: ReactNode }) {
+/** `environment`: the registry's own, which every health dot shows (GET …/health's default). */
+export function Providers({ role, environment, children }: { role: Role; environment: string; children: ReactNode }) {
   const pathname = usePathname();
   return (
     <QueryClientProvider client={getQueryClient()}>
-      {!SIGNED_OUT_PAGES.has(pathname) && <LiveHealth />}
-      {children}
+      <RoleProvider role={role}>
+        {!SIGNED_OUT_PAGES.has(pathname) && <LiveHealth environment={environment} />}
+        {children}
+      </RoleProvider>
     </QueryClientProvider>
   );
 }
 
 /** One server-sent event stream per tab keeps every health dot and panel current without a reload. */
-function LiveHealth() {
-  useHealthEvents();
+function LiveHealth({ environment }: { environment: string }) {
+  useHealthEvents(environment);
   return null;
 }

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 
+import { useRole } from "@/components/roles/role-context";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,10 +18,11 @@ export function ServerToolsCard({ name }: { name: string }) {
   const toolset = useQuery(serverToolsQuery(name));
   const pin = usePinTools(name);
   const data = toolset.data;
+  const { can } = useRole();
 
   return (
     <Card id="tools" title={<span className="flex items-center gap-2">Tools {data?.drift && <Badge tone="warning">drift</Badge>}</span>}
-      actions={data?.toolset_fingerprint && data.toolset_fingerprint !== data.pinned_fingerprint
+      actions={can("editor") && data?.toolset_fingerprint && data.toolset_fingerprint !== data.pinned_fingerprint
         ? <Button size="sm" onClick={() => pin.mutate(data.environment)} disabled={pin.isPending}>Pin current tools</Button> : undefined}>
       {toolset.isError && <Alert tone="danger" title="Tools could not be loaded">{toolset.error.message}</Alert>}
       {pin.isError && <Alert tone="danger" title="Could not pin">{pin.error.message}</Alert>}

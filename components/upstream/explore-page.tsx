@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 
+import { useRole } from "@/components/roles/role-context";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -14,7 +15,8 @@ import { UpstreamServerCard } from "./upstream-server-card";
  * The upstream registry, a page at a time (DESIGN §13): search is passed through as it is; the upstream's own
  * cursors go forward, the ones already followed go back.
  */
-export function ExplorePage({ canAdd }: { canAdd: boolean }) {
+export function ExplorePage() {
+  const canAdd = useRole().can("editor"); // POST /api/upstream/servers/{name}/add
   const [search, setSearch] = useState("");
   const [draft, setDraft] = useState("");
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
@@ -35,7 +37,7 @@ export function ExplorePage({ canAdd }: { canAdd: boolean }) {
         <Button type="submit">Search</Button>
       </form>
       {error && <Alert tone="danger" title="The upstream registry could not be read" isUrgent>{error.message}</Alert>}
-      {data && data.servers.length === 0 && <EmptyState title="No servers match">Try another search.</EmptyState>}
+      {data && data.servers.length === 0 && <EmptyState title="No servers match">The upstream registry has no server whose name matches this search. Try another search.</EmptyState>}
       {data && data.servers.length > 0 && (
         <ul className="flex flex-col gap-3" aria-label="Upstream servers" aria-busy={isFetching}>
           {data.servers.map((server) => <UpstreamServerCard key={server.name} server={server} canAdd={canAdd} />)}

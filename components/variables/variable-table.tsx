@@ -13,7 +13,7 @@ type VariableTableProps = { variables: EnvironmentVariable[]; environment: strin
 
 /** Every variable: kind, the value `environment` gets and from where, its scope and the servers naming it. */
 export function VariableTable({ variables, environment, canEdit, onEdit }: VariableTableProps) {
-  if (variables.length === 0) return <EmptyState title="No variables yet">{canEdit ? "Create one to keep deployment values in the registry." : "An admin can create them."}</EmptyState>;
+  if (variables.length === 0) return <EmptyState title="No variables yet">Variables hold the values server definitions name as <code>{"${NAME}"}</code> — per environment, secrets sealed — so a definition stays the same everywhere. {canEdit ? "Create one with New variable." : "An admin can create them."}</EmptyState>;
 
   return (
     // Focusable, so a keyboard can scroll the columns that do not fit a phone's width.

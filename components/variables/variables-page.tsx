@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 
+import { useRole } from "@/components/roles/role-context";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -15,7 +16,9 @@ import { VariableEditor } from "./variable-editor";
 import { VariableTable } from "./variable-table";
 
 /** DESIGN §10: every variable as one environment sees it, and the servers that would stay unresolved there. */
-export function VariablesPage({ canEdit }: { canEdit: boolean }) {
+/** Variables are written by admins only (lib/api/variables.ts `writeRole: "admin"`). */
+export function VariablesPage() {
+  const canEdit = useRole().can("admin");
   const { environment, known, setEnvironment, error } = useEnvironmentParam();
   const page = useQuery({ ...environmentVariablesQuery(environment ?? ""), enabled: environment !== undefined });
   // undefined: no form open; null: the create form; a name: that variable's edit form.

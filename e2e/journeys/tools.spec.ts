@@ -108,7 +108,7 @@ approvalsTest("Approvals inbox: a call held by tool_policy appears live, is appr
   await expect(page).toHaveURL(/\/mcp-servers$/);
   await page.getByRole("navigation").getByRole("link", { name: "Approvals" }).click();
   const inbox = page.getByRole("region", { name: "Approval requests" });
-  await expect(inbox.getByText("Nothing here.")).toBeVisible();
+  await expect(inbox.getByText(/^No request is waiting\./)).toBeVisible();
 
   // Asked for after the page loaded: it appears without a reload.
   const held = await caller.post(`/api/mcp-servers/${name}/tools/purge_records/call`, { arguments: { token: "do-not-show" } });
@@ -120,7 +120,7 @@ approvalsTest("Approvals inbox: a call held by tool_policy appears live, is appr
   await saveScreenshot(page, "approvals-inbox");
 
   await item.getByRole("button", { name: "Approve" }).click();
-  await expect(inbox.getByText("Nothing here.")).toBeVisible();
+  await expect(inbox.getByText(/^No request is waiting\./)).toBeVisible();
   const ran = await caller.post(`/api/mcp-servers/${name}/tools/purge_records/call`, { arguments: { token: "do-not-show" } });
   expect(ran.body).toMatchObject({ is_error: false });
   await page.getByLabel("State").selectOption("approved");

@@ -18,6 +18,7 @@ export const importHandler = route(importOperation, async ({ body, query, actor 
     dryRun: query.dry_run,
     secretsToPlaceholders: query.secrets === "placeholders",
     capability: query.capability,
+    details: query.details,
   }, { actor });
   return json(await warnOfNonMcpEndpoints(report));
 });

@@ -3,6 +3,7 @@ import { ImportRefusedError, InvalidInputError } from "../errors";
 import { convert } from "../formats/detect";
 import { strippedEnvWarnings } from "../resolve/stripped-env";
 import { checkServers } from "./check-servers";
+import { summarizeTransport } from "./transport-summary";
 import { planServerImport } from "./plan-import";
 import type { ImportOptions, ImportReport } from "../schemas/import";
 import { importDocuments, type DocumentImport } from "./import-documents";
@@ -27,8 +28,10 @@ export async function importBundle(text: string, options: ImportOptions, { actor
   const format = bundle.format;
   const checked = checkServers(bundle.servers);
   const warnings = new Map(checked.valid.map(({ server }) => [server.name, strippedEnvWarnings(server)]));
+  const transports = new Map(options.details ? checked.valid.map(({ server }) => [server.name, summarizeTransport(server.transport)]) : []);
   const reportEntry = (name: string) => ({
     name,
+    ...(transports.get(name) ? { transport: transports.get(name) } : {}),
     ...(bundle.placeholders[name] ? { placeholders: bundle.placeholders[name] } : {}),
     ...(warnings.get(name)?.length ? { warnings: warnings.get(name) } : {}),
   });

@@ -18,7 +18,8 @@ export type ImportRequest = { text: string; choices: ImportChoices; dryRun: bool
 
 /** POST /api/import with the file's text as it is; 200 and 422 both carry a report, anything else throws. */
 async function postImport({ text, choices, dryRun }: ImportRequest): Promise<ImportOutcome> {
-  const query = new URLSearchParams({ on_conflict: choices.onConflict, secrets: choices.secrets });
+  // details: each server's transport, for the preview.
+  const query = new URLSearchParams({ on_conflict: choices.onConflict, secrets: choices.secrets, details: "true" });
   if (choices.format !== "auto") query.set("format", choices.format);
   if (choices.format === "tool-registry-md") {
     for (const key of ["server", "url", "command"] as const) if (choices[key]?.trim()) query.set(key, choices[key].trim());

@@ -21,6 +21,7 @@ export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
 export type RevisionDetail = z.infer<typeof revisionDetailSchema>["revision"];
 export type ValidationResult = z.infer<typeof validationResultSchema>;
 export type Environments = { current: string; environments: string[] };
-export type ServerHealth = { name: string; health: HealthResult; history: HealthResult[] };
+/** GET …/health: `environment` is the one it answers for (the registry's own unless asked). */
+export type ServerHealth = { name: string; environment: string; health: HealthResult; history: HealthResult[] };
 export type ToolCallResult = NormalizedToolResult & { latency_ms: number };
 export type ConnectionInput = { environment?: string; parameters?: Record<string, unknown> };

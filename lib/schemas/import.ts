@@ -34,6 +34,7 @@ export const importQuerySchema = z.strictObject({
   secrets: z.enum(["keep", "placeholders"]).default("keep")
     .describe("placeholders: literal secrets in env and headers become ${VAR} placeholders"),
   capability: entityNameSchema.optional().describe("unified format: the capability its tools become (default unified-import)"),
+  details: booleanFlagSchema.describe("each created or updated server also carries `transport`: where it would connect (the import page's preview)"),
 });
 export type ImportQuery = z.infer<typeof importQuerySchema>;
 export type ImportOptions = {
@@ -42,6 +43,8 @@ export type ImportOptions = {
   dryRun: boolean;
   secretsToPlaceholders: boolean;
   capability?: string;
+  /** `?details=true`: report entries carry each server's transport summary. */
+  details?: boolean;
 };
 
 export const importBodySchema = z.string().describe("The file's text: JSON or JSONC in any import format");
@@ -54,6 +57,12 @@ const reportEntrySchema = z.object({
     .describe("secrets=placeholders: the ${VAR} names that replaced this server's literal secrets; define them as registry variables"),
   warnings: z.array(fieldErrorSchema).optional()
     .describe("env keys this server will be started without (proxy, loader and interpreter variables), each named"),
+  transport: z.object({
+    type: z.string(),
+    url: z.string().optional(),
+    command: z.string().optional(),
+    args: z.array(z.string()).optional(),
+  }).optional().describe("?details=true: where the server would connect — URL without credentials, or command line — with secret-looking values shown as ••••"),
 });
 
 export const importReportSchema = z.object({

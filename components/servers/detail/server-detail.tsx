@@ -5,12 +5,14 @@ import Link from "next/link";
 
 import { CallsPanel } from "@/components/calls/calls-panel";
 import { CircuitBadge } from "@/components/calls/circuit-badge";
-import { HealthDot } from "@/components/health/health-dot";
+import { ServerHealthBadge } from "@/components/health/server-health-badge";
 import { HealthPanel } from "@/components/health/health-panel";
 import { ManagedActions } from "@/components/sync/managed-actions";
 import { RevisionHistory } from "@/components/revisions/revision-history";
 import { ServerPromptsCard } from "@/components/tools/server-prompts-card";
 import { ServerToolsCard } from "@/components/tools/server-tools-card";
+import { useRole } from "@/components/roles/role-context";
+import { RequiresRole } from "@/components/roles/requires-role";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -25,9 +27,9 @@ import { ParametersCard } from "./parameters-card";
 import { SupportCard } from "./support-card";
 import { UsedByCard } from "./used-by-card";
 
-/** `canPin`: the caller may pin (an editor): the pin actions show. `isAdmin`: may connect a shared OAuth connection. */
-export function ServerDetail({ name, canPin, isAdmin }: { name: string; canPin: boolean; isAdmin: boolean }) {
+export function ServerDetail({ name }: { name: string }) {
   const { data: server, error } = useQuery(serverQuery(name));
+  const { can } = useRole();
   if (!server) {
     return <Alert tone="danger" title={`MCP server “${name}” could not be loaded`} isUrgent>{error?.message}</Alert>;
   }
@@ -36,20 +38,22 @@ export function ServerDetail({ name, canPin, isAdmin }: { name: string; canPin: 
   return (
     <>
       <PageHeader
-        title={<span className="flex flex-wrap items-center gap-3">{server.name} <HealthDot name={name} isOAuth={oauthMode !== null} /> <CircuitBadge name={name} /></span>}
+        title={<span className="flex flex-wrap items-center gap-3">{server.name} <ServerHealthBadge name={name} isOAuth={oauthMode !== null} /> <CircuitBadge name={name} /></span>}
         description={server.description}
         actions={
-          <ManagedActions managedBy={server.managed_by}>
-            <Link href={`/mcp-servers/${encodeURIComponent(name)}/edit`} className={buttonClass({ variant: "primary" })}>Edit</Link>
-            <DeleteServerButton name={name} revision={server.revision} />
-          </ManagedActions>
+          <RequiresRole role="editor">
+            <ManagedActions managedBy={server.managed_by}>
+              <Link href={`/mcp-servers/${encodeURIComponent(name)}/edit`} className={buttonClass({ variant: "primary" })}>Edit</Link>
+              <DeleteServerButton name={name} revision={server.revision} />
+            </ManagedActions>
+          </RequiresRole>
         }
       />
       {/* Health first in the page's order, so a phone shows it near the top; beside the definition from 1024 px. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <aside aria-label="About this server" className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1">
           <HealthPanel name={name} isOAuth={oauthMode !== null} />
-          {oauthMode && <OAuthCard name={name} mode={oauthMode} isAdmin={isAdmin} />}
+          {oauthMode && <OAuthCard name={name} mode={oauthMode} isAdmin={can("admin")} />}
           <SupportCard server={server} />
           <UsedByCard name={name} />
         </aside>
@@ -58,7 +62,7 @@ export function ServerDetail({ name, canPin, isAdmin }: { name: string; canPin: 
           <EnvironmentConfigs server={server} />
           <ParametersCard schema={server.parameters_schema} />
           <ServerToolsCard name={name} />
-          <ServerPromptsCard name={name} canPin={canPin} />
+          <ServerPromptsCard name={name} canPin={can("editor")} />
           {server.support?.api_reference_url && <ApiReferenceCard name={name} url={server.support.api_reference_url} />}
           <CallsPanel subject={{ server: name }} />
           <ValidationPanel server={server} />

@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import Link from "next/link";
 
+import { RequiresRole } from "@/components/roles/requires-role";
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { parseListFilters, recordParams } from "@/lib/query/list-filters";
@@ -25,7 +26,7 @@ export async function ServerListPage({ searchParams }: { searchParams: SearchPar
       <PageHeader
         title="MCP servers"
         description="Every MCP server the registry knows, by name."
-        actions={<Link href="/mcp-servers/new" className={buttonClass({ variant: "primary" })}>New server</Link>}
+        actions={<RequiresRole role="editor"><Link href="/mcp-servers/new" className={buttonClass({ variant: "primary" })}>New server</Link></RequiresRole>}
       />
       <SyncPanel initial={getSyncStatus()} />
       <HydrationBoundary state={dehydrate(queryClient)}>

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { RequiresRole } from "@/components/roles/requires-role";
 import { hasFilters, PAGE_SIZE } from "@/lib/query/list-filters";
 import { serverListQuery } from "@/lib/query/servers";
 import { ServerFilters } from "./server-filters";
@@ -39,7 +40,14 @@ export function ServerList({ tags }: { tags: string[] }) {
         <EmptyState title={hasFilters(filters) ? "No servers match these filters" : "No servers yet"}>
           {hasFilters(filters)
             ? <Button size="sm" onClick={() => setFilters({ tags: [], health: [] })}>Clear filters</Button>
-            : <Link href="/mcp-servers/new" className="text-indigo-700 underline dark:text-indigo-300">Create the first one</Link>}
+            : (
+              <>
+                <p>Every MCP server the registry knows appears here with its live health: created here, imported, synced from a directory or added from Explore.</p>
+                <RequiresRole role="editor" fallback={<p>An editor can add one.</p>}>
+                  <Link href="/mcp-servers/new" className="text-indigo-700 underline dark:text-indigo-300">Create the first one</Link>
+                </RequiresRole>
+              </>
+            )}
         </EmptyState>
       ) : (
         <ServerTable servers={servers} isStale={query.isPlaceholderData} onTag={addTag} />

@@ -4,6 +4,7 @@ import { useState } from "react";
 
 import { EnvironmentSelect, useChosenEnvironment } from "@/components/environments/environment-select";
 import { TestConnectionPanel } from "@/components/health/test-connection-panel";
+import { RequiresRole } from "@/components/roles/requires-role";
 import { Card } from "@/components/ui/card";
 import { humanError } from "@/lib/forms/human-messages";
 import { defaultsOf, setAtPath, type ParameterValues } from "@/lib/forms/parameter-values";
@@ -39,7 +40,9 @@ export function ValidationPanel({ server }: { server: StoredServer }) {
         <ResolvedPreview result={result} isQuiet={!hasEdited} />
       </div>
       <div className="mt-6">
-        <TestConnectionPanel name={server.name} connection={{ environment: chosen, parameters: values }} />
+        <RequiresRole role="editor" fallback={<p className="text-sm text-slate-600 dark:text-slate-400">Testing the connection and calling its tools needs the editor role.</p>}>
+          <TestConnectionPanel name={server.name} connection={{ environment: chosen, parameters: values }} />
+        </RequiresRole>
       </div>
     </Card>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 
 import { AgentFormPage } from "@/components/agents/agent-form-page";
+import { RoleRequired } from "@/components/roles/role-required";
 
 type Props = { params: Promise<{ name: string }> };
 
@@ -9,5 +10,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function EditAgentPage({ params }: Props) {
-  return <AgentFormPage name={decodeURIComponent((await params).name)} />;
+  return <RoleRequired role="editor" what="Editing an agent" back={{ href: "/agents", label: "All agents" }}><AgentFormPage name={decodeURIComponent((await params).name)} /></RoleRequired>;
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 
 import { CapabilityFormPage } from "@/components/capabilities/capability-form-page";
+import { RoleRequired } from "@/components/roles/role-required";
 
 type Props = { params: Promise<{ name: string }> };
 
@@ -9,5 +10,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function EditCapabilityPage({ params }: Props) {
-  return <CapabilityFormPage name={decodeURIComponent((await params).name)} />;
+  return <RoleRequired role="editor" what="Editing a capability" back={{ href: "/capabilities", label: "All capabilities" }}><CapabilityFormPage name={decodeURIComponent((await params).name)} /></RoleRequired>;
 }

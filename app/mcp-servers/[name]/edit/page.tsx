@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 
 import { ServerFormPage } from "@/components/servers/form/server-form-page";
+import { RoleRequired } from "@/components/roles/role-required";
 
 type Props = { params: Promise<{ name: string }> };
 
@@ -9,5 +10,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function EditServerPage({ params }: Props) {
-  return <ServerFormPage name={decodeURIComponent((await params).name)} />;
+  return <RoleRequired role="editor" what="Editing a server" back={{ href: "/mcp-servers", label: "All servers" }}><ServerFormPage name={decodeURIComponent((await params).name)} /></RoleRequired>;
 }

@@ -1,0 +1,166 @@
+import type { Page } from "@playwright/test";
+
+import { apiClient, httpServer, uniqueName } from "../support/api-client";
+import { mintToken } from "../support/roles";
+import { expect, guardedTest } from "./fixtures";
+
+const ADMIN_TOKEN = "pb_journey_role_admin_token_0123456789";
+
+/** Authentication on, so each role signs in with a token of its own; one Patchbay per worker. */
+const test = guardedTest(ADMIN_TOKEN);
+
+/** Signs the browser in with a token through the sign-in link, as a person would. */
+async function signIn(page: Page, baseUrl: string, token: string, name: string) {
+  await page.goto(`${baseUrl}/sign-in#token=${token}`);
+  await page.getByRole("button", { name: `Sign in as ${name}` }).click();
+  await expect(page).toHaveURL(/\/mcp-servers$/);
+}
+
+/** A role's token, minted by the admin, and the browser signed in with it. */
+async function signInAs(page: Page, baseUrl: string, role: "viewer" | "editor" | "admin") {
+  if (role === "admin") return signIn(page, baseUrl, ADMIN_TOKEN, "admin (PATCHBAY_ADMIN_TOKEN)");
+  const name = uniqueName(`journey-${role}`);
+  return signIn(page, baseUrl, await mintToken(baseUrl, ADMIN_TOKEN, name, role), name);
+}
+
+const admin = (baseUrl: string) => apiClient(baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
+
+test.describe("role-aware UI: controls a role cannot use are not offered", () => {
+  for (const role of ["viewer", "editor"] as const) {
+    const canWrite = role === "editor";
+    test(`a ${role} ${canWrite ? "sees" : "sees no"} New, Edit, Delete, Test connection and Re-check on the server list and page`, async ({ page, guarded }) => {
+      const name = uniqueName(`roles-${role}`);
+      expect((await admin(guarded.baseUrl).post("/api/mcp-servers", httpServer(name))).status).toBe(201);
+      await signInAs(page, guarded.baseUrl, role);
+
+      await expect(page.getByRole("heading", { name: "MCP servers" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "New server" })).toHaveCount(canWrite ? 1 : 0);
+
+      await page.getByRole("link", { name, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+      await expect(page.getByRole("region", { name: "Health" })).toBeVisible(); // the page has rendered its cards
+      const count = canWrite ? 1 : 0;
+      await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(count);
+      await expect(page.getByRole("button", { name: /^Delete/ })).toHaveCount(count);
+      await expect(page.getByRole("button", { name: "Test connection" })).toHaveCount(count);
+      await expect(page.getByRole("button", { name: "Re-check now" })).toHaveCount(count);
+      if (canWrite) return;
+      await expect(page.getByText("Testing the connection and calling its tools needs the editor role.")).toBeVisible();
+      // Typed in by hand, the form pages say why instead of offering a form that can only fail on Save.
+      await page.goto(`${guarded.baseUrl}/mcp-servers/new`);
+      await expect(page.getByText("Creating a server needs the editor role")).toBeVisible();
+      await expect(page.getByLabel(/^Name/)).toHaveCount(0);
+    });
+  }
+
+  test("a viewer's approvals inbox says what appears there and that an editor decides; Explore is out of the navigation and explains itself", async ({ page, guarded }) => {
+    await signInAs(page, guarded.baseUrl, "viewer");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Servers" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Explore" })).toHaveCount(0);
+
+    await nav.getByRole("link", { name: "Approvals" }).click();
+    await expect(page.getByText(/^No request is waiting\. When a server's tool_policy holds a call for approval/)).toBeVisible();
+
+    await page.goto(`${guarded.baseUrl}/explore`);
+    await expect(page.getByText("No upstream registry is configured")).toBeVisible();
+    await expect(page.getByText(/start Patchbay with PATCHBAY_UPSTREAM_URL set to that registry/)).toBeVisible();
+  });
+});
+
+test("health: after Test connection the title badge and the Health card say the same, whichever environment the test ran in", async ({ page, guarded }) => {
+  const name = uniqueName("roles-health");
+  const staging = uniqueName("staging");
+  // Nothing listens on port 9: every probe is "unhealthy", in either environment.
+  const body = httpServer(name, { environments: { [staging]: { url: "http://127.0.0.1:9/other" } } });
+  expect((await admin(guarded.baseUrl).post("/api/mcp-servers", body)).status).toBe(201);
+  await signInAs(page, guarded.baseUrl, "editor");
+  await page.goto(`${guarded.baseUrl}/mcp-servers/${name}`);
+
+  const badge = page.getByRole("heading", { level: 1 }).locator("[data-health-status]");
+  const card = page.getByRole("region", { name: "Health" });
+  const tester = page.getByRole("region", { name: "Test connection" });
+  await expect(badge).toHaveAttribute("data-health-status", "unknown");
+  await expect(card.locator("dt:text-is('Checked') + dd")).toHaveText("never");
+  const own = (await card.locator("dt:text-is('Environment') + dd").textContent())!;
+  expect(own).not.toBe(staging);
+
+  // A test in another environment is recorded there: neither the badge nor the card (the registry's own) changes.
+  await page.locator("#validate-environment").selectOption(staging);
+  await tester.getByRole("button", { name: "Test connection" }).click();
+  await expect(tester.getByText(/^unhealthy — /)).toBeVisible();
+  await expect(tester.getByText(staging, { exact: true })).toBeVisible();
+  await expect(card.locator("dt:text-is('Checked') + dd")).toHaveText("never");
+  await expect(badge).toHaveAttribute("data-health-status", "unknown");
+
+  // A test in the registry's own environment: both say unhealthy, and the card says when.
+  await page.locator("#validate-environment").selectOption(own);
+  await tester.getByRole("button", { name: "Test connection" }).click();
+  await expect(tester.getByText(/^unhealthy — /)).toBeVisible();
+  await expect(badge).toHaveAttribute("data-health-status", "unhealthy");
+  await expect(card.getByText("unhealthy", { exact: true })).toBeVisible();
+  await expect(card.locator("dt:text-is('Checked') + dd")).not.toHaveText("never");
+});
+
+test("import: pasted text previews each server's transport, URL or command line, placeholders and warnings", async ({ page, guarded }) => {
+  const [remote, local] = [uniqueName("paste-remote"), uniqueName("paste-local")];
+  const config = {
+    mcpServers: {
+      [remote]: { url: "https://mcp.example.com/mcp?api_key=abc123", headers: { Authorization: "Bearer literal-secret" } },
+      [local]: { command: "uvx", args: ["some-mcp", "--token", "t0ps3cret"], env: { NODE_OPTIONS: "--require x" } },
+    },
+  };
+  await signInAs(page, guarded.baseUrl, "admin");
+  await page.goto(`${guarded.baseUrl}/import`);
+  await page.getByLabel("Turn literal secrets").check();
+  await page.getByLabel("Or paste its text").fill(JSON.stringify(config, null, 2));
+  await page.getByRole("button", { name: "Preview pasted text" }).click();
+
+  await expect(page.getByRole("status").filter({ hasText: /created/ }))
+    .toHaveText("Dry run (mcp-servers): 2 created, 0 updated, 0 skipped, 0 renamed, 0 errors. Nothing is written until you import.");
+  const table = page.getByRole("table", { name: "Would create" });
+  const remoteRow = table.getByRole("row").filter({ hasText: remote });
+  await expect(remoteRow.getByRole("cell").nth(1)).toHaveText("http");
+  await expect(remoteRow.getByRole("cell").nth(2)).toHaveText("https://mcp.example.com/mcp?api_key=••••");
+  await expect(remoteRow.getByRole("cell").nth(3)).toContainText("_AUTHORIZATION}");
+  const localRow = table.getByRole("row").filter({ hasText: local });
+  await expect(localRow.getByRole("cell").nth(1)).toHaveText("stdio");
+  await expect(localRow.getByRole("cell").nth(2)).toHaveText("uvx some-mcp --token ••••");
+  await expect(localRow.getByRole("cell").nth(4)).toContainText("NODE_OPTIONS");
+  // The secrets of the pasted text stay in the paste box: the preview masks them.
+  await expect(page.getByTestId("import-report")).not.toContainText("abc123");
+  await expect(page.getByTestId("import-report")).not.toContainText("t0ps3cret");
+  expect((await admin(guarded.baseUrl).get(`/api/mcp-servers/${remote}`)).status).toBe(404);
+});
+
+test("agent page: an admin mints a runner token in place and the copied config carries it; a viewer is told an admin mints it", async ({ page, guarded }) => {
+  const server = uniqueName("gw-server");
+  const agent = uniqueName("gw-agent");
+  const api = admin(guarded.baseUrl);
+  expect((await api.post("/api/mcp-servers", httpServer(server))).status).toBe(201);
+  expect((await api.post("/api/agents", { name: agent, description: "Gateway journey", mcp_servers: { docs: server } })).status).toBe(201);
+
+  await signInAs(page, guarded.baseUrl, "admin");
+  await page.goto(`${guarded.baseUrl}/agents/${agent}`);
+  await page.getByRole("button", { name: "Mint a runner token for this agent" }).click();
+  const token = (await page.getByTestId("minted-token").textContent())!;
+  expect(token).toMatch(/^pb_/);
+  await page.getByRole("button", { name: "Copy gateway as Cursor config" }).click();
+  const file = JSON.parse((await page.getByLabel("Cursor gateway config").textContent())!);
+  const entry = file.mcpServers[`patchbay-${agent}`];
+  expect(entry.headers).toEqual({ Authorization: `Bearer ${token}` });
+
+  // The token works at the gateway it was minted for.
+  const initialize = await page.request.post(entry.url, {
+    headers: { Accept: "application/json, text/event-stream", "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    data: { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "journey", version: "1" } } },
+  });
+  expect(initialize.status()).toBe(200);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await signInAs(page, guarded.baseUrl, "viewer");
+  await page.goto(`${guarded.baseUrl}/agents/${agent}`);
+  await expect(page.getByText("These configs need a runner token: an admin mints one on the Tokens page.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Mint a runner token for this agent" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
+});
