@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { freePort } from "../../lib/mcp/test-peers";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
-import { CookieJar, signInThroughProvider, startIdentityProvider, type IdentityProvider } from "../support/identity-provider";
+import { ALICE, BOB, CookieJar, signInThroughProvider, singleSignOnEnv, startIdentityProvider, type IdentityProvider } from "../support/identity-provider";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 
 /**
@@ -22,8 +22,8 @@ beforeAll(async () => {
   idp = await startIdentityProvider({
     redirectUri: `${base}/sign-in/oidc/callback`,
     accounts: {
-      alice: { email: "alice@example.com", name: "Alice Admin", groups: ["platform-admins"] },
-      bob: { email: "bob@example.com", name: "Bob Builder", groups: ["platform-eng"] },
+      alice: ALICE,
+      bob: BOB,
       carol: { email: "carol@example.com", name: "Carol", groups: ["platform-eng"] },
       dave: { email: "dave@example.com", name: "Dave", groups: ["sales"] },
       erin: { email: "erin@example.com", name: "Erin", groups: ["platform-admins"] },
@@ -32,10 +32,7 @@ beforeAll(async () => {
   patchbay = await startPatchbay({
     port,
     env: {
-      PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", PATCHBAY_PUBLIC_URL: base,
-      PATCHBAY_OIDC_ISSUER: idp.issuer, PATCHBAY_OIDC_CLIENT_ID: idp.clientId, PATCHBAY_OIDC_CLIENT_SECRET: idp.clientSecret,
-      // No `*`: someone in none of these groups may not sign in at all.
-      PATCHBAY_OIDC_ROLES: "admin=platform-admins,editor=platform-eng",
+      PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", ...singleSignOnEnv(idp, base),
       // Every request of a person's session asks the provider again: the tests observe it without waiting.
       PATCHBAY_OIDC_RECHECK_S: "0",
     },

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { freePort } from "../../lib/mcp/test-peers";
 import { apiClient } from "../support/api-client";
-import { startIdentityProvider, type IdentityProvider } from "../support/identity-provider";
+import { ALICE, BOB, singleSignOnEnv, startIdentityProvider, type IdentityProvider } from "../support/identity-provider";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { expect, saveScreenshot, test } from "./fixtures";
 
@@ -19,17 +19,12 @@ test.beforeAll(async () => {
   const base = `http://127.0.0.1:${port}`;
   idp = await startIdentityProvider({
     redirectUri: `${base}/sign-in/oidc/callback`,
-    accounts: {
-      alice: { email: "alice@example.com", name: "Alice Admin", groups: ["platform-admins"] },
-      bob: { email: "bob@example.com", name: "Bob Builder", groups: ["platform-eng"] },
-    },
+    accounts: { alice: ALICE, bob: BOB },
   });
   patchbay = await startPatchbay({
     port,
     env: {
-      PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", PATCHBAY_PUBLIC_URL: base,
-      PATCHBAY_OIDC_ISSUER: idp.issuer, PATCHBAY_OIDC_CLIENT_ID: idp.clientId, PATCHBAY_OIDC_CLIENT_SECRET: idp.clientSecret,
-      PATCHBAY_OIDC_ROLES: "admin=platform-admins,editor=platform-eng",
+      PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", ...singleSignOnEnv(idp, base),
     },
   });
 });

@@ -67,6 +67,21 @@ export async function startIdentityProvider(options: { redirectUri: string; acco
   return idp;
 }
 
+/** The two people most tests sign in as: one in the admin group, one in the editor group (see singleSignOnEnv). */
+export const ALICE: Account = { email: "alice@example.com", name: "Alice Admin", groups: ["platform-admins"] };
+export const BOB: Account = { email: "bob@example.com", name: "Bob Builder", groups: ["platform-eng"] };
+
+/**
+ * Patchbay's settings for signing in with `idp` at `baseUrl`: admins from `platform-admins`, editors from
+ * `platform-eng`, and no `*` (someone in neither may not sign in).
+ */
+export function singleSignOnEnv(idp: IdentityProvider, baseUrl: string): Record<string, string> {
+  return {
+    PATCHBAY_PUBLIC_URL: baseUrl, PATCHBAY_OIDC_ISSUER: idp.issuer, PATCHBAY_OIDC_CLIENT_ID: idp.clientId,
+    PATCHBAY_OIDC_CLIENT_SECRET: idp.clientSecret, PATCHBAY_OIDC_ROLES: "admin=platform-admins,editor=platform-eng",
+  };
+}
+
 const SIGN_IN_PAGE = `<!doctype html><title>Company sign-in</title><form method="post">
 <label>Account <input name="login" autocomplete="off"></label><button name="action" value="sign-in">Sign in</button>
 <button name="action" value="decline">Decline</button></form>`;

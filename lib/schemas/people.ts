@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { ROLES } from "./role";
+import { oauthCallbackQuerySchema } from "./upstream-oauth";
 
 /** A person the identity provider signed in (DESIGN §18). */
 export const personSchema = z.object({
@@ -21,12 +22,5 @@ export const peopleListSchema = z.object({ people: z.array(personSchema) });
 
 export const singleSignOnStartQuerySchema = z.object({ next: z.string().max(2048).optional() });
 
-/** What the provider sends the browser back with; openid-client checks each against the pending sign-in. */
-export const singleSignOnCallbackQuerySchema = z.object({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(512).optional(),
-  iss: z.string().max(2048).optional(),
-  session_state: z.string().max(512).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(2048).optional(),
-});
+/** What the provider sends the browser back with (an authorization response, as upstream OAuth's callback gets). */
+export const singleSignOnCallbackQuerySchema = oauthCallbackQuerySchema.extend({ session_state: z.string().max(512).optional() });
