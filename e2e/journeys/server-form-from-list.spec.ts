@@ -35,7 +35,7 @@ test.describe("server form, reached by clicking from the list", () => {
 
     await page.getByLabel(/^Name/).fill(name);
     await expect(page.locator("#name-status")).toHaveText("✓ This name is free.");
-    await page.getByLabel(/^Description/).fill("Created by clicking");
+    await page.getByRole("textbox", { name: "Description (required)" }).fill("Created by clicking");
     await page.getByLabel(/^URL/).fill("https://{{region}}.example.com/mcp");
 
     await page.getByRole("button", { name: "Start from an empty object schema" }).click();
@@ -83,7 +83,7 @@ test.describe("server form, reached by clicking from the list", () => {
     await openFromList(page, "mcp-servers", server.name);
     await page.getByRole("link", { name: "Edit" }).click();
     await expect(page.locator("form[data-hydrated]")).toBeVisible();
-    await page.getByLabel(/^Description/).fill("Typed, not saved");
+    await page.getByRole("textbox", { name: "Description (required)" }).fill("Typed, not saved");
     await pasteIntoEditor(page, JSON.stringify(SCHEMA));
     await expect(page.getByText("✓ A valid JSON Schema.")).toBeVisible();
 
@@ -91,17 +91,17 @@ test.describe("server form, reached by clicking from the list", () => {
     await page.reload();
     await expect(page.locator("form[data-hydrated]")).toBeVisible();
     await expect(page.getByText("Draft restored")).toBeVisible();
-    await expect(page.getByLabel(/^Description/)).toHaveValue("Typed, not saved");
+    await expect(page.getByRole("textbox", { name: "Description (required)" })).toHaveValue("Typed, not saved");
     await expect(page.getByRole("region", { name: "Health check parameters" })).toBeVisible(); // the schema came back too
     await saveScreenshot(page, "server-form-draft-restored");
 
     await page.getByRole("button", { name: "Discard draft" }).click();
     await expect(page.getByText("Draft restored")).toHaveCount(0);
-    await expect(page.getByLabel(/^Description/)).toHaveValue("Stored description");
+    await expect(page.getByRole("textbox", { name: "Description (required)" })).toHaveValue("Stored description");
     page.once("dialog", (dialog) => dialog.accept());
     await page.reload();
     await expect(page.locator("form[data-hydrated]")).toBeVisible();
-    await expect(page.getByLabel(/^Description/)).toHaveValue("Stored description");
+    await expect(page.getByRole("textbox", { name: "Description (required)" })).toHaveValue("Stored description");
     await expect(page.getByText("Draft restored")).toHaveCount(0);
   });
 });
