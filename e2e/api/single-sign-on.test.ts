@@ -177,6 +177,12 @@ describe("refused sign-ins leave no session", () => {
     expect((await tooLong.json()).errors).toEqual([expect.objectContaining({ path: "/state" })]);
   });
 
+  test("a `next` that leaves the site is dropped: the person lands on the dashboard, not elsewhere", async () => {
+    const alice = await signIn("alice", "//evil.example/phish");
+    expect(alice.location).toBe("/");
+    expect(alice.session).toBeDefined();
+  });
+
   test("no code, token or client secret reaches the log", async () => {
     const bob = await signIn("bob");
     const code = new URL(bob.callbackUrl!).searchParams.get("code")!;
