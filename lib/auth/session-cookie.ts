@@ -14,10 +14,14 @@ export function clearedSessionCookie(request: Request): string {
 }
 
 export function readSessionCookie(request: Request): string | null {
-  const header = request.headers.get("cookie") ?? "";
-  for (const part of header.split(";")) {
+  return readCookie(request, SESSION_COOKIE);
+}
+
+/** A cookie's value as the request carries it; null when absent or empty. */
+export function readCookie(request: Request, name: string): string | null {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const [key, ...value] = part.trim().split("=");
-    if (key === SESSION_COOKIE && value.length) return value.join("=") || null;
+    if (key === name && value.length) return value.join("=") || null;
   }
   return null;
 }

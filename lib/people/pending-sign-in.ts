@@ -1,3 +1,4 @@
+import { readCookie } from "../auth/session-cookie";
 import { seal, unseal } from "../secrets/sealed-values";
 
 /** A sign-in under way: what the callback must find again (state, nonce, PKCE verifier) and where to go after. */
@@ -22,12 +23,8 @@ export function clearedPendingCookie(isHttps: boolean): string {
 }
 
 export function readPendingSignIn(request: Request): PendingSignIn | null {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key !== PENDING_COOKIE) continue;
-    const opened = unseal(SLOT, value.join("="));
-    const pending = opened ? (JSON.parse(opened) as PendingSignIn) : null;
-    return pending && pending.expiresAt > Date.now() ? pending : null;
-  }
-  return null;
+  const sealed = readCookie(request, PENDING_COOKIE);
+  const opened = sealed ? unseal(SLOT, sealed) : null;
+  const pending = opened ? (JSON.parse(opened) as PendingSignIn) : null;
+  return pending && pending.expiresAt > Date.now() ? pending : null;
 }
