@@ -21,12 +21,18 @@ export function SignInForm({ next, signedInAs }: { next: string; signedInAs: str
 
   // The first-start link carries the token in the fragment, which never reaches a server or a log. It is dropped
   // from the address bar at once (history, bookmarks, a screen share), and only offered: see SignInLink.
+  // A link opened in a tab that already shows this page changes only the fragment, so that is listened for too.
   useEffect(() => {
-    const fromLink = new URLSearchParams(window.location.hash.slice(1)).get("token");
-    if (!fromLink) return;
-    history.replaceState(null, "", window.location.pathname + window.location.search);
-    // The fragment exists in the browser alone, so it is read after hydration, not during the render.
-    setLinkToken(fromLink);
+    function offerLinkToken() {
+      const fromLink = new URLSearchParams(window.location.hash.slice(1)).get("token");
+      if (!fromLink) return;
+      history.replaceState(null, "", window.location.pathname + window.location.search);
+      // The fragment exists in the browser alone, so it is read after hydration, not during the render.
+      setLinkToken(fromLink);
+    }
+    offerLinkToken();
+    window.addEventListener("hashchange", offerLinkToken);
+    return () => window.removeEventListener("hashchange", offerLinkToken);
   }, []);
 
   if (linkToken) return <SignInLink token={linkToken} next={sanitizeNext(next)} signedInAs={signedInAs} onDismiss={() => setLinkToken(null)} />;

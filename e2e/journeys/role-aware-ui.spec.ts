@@ -158,6 +158,7 @@ test("agent page: an admin mints a runner token in place and the copied config c
   expect(initialize.status()).toBe(200);
 
   await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
   await signInAs(page, guarded.baseUrl, "viewer");
   await page.goto(`${guarded.baseUrl}/agents/${agent}`);
   await expect(page.getByText("These configs need a runner token: an admin mints one on the Tokens page.")).toBeVisible();

@@ -71,3 +71,14 @@ test("a link with a wrong token says so and signs nobody in", async ({ page, con
   await page.getByRole("button", { name: "Sign in with a token instead" }).click();
   await expect(page.getByLabel("API token")).toBeVisible();
 });
+
+test("a link opened in a tab that already shows the sign-in page is offered too (only the fragment changes)", async ({ page, context, guarded }) => {
+  await page.goto(`${guarded.baseUrl}/sign-in`);
+  await expect(page.getByLabel("API token")).toBeVisible();
+
+  await page.goto(`${guarded.baseUrl}/sign-in#token=${ADMIN_TOKEN}`);
+
+  await expect(page.getByRole("button", { name: `Sign in as ${ADMIN_NAME}` })).toBeVisible();
+  expect(page.url()).toBe(`${guarded.baseUrl}/sign-in`);
+  expect(await sessionCookie(context)).toBeUndefined();
+});
