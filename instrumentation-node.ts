@@ -13,4 +13,6 @@ export async function registerOnNode() {
   const { installNodeMount } = await import("./lib/http/node-mount");
   const { dispatch } = await import("./lib/endpoints/all-endpoints");
   installNodeMount(dispatch);
+  const { installAuthorizationServer } = await import("./lib/gateway-oauth/authorization-server-mount");
+  installAuthorizationServer();
 }

@@ -3,7 +3,8 @@ import { BASE_SECURITY_HEADERS } from "./lib/http/base-security-headers.mjs";
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native and driver packages load from node_modules at run time instead of being bundled.
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg", "re2-wasm"],
+  // oidc-provider: its models are named by their classes (the storage keys by them), which bundling would rename.
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg", "re2-wasm", "oidc-provider"],
   poweredByHeader: false,
   typedRoutes: false,
   // proxy.ts must see the dashboard router's RSC markers (or seed-path navigations would get JSON), and

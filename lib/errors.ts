@@ -25,8 +25,9 @@ export class InvalidInputError extends ApiError {
 }
 
 export class UnauthorizedError extends ApiError {
-  constructor(detail = "A valid token is required.") {
-    super(401, "unauthorized", "Unauthorized", detail, undefined, undefined, { "WWW-Authenticate": "Bearer" });
+  /** `challenge`: the `WWW-Authenticate` value (an OAuth protected resource names its metadata there). */
+  constructor(detail = "A valid token is required.", challenge = "Bearer") {
+    super(401, "unauthorized", "Unauthorized", detail, undefined, undefined, { "WWW-Authenticate": challenge });
   }
 }
 

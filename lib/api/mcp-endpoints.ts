@@ -12,9 +12,17 @@ const query = healthEnvironmentQuerySchema;
 /** A JSON-RPC message of the MCP streamable HTTP transport (the SDK parses and answers it, not zod). */
 const jsonRpcSchema = z.looseObject({ jsonrpc: z.literal("2.0") });
 
+const protectedResourceMetadataSchema = z.object({
+  resource: z.string(),
+  authorization_servers: z.array(z.string()),
+  scopes_supported: z.array(z.string()),
+  bearer_methods_supported: z.array(z.string()),
+  resource_name: z.string(),
+});
+
 const TRANSPORT = {
   400: { description: "A JSON-RPC error: malformed message, a batch (−32600: batches are refused), no `Mcp-Session-Id` where one is needed, or a request before `initialize`", schema: jsonRpcSchema },
-  401: problemResponse("No or an unknown bearer token"),
+  401: problemResponse("No or an unknown bearer token, or an access token issued for another resource; `WWW-Authenticate` names the protected-resource metadata (RFC 9728)"),
   403: problemResponse("Not a runner (or admin) token, or a foreign Origin"),
   406: { description: "The Accept header must admit the transport's media types", schema: jsonRpcSchema },
   ...NOT_FOUND,
@@ -29,7 +37,7 @@ function gatewayOperations(kind: "agents" | "capabilities") {
   const path = `/mcp/${kind}/{name}`;
   const noun = kind === "agents" ? "agent" : "capability";
   const define = (method: HttpMethod, summary: string, responses: Operation["responses"], rateLimit: Operation["rateLimit"]) =>
-    defineOperation({ method, path, tag, role: "runner", params, query, rateLimit, refusesForeignOrigin: true, admitsListedOrigins: true, summary, responses: { ...responses, ...TRANSPORT } });
+    defineOperation({ method, path, tag, role: "runner", params, query, rateLimit, refusesForeignOrigin: true, admitsListedOrigins: true, protectedResource: true, summary, responses: { ...responses, ...TRANSPORT } });
   return {
     post: define("POST", `MCP messages to the ${noun}'s gateway: \`initialize\` opens a session (\`?environment=\` fixes its environment; serverInfo \`patchbay/<name>\`, version its revision), then \`tools/list\` (the effective tools, \`alias.tool\` and virtual names), \`tools/call\` (the call pipeline) and \`ping\` with \`Mcp-Session-Id\`. Spends the runner call budget`, {
       200: { description: "The JSON-RPC answer, as JSON or as a server-sent event stream", schema: jsonRpcSchema },
@@ -44,6 +52,18 @@ function gatewayOperations(kind: "agents" | "capabilities") {
     }, "none"),
   };
 }
+
+/** RFC 9728: what a client reads before it signs in to a gateway (DESIGN §18). Public, and the same for any name: it does not tell whether an agent exists. */
+function protectedResourceOperation(kind: "agents" | "capabilities") {
+  return defineOperation({
+    method: "GET", path: `/.well-known/oauth-protected-resource/mcp/${kind}/{name}`, tag, role: "public", rateLimit: "none", params,
+    summary: `OAuth protected-resource metadata of the ${kind === "agents" ? "agent" : "capability"}'s gateway: its URL as the \`resource\`, Patchbay's authorization server, the \`mcp\` scope`,
+    responses: { 200: { description: "The metadata", schema: protectedResourceMetadataSchema } },
+  });
+}
+
+export const agentProtectedResourceOperation = protectedResourceOperation("agents");
+export const capabilityProtectedResourceOperation = protectedResourceOperation("capabilities");
 
 const agents = gatewayOperations("agents");
 const capabilities = gatewayOperations("capabilities");

@@ -33,6 +33,11 @@ export type Operation<P = unknown, Q = unknown, B = unknown> = {
   /** …or one PATCHBAY_CORS_ORIGINS names exactly (the gateways, DESIGN §16: browser-based MCP clients). */
   admitsListedOrigins?: boolean;
   /**
+   * An OAuth protected resource (the gateways, DESIGN §18): besides Patchbay's tokens it takes access tokens of
+   * the gateway's authorization server issued for its own URL, and a 401 names its protected-resource metadata.
+   */
+  protectedResource?: boolean;
+  /**
    * Anonymous callers are let in (as viewers) when the switch says so: PATCHBAY_PUBLIC_REGISTRY=true for the
    * `/v0.1` reads of DESIGN §13, PATCHBAY_METRICS_PUBLIC=true for `/metrics` (§12).
    */

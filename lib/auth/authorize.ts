@@ -3,6 +3,7 @@ import { getConfig } from "../env";
 import { ForbiddenError, UnauthorizedError, UnsupportedMediaTypeError } from "../errors";
 import { isListedForGateways } from "../http/cors";
 import { isJsonMediaType } from "../http/media-type";
+import { authenticateAtGateway } from "../gateway-oauth/gateway-authentication";
 import { authenticate } from "./authenticate";
 import { ANONYMOUS, AUTH_OFF_PRINCIPAL, type Principal } from "./principal";
 import { consumeClaimedRateLimit, consumeRateLimit } from "./rate-limit";
@@ -25,13 +26,27 @@ export async function authorize(request: Request, operation: Operation<any, any,
   if (isAuthOff && isWrite && isForeignOrigin) {
     throw new ForbiddenError("With PATCHBAY_AUTH=off, a write must come from this site's own origin.");
   }
+  if (!isAuthOff && operation.protectedResource) return authorizeAtGateway(request, operation);
   const principal = isAuthOff ? AUTH_OFF_PRINCIPAL : ((await authenticate(request)) ?? ANONYMOUS);
   if (operation.role === "public") return principal;
   const isPublic = { registry: config.PATCHBAY_PUBLIC_REGISTRY, metrics: config.PATCHBAY_METRICS_PUBLIC };
   if (operation.publicWhen && isPublic[operation.publicWhen] && principal.via === "anonymous") return principal;
 
   if (principal.via === "anonymous") throw new UnauthorizedError();
-  if (!hasRole(principal.role, operation.role)) {
+  return checkRoleAndBudget(request, operation, principal);
+}
+
+/** A gateway's caller: its credential checked by authenticateAtGateway; an access token was issued to one who may use gateways. */
+async function authorizeAtGateway(request: Request, operation: Operation<any, any, any>): Promise<Principal> {
+  const principal = await authenticateAtGateway(request);
+  if (principal.via === "oauth") return spendBudget(operation, principal);
+  return checkRoleAndBudget(request, operation, principal);
+}
+
+async function checkRoleAndBudget(request: Request, operation: Operation<any, any, any>, principal: Principal): Promise<Principal> {
+  const isWrite = operation.method !== "GET";
+  const isAuthOff = principal.via === "auth-off";
+  if (operation.role !== "public" && !hasRole(principal.role, operation.role)) {
     throw new ForbiddenError(`This needs the ${operation.role} role; the token '${principal.name}' has ${principal.role}.`);
   }
   if (principal.via === "cookie" && isWrite && !isSameOrigin(request)) {
@@ -43,11 +58,15 @@ export async function authorize(request: Request, operation: Operation<any, any,
   if (isWrite && !operation.rawBody && (isAuthOff || principal.via !== "bearer") && hasBody(request) && !isJsonMediaType(request.headers.get("content-type"))) {
     throw new UnsupportedMediaTypeError("application/json");
   }
+  return spendBudget(operation, principal);
+}
 
+async function spendBudget(operation: Operation<any, any, any>, principal: Principal): Promise<Principal> {
+  const config = getConfig();
   const bucket = rateLimitBucket(operation);
   if (bucket) {
     const limit = { tests: config.PATCHBAY_RATE_TESTS_PER_MIN, writes: config.PATCHBAY_RATE_WRITES_PER_MIN, calls: config.PATCHBAY_RATE_CALLS_PER_MIN }[bucket];
-    const key = `${principal.tokenId ?? "anonymous"}:${bucket}`;
+    const key = `${principal.tokenId ?? principal.personId ?? "anonymous"}:${bucket}`;
     // Runner calls come by the thousand a minute: their budget is claimed in blocks of a hundredth of it.
     if (bucket === "calls") await consumeClaimedRateLimit(key, limit, callsBlock(limit));
     else await consumeRateLimit(key, limit);

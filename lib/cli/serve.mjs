@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * The server process (`npm start` and every test spawn it): Next.js as a custom server, with the API's
- * dispatcher mounted in front of it (lib/http/node-mount.ts: the API's paths go there, the rest to Next) and
- * the request guard (lib/http/request-guard.mjs) in front of both. instrumentation.ts installs the mount in the
+ * The server process (`npm start` and every test spawn it): Next.js as a custom server, with the gateway's
+ * authorization server (lib/gateway-oauth: its paths) and the API's dispatcher (lib/http/node-mount.ts: the API's
+ * paths) mounted in front of it, the rest going to Next, and the request guard (lib/http/request-guard.mjs) in
+ * front of all. instrumentation.ts installs the mount in the
  * process's runtime (lib/runtime) at boot; until it does, Next answers everything, through the same dispatcher (its catch-all
  * routes). Plain JavaScript: this file runs in the server process itself, before anything is compiled.
  *
@@ -36,6 +37,8 @@ function serve(request, response) {
   closeWhenStopping(response);
   const refusal = guardRequest(request, guard);
   if (refusal) return refuse(response, refusal);
+  const authorizationServer = /** @type {import("../gateway-oauth/authorization-server-mount").AuthorizationServerMount | undefined} */ (existingProcessRuntime()?.find("oauth.authorizationServer"));
+  if (authorizationServer?.serve(request, response)) return;
   const mount = /** @type {import("../http/node-mount").NodeMount | undefined} */ (existingProcessRuntime()?.find("http.nodeMount"));
   if (mount?.serve(request, response)) return;
   void nextHandler(request, response);

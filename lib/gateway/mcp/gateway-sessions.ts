@@ -140,7 +140,7 @@ function forget(id: string, session: GatewaySession): void {
   registry.sessions.delete(id);
 }
 
-/** Who a session or a round of questions belongs to: the token (a cookie session counts as its bearer). */
+/** Who a session or a round of questions belongs to: the token (a cookie session counts as its bearer), or the person. */
 export function callerKeyOf(caller: Principal): string {
-  return `${caller.via === "cookie" ? "bearer" : caller.via}:${caller.tokenId ?? caller.name}`;
+  return `${caller.via === "cookie" ? "bearer" : caller.via}:${caller.tokenId ?? caller.personId ?? caller.name}`;
 }

@@ -1,0 +1,134 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+import Provider from "oidc-provider";
+
+import { authenticate } from "../auth/authenticate";
+import { getConfig } from "../env";
+import { publicBaseUrl } from "../oauth/client-identity";
+import { processSlot } from "../runtime/runtime";
+import { AUTHORIZATION_SERVER_ROUTES, CONSENT_PATH_PREFIX, createAuthorizationServer, GATEWAY_SCOPE } from "./authorization-server";
+import { consentPage, consentProblemPage, gatewaysOf } from "./consent-page";
+import { accountOf, mayUseGateways } from "./gateway-accounts";
+
+/** What lib/cli/serve.mjs finds in the runtime's `oauth.authorizationServer` slot: `serve` answers the authorization server's paths and says true. */
+export type AuthorizationServerMount = { serve: (request: IncomingMessage, response: ServerResponse) => boolean };
+
+const METADATA_PATHS = new Set(["/.well-known/oauth-authorization-server", "/.well-known/openid-configuration"]);
+const ENDPOINT_PATHS = Object.values(AUTHORIZATION_SERVER_ROUTES);
+
+/**
+ * The gateway's authorization server, in front of the API's mount (oidc-provider answers Node's request and
+ * response itself). Not with PATCHBAY_AUTH=off: the gateways then ask for no token.
+ */
+export function installAuthorizationServer(): void {
+  if (getConfig().PATCHBAY_AUTH === "off") return;
+  processSlot<AuthorizationServerMount>("oauth.authorizationServer", () => ({ serve }));
+}
+
+type IssuerServer = { provider: Provider; handle: (request: IncomingMessage, response: ServerResponse) => Promise<void> };
+
+/** One provider per issuer: PATCHBAY_PUBLIC_URL, else each origin the request guard admitted. */
+const servers = new Map<string, IssuerServer>();
+
+function serverFor(issuer: string): IssuerServer {
+  let server = servers.get(issuer);
+  if (!server) {
+    const provider = createAuthorizationServer(issuer);
+    servers.set(issuer, (server = { provider, handle: provider.callback() }));
+  }
+  return server;
+}
+
+function serve(request: IncomingMessage, response: ServerResponse): boolean {
+  const pathname = (request.url ?? "/").split("?")[0];
+  const isMetadata = METADATA_PATHS.has(pathname);
+  const isConsent = pathname.startsWith(CONSENT_PATH_PREFIX);
+  if (!isMetadata && !isConsent && !ENDPOINT_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return false;
+
+  const webRequest = headersOnlyRequest(request);
+  const { provider, handle } = serverFor(publicBaseUrl(webRequest.url));
+  // RFC 8414's document is the one oidc-provider serves as OpenID discovery.
+  if (isMetadata) request.url = "/.well-known/openid-configuration";
+  const answer = isConsent ? answerConsent(provider, webRequest, request, response) : handle(request, response);
+  void Promise.resolve(answer).catch((error: unknown) => {
+    console.error("Patchbay: the gateway's authorization server failed:", error instanceof Error ? error.message : error);
+    if (!response.headersSent) response.writeHead(500, { "Content-Type": "text/plain" }).end("The authorization server failed.");
+    else response.destroy();
+  });
+  return true;
+}
+
+/**
+ * GET shows the consent page to the signed-in person (or sends them to sign in first); POST records their answer.
+ * `interactionDetails` checks the interaction's cookie: the page answers only the browser that started the
+ * authorization, so a consent link sent to someone else signs nobody in for the sender.
+ */
+async function answerConsent(provider: Provider, webRequest: Request, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const details = await provider.interactionDetails(request, response).catch(() => null);
+  if (!details) return sendHtml(response, 400, consentProblemPage("This sign-in has expired", "Start again from your MCP client: the request is over ten minutes old, or was opened in another browser."));
+
+  const principal = await authenticate(webRequest).catch(() => null);
+  if (!principal) {
+    const next = new URL(webRequest.url).pathname;
+    return void response.writeHead(303, { Location: `/sign-in?next=${encodeURIComponent(next)}`, "Cache-Control": "no-store" }).end();
+  }
+  const resources = [details.params.resource ?? []].flat() as string[];
+  const clientId = details.params.client_id as string;
+  const client = await provider.Client.find(clientId);
+
+  if (request.method === "POST") {
+    if (request.headers.origin !== new URL(webRequest.url).origin) return sendHtml(response, 403, consentProblemPage("Refused", "The answer must come from this page."));
+    const decision = new URLSearchParams(await readBody(request)).get("decision");
+    const accountId = accountOf(principal);
+    if (decision !== "allow" || !accountId || !mayUseGateways(principal)) {
+      return provider.interactionFinished(request, response, { error: "access_denied", error_description: `${principal.name} did not allow it` }, { mergeWithLastSubmission: false });
+    }
+    const grant = new provider.Grant({ accountId, clientId });
+    if (String(details.params.scope ?? "").split(" ").includes("openid")) grant.addOIDCScope("openid");
+    for (const resource of resources) grant.addResourceScope(resource, GATEWAY_SCOPE);
+    const grantId = await grant.save();
+    return provider.interactionFinished(request, response, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+  }
+
+  const redirectUri = String(details.params.redirect_uri ?? "");
+  sendHtml(response, 200, consentPage({
+    clientName: client?.clientName ?? clientId,
+    clientId,
+    clientKnownBy: client?.clientIdMetadataDocument ? { type: "metadata-document", host: new URL(clientId).host } : { type: "self-registered" },
+    redirectOrigin: URL.canParse(redirectUri) ? new URL(redirectUri).origin : redirectUri,
+    gateways: gatewaysOf(resources),
+    principal,
+    mayUseGateways: mayUseGateways(principal),
+  }));
+}
+
+/** The request as the API's code reads it (its origin from the forwarding headers the request guard vouched for), without the body. */
+function headersOnlyRequest(request: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+  }
+  const origin = `${request.headers["x-forwarded-proto"] ?? "http"}://${request.headers["x-forwarded-host"] ?? request.headers.host ?? "localhost"}`;
+  return new Request(new URL(request.url ?? "/", origin), { headers });
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > 4096) throw new Error("consent answer too large");
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function sendHtml(response: ServerResponse, status: number, html: string): void {
+  response.writeHead(status, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    // No form-action: the answer's redirects end at the client's own redirect URI, which form-action would block.
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+  }).end(html);
+}
