@@ -53,6 +53,19 @@ test.describe("on a 390 px phone", () => {
     await expect(menu).toHaveAttribute("aria-expanded", "false");
   });
 
+  test("Escape from a link in the open menu closes it and puts focus back on the Menu button", async ({ page }) => {
+    await page.goto("/mcp-servers");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const menu = nav.getByRole("button", { name: "Menu" });
+    await menu.click();
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Servers" })).toBeFocused();
+
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeFocused();
+  });
+
   test("a variable's Edit and Delete are on screen without scrolling sideways", async ({ page, api }) => {
     const name = `PHONE_${randomUUID().slice(0, 8).toUpperCase()}`;
     const created = await api.put(`/api/variables/${name}`, { description: "The store's URL", value: "https://phone.example.com" });
