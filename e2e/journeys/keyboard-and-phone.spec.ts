@@ -31,6 +31,24 @@ test("Tab leaves the schema editor for the next field, as the hint under it says
   await expect(page.getByText("✓ A valid JSON Schema.")).toBeVisible();
 });
 
+test("arrow keys choose a transport, and the chosen pill's focus ring is not the colour of its fill", async ({ page }) => {
+  await page.goto("/mcp-servers/new");
+  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+  const transports = page.getByRole("group", { name: "Transport type" });
+  await transports.getByRole("radio", { checked: true }).focus();
+  await page.keyboard.press("ArrowRight");
+
+  const sse = transports.getByRole("radio", { name: /^SSE/ });
+  await expect(sse).toBeChecked();
+  await expect(sse).toBeFocused();
+  const pill = sse.locator("xpath=..");
+  await expect(pill).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)"); // filled: it re-rendered as the chosen one
+  await expect(pill).toHaveCSS("outline-style", "solid");
+  await expect(pill).toHaveCSS("outline-width", "2px");
+  const { ring, fill } = await pill.evaluate((label) => ({ ring: getComputedStyle(label).outlineColor, fill: getComputedStyle(label).backgroundColor }));
+  expect(ring).not.toBe(fill);
+});
+
 test.describe("on a 390 px phone", () => {
   test.use({ viewport: { width: PHONE_WIDTH, height: 844 } });
 
