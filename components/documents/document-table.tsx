@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { FOLDING_CELL as cell, FoldingRow, FoldingTable } from "@/components/ui/folding-table";
+import { CellLabel, FOLDING_CELL as cell, FoldingRow, FoldingTable } from "@/components/ui/folding-table";
 import { TimeStamp } from "@/components/ui/time-stamp";
 import type { AgentResolution } from "@/lib/schemas/agent";
 
@@ -18,7 +18,7 @@ export function DocumentTable({ rows, caption, basePath, isStale }: { rows: Docu
       columns={["Name", "Description", "Tags", "Servers", hasCapabilities && "Capabilities", hasResolution && "Blueprint", "Modified"]}>
       {rows.map((row) => (
         <FoldingRow key={row.name} name={row.name} href={`${basePath}/${encodeURIComponent(row.name)}`}
-          badge={row.has_inline && <Badge tone="warning" className="ml-2">inline config</Badge>}>
+          details={row.has_inline && <Badge tone="warning" className="ml-2">inline config</Badge>}>
           <td className={`${cell} text-slate-700 max-md:w-full dark:text-slate-300`}>{row.description}</td>
           <td className={`${cell} max-md:empty:hidden`}>
             {row.tags.length > 0 && (
@@ -27,8 +27,8 @@ export function DocumentTable({ rows, caption, basePath, isStale }: { rows: Docu
               </ul>
             )}
           </td>
-          <td className={`${cell} tabular-nums`}><span className="md:sr-only">Servers: </span>{row.server_count}</td>
-          {hasCapabilities && <td className={`${cell} tabular-nums`}><span className="md:sr-only">Capabilities: </span>{row.capabilities?.length ?? 0}</td>}
+          <td className={`${cell} tabular-nums`}><CellLabel>Servers</CellLabel>{row.server_count}</td>
+          {hasCapabilities && <td className={`${cell} tabular-nums`}><CellLabel>Capabilities</CellLabel>{row.capabilities?.length ?? 0}</td>}
           {hasResolution && <td className={cell}>{row.resolution && <ResolutionBadge resolution={row.resolution} />}</td>}
           <td className={`${cell} whitespace-nowrap text-slate-600 dark:text-slate-400`}><TimeStamp iso={row.modified_at} /></td>
         </FoldingRow>

@@ -6,10 +6,11 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { CellLabel, FOLDING_CELL as cell, FoldingRow, FoldingTable } from "@/components/ui/folding-table";
 import { TimeStamp } from "@/components/ui/time-stamp";
 import { tokensQuery, useRevokeToken } from "@/lib/query/tokens";
 
-/** Active tokens: who, which role, when made, last used, expiry — never the token. Revoking is immediate. */
+/** Active tokens: who, which role, when made, last used, expiry — never the token; each a card on a phone. Revoking is immediate. */
 export function TokenTable() {
   const tokens = useQuery(tokensQuery());
   const revoke = useRevokeToken();
@@ -28,34 +29,22 @@ export function TokenTable() {
   }
 
   return (
-    <div role="region" aria-label="API tokens" tabIndex={0} className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Active API tokens</caption>
-        <thead className="text-slate-600 dark:text-slate-400">
-          <tr>
-            <th scope="col" className="py-2 pr-3">Name</th><th scope="col" className="pr-3">Role</th><th scope="col" className="pr-3">Prefix</th>
-            <th scope="col" className="pr-3">Created</th><th scope="col" className="pr-3">Last used</th><th scope="col" className="pr-3">Expires</th>
-            <th scope="col"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {tokens.data.map((token) => (
-            <tr key={token.id} className="border-t border-slate-200 dark:border-slate-800">
-              <td className="py-2 pr-3 font-medium">{token.name}</td>
-              <td className="pr-3">{token.role}</td>
-              <td className="pr-3 font-mono text-xs">{token.prefix}…</td>
-              <td className="pr-3"><TimeStamp iso={token.created_at} /></td>
-              <td className="pr-3">{token.last_used_at ? <TimeStamp iso={token.last_used_at} /> : "never"}</td>
-              <td className="pr-3">{token.expires_at ? <TimeStamp iso={token.expires_at} /> : "never"}</td>
-              <td className="py-1 text-right">
-                <Button size="sm" variant="danger" disabled={revoke.isPending} onClick={() => setRevoking({ id: token.id, name: token.name })}>
-                  Revoke<span className="sr-only"> {token.name}</span>
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <>
+      <FoldingTable caption="Active API tokens" columns={["Name", "Role", "Prefix", "Created", "Last used", "Expires"]} hasActions>
+        {tokens.data.map((token) => (
+          <FoldingRow key={token.id} name={token.name} actions={
+            <Button size="sm" variant="danger" disabled={revoke.isPending} onClick={() => setRevoking({ id: token.id, name: token.name })}>
+              Revoke<span className="sr-only"> {token.name}</span>
+            </Button>
+          }>
+            <td className={cell}><CellLabel>Role</CellLabel>{token.role}</td>
+            <td className={`${cell} font-mono text-xs`}>{token.prefix}…</td>
+            <td className={cell}><CellLabel>Created</CellLabel><TimeStamp iso={token.created_at} /></td>
+            <td className={cell}><CellLabel>Last used</CellLabel>{token.last_used_at ? <TimeStamp iso={token.last_used_at} /> : "never"}</td>
+            <td className={cell}><CellLabel>Expires</CellLabel>{token.expires_at ? <TimeStamp iso={token.expires_at} /> : "never"}</td>
+          </FoldingRow>
+        ))}
+      </FoldingTable>
       <Dialog open={revoking !== undefined} onClose={close} title={`Revoke ${revoking?.name ?? ""}?`} actions={
         <>
           <Button onClick={close}>Cancel</Button>
@@ -69,6 +58,6 @@ export function TokenTable() {
           {revoke.isError && <Alert tone="danger" isUrgent className="mt-3">{revoke.error.message}</Alert>}
         </div>
       </Dialog>
-    </div>
+    </>
   );
 }

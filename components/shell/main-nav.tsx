@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 
 import { cx } from "../ui/class-names";
 import { NavLink } from "./nav-link";
@@ -14,12 +14,20 @@ export type NavEntry = { href: string; label: string };
  */
 export function MainNav({ entries }: { entries: NavEntry[] }) {
   const [isOpen, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const pathname = usePathname();
   useEffect(() => setOpen(false), [pathname]);
 
+  // Focus goes back to the Menu button: the link that had it is hidden with the list, which would drop it to <body>.
+  function closeOnEscape(event: KeyboardEvent) {
+    if (event.key !== "Escape" || !isOpen) return;
+    setOpen(false);
+    menuButton.current?.focus();
+  }
+
   return (
-    <nav aria-label="Main" onKeyDown={(event) => { if (event.key === "Escape") setOpen(false); }}>
-      <button type="button" aria-expanded={isOpen} aria-controls="main-nav-links" onClick={() => setOpen(!isOpen)}
+    <nav aria-label="Main" onKeyDown={closeOnEscape}>
+      <button ref={menuButton} type="button" aria-expanded={isOpen} aria-controls="main-nav-links" onClick={() => setOpen(!isOpen)}
         className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:hidden dark:border-slate-700 dark:hover:bg-slate-800">
         Menu
       </button>

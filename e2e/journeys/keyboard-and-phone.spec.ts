@@ -1,5 +1,18 @@
+import { randomUUID } from "node:crypto";
+
+import type { Locator } from "@playwright/test";
+
+import { uniqueName } from "../support/api-client";
 import { expect, test } from "./fixtures";
 import { openFromList } from "./open-from-list";
+
+const PHONE_WIDTH = 390;
+
+/** Whether `control` lies wholly inside the phone's width as the page first shows it (nothing scrolled). */
+async function isWithinPhoneWidth(control: Locator): Promise<boolean> {
+  const box = await control.boundingBox();
+  return box !== null && box.x >= 0 && box.x + box.width <= PHONE_WIDTH;
+}
 
 test("Tab leaves the schema editor for the next field, as the hint under it says", async ({ page, api }) => {
   const server = await api.createServer("tabbing", { parameters_schema: { type: "object", properties: { a: { type: "string" } } } });
@@ -18,8 +31,26 @@ test("Tab leaves the schema editor for the next field, as the hint under it says
   await expect(page.getByText("✓ A valid JSON Schema.")).toBeVisible();
 });
 
+test("arrow keys choose a transport, and the chosen pill's focus ring is not the colour of its fill", async ({ page }) => {
+  await page.goto("/mcp-servers/new");
+  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+  const transports = page.getByRole("group", { name: "Transport type" });
+  await transports.getByRole("radio", { checked: true }).focus();
+  await page.keyboard.press("ArrowRight");
+
+  const sse = transports.getByRole("radio", { name: /^SSE/ });
+  await expect(sse).toBeChecked();
+  await expect(sse).toBeFocused();
+  const pill = sse.locator("xpath=..");
+  await expect(pill).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)"); // filled: it re-rendered as the chosen one
+  await expect(pill).toHaveCSS("outline-style", "solid");
+  await expect(pill).toHaveCSS("outline-width", "2px");
+  const { ring, fill } = await pill.evaluate((label) => ({ ring: getComputedStyle(label).outlineColor, fill: getComputedStyle(label).backgroundColor }));
+  expect(ring).not.toBe(fill);
+});
+
 test.describe("on a 390 px phone", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: { width: PHONE_WIDTH, height: 844 } });
 
   test("the header collapses to a Menu button that opens the navigation and closes on the way to a page", async ({ page }) => {
     await page.goto("/mcp-servers");
@@ -38,6 +69,43 @@ test.describe("on a 390 px phone", () => {
     await menu.click();
     await page.keyboard.press("Escape");
     await expect(menu).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("Escape from a link in the open menu closes it and puts focus back on the Menu button", async ({ page }) => {
+    await page.goto("/mcp-servers");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const menu = nav.getByRole("button", { name: "Menu" });
+    await menu.click();
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Servers" })).toBeFocused();
+
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeFocused();
+  });
+
+  test("a variable's Edit and Delete are on screen without scrolling sideways", async ({ page, api }) => {
+    const name = `PHONE_${randomUUID().slice(0, 8).toUpperCase()}`;
+    const created = await api.put(`/api/variables/${name}`, { description: "The store's URL", value: "https://phone.example.com" });
+    expect(created.status, created.text).toBe(201);
+
+    await page.goto("/variables");
+    for (const action of [`Edit ${name}`, `Delete ${name}`]) {
+      const button = page.getByRole("button", { name: action, exact: true });
+      await expect(button).toBeVisible();
+      await expect.poll(() => isWithinPhoneWidth(button), { message: action }).toBe(true);
+    }
+  });
+
+  test("a token's Revoke is on screen without scrolling sideways", async ({ page, api }) => {
+    const name = uniqueName("phone-token");
+    const minted = await api.post("/api/tokens", { name, role: "viewer" });
+    expect(minted.status, minted.text).toBe(201);
+
+    await page.goto("/tokens");
+    const revoke = page.getByRole("button", { name: `Revoke ${name}`, exact: true });
+    await expect(revoke).toBeVisible();
+    await expect.poll(() => isWithinPhoneWidth(revoke)).toBe(true);
   });
 
   test("a server's health panel comes before its definition", async ({ page, api }) => {

@@ -46,7 +46,7 @@ test("an admin mints a token (shown once), the audit log names who changed what,
   await page.getByRole("button", { name: "Mint token" }).click();
   const token = (await page.getByTestId("minted-token").textContent())!;
   expect(token).toMatch(/^pb_/);
-  await expect(page.getByRole("cell", { name: tokenName, exact: true })).toBeVisible();
+  await expect(page.getByRole("rowheader", { name: tokenName, exact: true })).toBeVisible();
   await saveScreenshot(page, "tokens");
 
   const editor = apiClient(guarded.baseUrl, { Authorization: `Bearer ${token}` });
@@ -65,7 +65,7 @@ test("an admin mints a token (shown once), the audit log names who changed what,
   await saveScreenshot(page, "token-revoke-dialog");
   await confirm.getByRole("button", { name: "Revoke token" }).click();
   await expect(confirm).toBeHidden();
-  await expect(page.getByRole("cell", { name: tokenName, exact: true })).toHaveCount(0);
+  await expect(page.getByRole("rowheader", { name: tokenName, exact: true })).toHaveCount(0);
   expect((await editor.get("/api/mcp-servers")).status).toBe(401);
 
   await page.getByRole("button", { name: "Sign out" }).click();

@@ -26,9 +26,12 @@ export function TransportSection() {
         <legend className="sr-only">Transport type</legend>
         <div className="inline-flex flex-wrap rounded-md border border-slate-300 p-0.5 dark:border-slate-700">
           {TRANSPORTS.map((option) => (
+            // The chosen pill's focus ring is drawn inside its fill in the text's colour: one in the fill's colour would not show.
             <label key={option.value} className={cx(
-              "relative cursor-pointer rounded px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600",
-              type === option.value ? "bg-indigo-600 text-white dark:bg-indigo-400 dark:text-slate-950" : "hover:bg-slate-100 dark:hover:bg-slate-800",
+              "relative cursor-pointer rounded px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2",
+              type === option.value
+                ? "bg-indigo-600 text-white has-[:focus-visible]:-outline-offset-4 has-[:focus-visible]:outline-white dark:bg-indigo-400 dark:text-slate-950 dark:has-[:focus-visible]:outline-slate-950"
+                : "hover:bg-slate-100 has-[:focus-visible]:outline-indigo-600 dark:hover:bg-slate-800 dark:has-[:focus-visible]:outline-indigo-400",
             )}>
               <input type="radio" value={option.value} {...register("transport.type")} className="absolute inset-0 cursor-pointer opacity-0" />
               {option.label} <span className={cx("font-normal", type === option.value ? "opacity-90" : "text-slate-500 dark:text-slate-400")}>· {option.hint}</span>
