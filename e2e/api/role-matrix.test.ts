@@ -130,6 +130,9 @@ const ALLOWED: Record<string, number> = {
   "POST /mcp/capabilities/{name}": 406,
   "GET /mcp/capabilities/{name}": 405,
   "DELETE /mcp/capabilities/{name}": 400,
+  // RFC 9728 metadata of each gateway (DESIGN §18): public, the same for any name.
+  "GET /.well-known/oauth-protected-resource/mcp/agents/{name}": 200,
+  "GET /.well-known/oauth-protected-resource/mcp/capabilities/{name}": 200,
 };
 
 let patchbay: PatchbayProcess;
