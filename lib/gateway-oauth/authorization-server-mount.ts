@@ -84,7 +84,9 @@ async function answerConsent(provider: Provider, webRequest: Request, request: I
       return provider.interactionFinished(request, response, { error: "access_denied", error_description: `${principal.name} did not allow it` }, { mergeWithLastSubmission: false });
     }
     const grant = new provider.Grant({ accountId, clientId });
-    if (String(details.params.scope ?? "").split(" ").includes("openid")) grant.addOIDCScope("openid");
+    // What was asked of the server's own scopes (`mcp` is one too, as a client registers it), then each gateway's.
+    const serverScopes = String(details.params.scope ?? "").split(" ").filter((scope) => scope === "openid" || scope === GATEWAY_SCOPE);
+    if (serverScopes.length) grant.addOIDCScope(serverScopes.join(" "));
     for (const resource of resources) grant.addResourceScope(resource, GATEWAY_SCOPE);
     const grantId = await grant.save();
     return provider.interactionFinished(request, response, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });

@@ -42,8 +42,8 @@ export function createAuthorizationServer(issuer: string): Provider {
     jwks,
     cookies: { keys: cookieKeys, names: { session: "patchbay_oauth_session", interaction: "patchbay_oauth_interaction", resume: "patchbay_oauth_resume" } },
     routes: AUTHORIZATION_SERVER_ROUTES,
-    // `mcp` is each gateway's own scope (getResourceServerInfo), never a token for the server itself.
-    scopes: ["openid"],
+    // `mcp` is each gateway's scope (getResourceServerInfo); listed here too, as clients register with it (DCR).
+    scopes: ["openid", GATEWAY_SCOPE],
     claims: { openid: ["sub"] },
     responseTypes: ["code"],
     pkce: { required: () => true },
