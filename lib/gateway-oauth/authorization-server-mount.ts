@@ -49,6 +49,7 @@ function serve(request: IncomingMessage, response: ServerResponse): boolean {
   const { provider, handle } = serverFor(publicBaseUrl(webRequest.url));
   // RFC 8414's document is the one oidc-provider serves as OpenID discovery.
   if (isMetadata) request.url = "/.well-known/openid-configuration";
+  if (pathname === AUTHORIZATION_SERVER_ROUTES.authorization) request.url = withDefaultScope(request.url ?? pathname);
   const answer = isConsent ? answerConsent(provider, webRequest, request, response) : handle(request, response);
   void Promise.resolve(answer).catch((error: unknown) => {
     console.error("Patchbay: the gateway's authorization server failed:", error instanceof Error ? error.message : error);
@@ -56,6 +57,15 @@ function serve(request: IncomingMessage, response: ServerResponse): boolean {
     else response.destroy();
   });
   return true;
+}
+
+/** RFC 6749 §3.3: a request that names no scope is served with the pre-defined default, the gateways' `mcp`. */
+function withDefaultScope(url: string): string {
+  const [pathname, query = ""] = url.split("?", 2);
+  const params = new URLSearchParams(query);
+  if (params.has("scope")) return url;
+  params.set("scope", GATEWAY_SCOPE);
+  return `${pathname}?${params}`;
 }
 
 /**
