@@ -1,6 +1,7 @@
 import Provider, { errors } from "oidc-provider";
 
 import { getConfig } from "../env";
+import { oauthFetch } from "../oauth/oauth-fetch";
 import { GatewayOAuthEntries } from "./entry-store";
 import { gatewayPrincipalOf } from "./gateway-accounts";
 import { gatewayOfResource } from "./gateway-resources";
@@ -58,6 +59,10 @@ export function createAuthorizationServer(issuer: string): Provider {
       return { accountId, claims: async () => ({ sub: accountId }) };
     },
     interactions: { url: async (_ctx: unknown, interaction: { uid: string }) => `${CONSENT_PATH_PREFIX}${interaction.uid}` },
+    // What the server fetches (a client's metadata document) goes out through Patchbay's outbound policy, as every
+    // outbound request does (DESIGN §5), in place of oidc-provider's own special-use-address guard; 5 KiB at most.
+    fetch: (url: string, { dispatcher: _ownGuard, ...init }: RequestInit & { dispatcher?: unknown }) => oauthFetch()(url, init),
+    fetchResponseBodyLimits: { "client_id metadata document": 5 * 1024 },
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
