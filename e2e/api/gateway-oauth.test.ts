@@ -293,6 +293,24 @@ describe("attacks the RFCs name are refused", () => {
   });
 });
 
+describe("registration", () => {
+  test("one address registers at most 30 clients a minute: then 429 with Retry-After (the window may turn once meanwhile)", async () => {
+    let refused: Response | undefined;
+    let attempts = 0;
+    while (!refused && attempts < 61) {
+      attempts++;
+      const answer = await fetch(`${base}/oauth/register`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ client_name: `burst ${attempts}`, redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" }) });
+      if (answer.status === 429) refused = answer;
+      else expect(answer.status).toBe(201);
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused!.json()).error).toBe("temporarily_unavailable");
+    // The file's earlier registrations (a handful) spent the same address's budget.
+    expect(attempts).toBeGreaterThan(25);
+  });
+});
+
 describe("clients known by their Client ID Metadata Document (CIMD)", () => {
   function metadataDocument(clientId: string, overrides: Record<string, unknown> = {}) {
     return JSON.stringify({ client_id: clientId, client_name: "Documented MCP client", redirect_uris: [REDIRECT_URI], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none", ...overrides });

@@ -3,6 +3,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider from "oidc-provider";
 
 import { authenticate } from "../auth/authenticate";
+import { consumeRateLimit } from "../auth/rate-limit";
+import { RateLimitedError } from "../errors";
+import { clientAddress } from "../http/client-address";
 import { getConfig } from "../env";
 import { publicBaseUrl } from "../oauth/client-identity";
 import { processSlot } from "../runtime/runtime";
@@ -50,13 +53,29 @@ function serve(request: IncomingMessage, response: ServerResponse): boolean {
   // RFC 8414's document is the one oidc-provider serves as OpenID discovery.
   if (isMetadata) request.url = "/.well-known/openid-configuration";
   if (pathname === AUTHORIZATION_SERVER_ROUTES.authorization) request.url = withDefaultScope(request.url ?? pathname);
-  const answer = isConsent ? answerConsent(provider, webRequest, request, response) : handle(request, response);
+  const answer = isConsent ? answerConsent(provider, webRequest, request, response)
+    : pathname === AUTHORIZATION_SERVER_ROUTES.registration && request.method === "POST" ? registerWithinBudget(webRequest, () => handle(request, response), response)
+      : handle(request, response);
   void Promise.resolve(answer).catch((error: unknown) => {
     console.error("Patchbay: the gateway's authorization server failed:", error instanceof Error ? error.message : error);
     if (!response.headersSent) response.writeHead(500, { "Content-Type": "text/plain" }).end("The authorization server failed.");
     else response.destroy();
   });
   return true;
+}
+
+/** Anyone may register a client (DCR is how MCP clients arrive): at most this many a minute from one address. */
+const REGISTRATIONS_PER_MINUTE = 30;
+
+async function registerWithinBudget(webRequest: Request, register: () => Promise<void>, response: ServerResponse): Promise<void> {
+  try {
+    await consumeRateLimit(`oauth-register:${clientAddress(webRequest)}`, REGISTRATIONS_PER_MINUTE);
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    const body = JSON.stringify({ error: "temporarily_unavailable", error_description: error.message });
+    return void response.writeHead(429, { "Content-Type": "application/json", "Cache-Control": "no-store", ...error.headers }).end(body);
+  }
+  return register();
 }
 
 /** RFC 6749 §3.3: a request that names no scope is served with the pre-defined default, the gateways' `mcp`. */

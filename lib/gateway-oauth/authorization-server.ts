@@ -68,6 +68,7 @@ export function createAuthorizationServer(issuer: string): Provider {
       registration: { enabled: true },
       revocation: { enabled: true },
       userinfo: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
       clientIdMetadataDocument: { enabled: true, ack: "draft-02" },
       resourceIndicators: {
         enabled: true,
@@ -87,6 +88,8 @@ export function createAuthorizationServer(issuer: string): Provider {
     },
   });
   provider.proxy = true;
+  // oidc-provider answers its own failures; a 500 of its own is a bug to see in the log (its message alone).
+  provider.on("server_error", (_ctx: unknown, error: Error) => console.error(`Patchbay: the gateway's authorization server failed: ${error.message}`));
   return provider;
 }
 
