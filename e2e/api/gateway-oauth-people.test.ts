@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 
-import { freePort } from "../../lib/mcp/test-peers";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { authorizationRequest, consent, exchangeCode, initializeGateway, registerClient, tokenRequest, type RegisteredClient } from "../support/gateway-oauth-client";
-import { signInThroughProvider, singleSignOnEnv, startIdentityProvider, type IdentityProvider } from "../support/identity-provider";
-import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
+import { signInThroughProvider, startPatchbayWithSingleSignOn, type IdentityProvider } from "../support/identity-provider";
 
 /**
  * DESIGN §18: a person who signed in with single sign-on allows an MCP client on the consent page; the client's
@@ -15,23 +13,20 @@ import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process
 const ADMIN_TOKEN = "pb_test_gateway_people_admin_0123456789";
 
 let idp: IdentityProvider;
-let patchbay: PatchbayProcess;
 let base: string;
+let stop: () => Promise<void>;
 let agent: string;
 let client: RegisteredClient;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  idp = await startIdentityProvider({
-    redirectUri: `${base}/sign-in/oidc/callback`,
+  ({ idp, base, stop } = await startPatchbayWithSingleSignOn({
+    adminToken: ADMIN_TOKEN,
     accounts: {
       frank: { email: "frank@example.com", name: "Frank", groups: ["platform-eng"] },
       grace: { email: "grace@example.com", name: "Grace", groups: ["platform-eng"] },
       heidi: { email: "heidi@example.com", name: "Heidi", groups: ["platform-eng"] },
     },
-  });
-  patchbay = await startPatchbay({ port, env: { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", ...singleSignOnEnv(idp, base), PATCHBAY_OIDC_RECHECK_S: "0" } });
+  }));
   const admin = apiClient(base, { Authorization: `Bearer ${ADMIN_TOKEN}` });
   const server = uniqueName("people-server");
   agent = uniqueName("people-agent");
@@ -41,8 +36,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await patchbay?.stop();
-  await idp?.stop();
+  await stop?.();
 });
 
 /** `login` signs in with single sign-on and allows the client for the agent's gateway; their browser and the client's tokens. */
