@@ -61,6 +61,8 @@ beforeAll(async () => {
     },
   });
   expect((await admin().post("/api/mcp-servers", httpServer(server, { transport: { type: "http", url: peer.url }, tool_policy: POLICY }))).status).toBe(201);
+  // The probe discovers the toolset the agents' gateways serve.
+  expect((await admin().post(`/api/mcp-servers/${server}/health-check`, {})).body).toMatchObject({ status: "healthy", tool_count: 2 });
   const users = { open: undefined, byEmail: ["RITA@example.com"], byGroup: ["sre"] };
   for (const [key, name] of Object.entries(agents)) {
     const created = await admin().post("/api/agents", { name, description: "Per person", mcp_servers: { docs: server }, ...(users[key as keyof typeof users] && { users: users[key as keyof typeof users] }) });
