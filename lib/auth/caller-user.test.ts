@@ -48,3 +48,13 @@ test("users: emails or groups, unique, no surrounding spaces; optional", () => {
     expect(new Set(agentBodySchema.safeParse({ name: "a", description: "A", users }).error?.issues.map((issue) => issue.path[0]))).toEqual(new Set(["users"]));
   }
 });
+
+test("context.user in approval_when: a group of the caller asks for approval, whatever the caller claims", () => {
+  const SALES_ASK = { properties: { context: { properties: { user: { properties: { groups: { contains: { const: "sales" } } }, required: ["groups"] } }, required: ["user"] } }, required: ["context"] };
+  const policy = { tools: { purge: { approval: "conditional" as const, approval_when: SALES_ASK } } };
+  const decide = (context: Record<string, unknown>, user: CallerUser) => decideToolCall(policy, "purge", { arguments: {}, context: withCallerUser(context, user) }, matches).outcome;
+  expect(decide({}, SAM)).toBe("needs_approval");
+  expect(decide({ user: { groups: ["sre"] } }, SAM)).toBe("needs_approval");
+  expect(decide({}, RITA)).toBe("run");
+  expect(decide({}, RUNNER)).toBe("run");
+});
