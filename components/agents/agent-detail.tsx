@@ -35,7 +35,7 @@ export function AgentDetail({ name }: { name: string }) {
       <Card title="People" id="users">
         {users.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">Anyone who may use gateways (runner, editor or admin).</p> : (
           <>
-            <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">Only these people (by email or group) may use its gateway; tokens are unaffected.</p>
+            <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">Besides runners, editors and admins, these people (by email or group) may use its gateway, viewers included.</p>
             <ul className="flex flex-wrap gap-2">
               {users.map((entry) => <li key={entry}><Badge>{entry}</Badge></li>)}
             </ul>

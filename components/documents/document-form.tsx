@@ -109,7 +109,7 @@ export function DocumentForm({ kind, schema, initial, hasCapabilities = false }:
       )}
       {hasCapabilities && (
         <Field id="document-users" label="People" error={errors.fields.users}
-          hint="Optional: emails or identity-provider groups. When any are listed, only these people may use the agent's gateway; tokens are unaffected.">
+          hint="Optional: emails or identity-provider groups. Besides runners, editors and admins, the people listed may use the agent's gateway, viewers included.">
           {(control) => (
             <Controller control={form.control} name="users" render={({ field }) => (
               <MultiCombobox {...control} value={field.value} onChange={field.onChange} noun="person or group" suggestions={[]} placeholder="Type an email or a group, then Enter" />

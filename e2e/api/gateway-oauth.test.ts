@@ -160,7 +160,7 @@ describe("a client signs a person in to one gateway", () => {
     const viewer = await mint("viewer");
     const authorization = authorizationRequest(base, client, { resource: gatewayUrl(agent) });
     const { page, redirect } = await consent(base, authorization, await signedInJar(base, viewer.token), "allow");
-    expect(page.html).toContain("Your role (viewer) does not use gateways");
+    expect(page.html).toContain("Your role (viewer) does not use these gateways");
     expect(page.html).not.toContain('value="allow"');
     expect(redirect?.searchParams.get("error")).toBe("access_denied");
     expect(redirect?.searchParams.get("code")).toBeNull();

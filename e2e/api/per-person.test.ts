@@ -11,8 +11,9 @@ import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process
 
 /**
  * DESIGN §18 "Per person": a person's gateway session carries who they are into tool policies (`context.user`,
- * which no caller can claim for itself), approvals name them, and an agent listing `users` is used only by the
- * people it names (by email or group); runner tokens are unaffected.
+ * which no caller can claim for itself), approvals name them, and a person uses a gateway by role (runner, editor,
+ * admin) or when the agent lists them in `users` (by email or group) — so a viewer it names may use it, and no other
+ * viewer; tokens go by their role alone.
  */
 const ADMIN_TOKEN = "pb_test_per_person_admin_0123456789";
 const ONLY_RITA = {
@@ -44,6 +45,8 @@ beforeAll(async () => {
         rita: { email: "rita@example.com", name: "Rita", groups: ["sre"] },
         sam: { email: "sam@example.com", name: "Sam", groups: ["sales"] },
         carol: { email: "carol@example.com", name: "Carol", groups: ["platform-eng"] },
+        vic: { email: "vic@example.com", name: "Vic", groups: ["guests"] },
+        val: { email: "val@example.com", name: "Val", groups: ["visitors"] },
       },
     }),
     startToolsetPeer([
@@ -56,14 +59,14 @@ beforeAll(async () => {
     env: {
       PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", PATCHBAY_PUBLIC_URL: base,
       PATCHBAY_OIDC_ISSUER: idp.issuer, PATCHBAY_OIDC_CLIENT_ID: idp.clientId, PATCHBAY_OIDC_CLIENT_SECRET: idp.clientSecret,
-      // Anyone the provider vouches for is a runner; platform-eng are editors.
-      PATCHBAY_OIDC_ROLES: "editor=platform-eng,runner=*",
+      // sre and sales are runners, platform-eng editors; anyone else the provider vouches for is a viewer.
+      PATCHBAY_OIDC_ROLES: "editor=platform-eng,runner=sre,runner=sales,viewer=*",
     },
   });
   expect((await admin().post("/api/mcp-servers", httpServer(server, { transport: { type: "http", url: peer.url }, tool_policy: POLICY }))).status).toBe(201);
   // The probe discovers the toolset the agents' gateways serve.
   expect((await admin().post(`/api/mcp-servers/${server}/health-check`, {})).body).toMatchObject({ status: "healthy", tool_count: 2 });
-  const users = { open: undefined, byEmail: ["RITA@example.com"], byGroup: ["sre"] };
+  const users = { open: undefined, byEmail: ["VIC@example.com"], byGroup: ["visitors"] };
   for (const [key, name] of Object.entries(agents)) {
     const created = await admin().post("/api/agents", { name, description: "Per person", mcp_servers: { docs: server }, ...(users[key as keyof typeof users] && { users: users[key as keyof typeof users] }) });
     expect(created.status).toBe(201);
@@ -165,30 +168,40 @@ describe("context.user in tool policies", { timeout: 60_000 }, () => {
 
 describe("an agent's users", { timeout: 60_000 }, () => {
   test.each([
-    ["by email (case ignored)", "byEmail"],
-    ["by group", "byGroup"],
-  ] as const)("listed %s: Rita may use its gateway, Sam is refused with a 403 naming why, a runner token is unaffected", async (_how, key) => {
+    ["by email (case ignored)", "byEmail", "vic", "val"],
+    ["by group", "byGroup", "val", "vic"],
+  ] as const)("listed %s: that viewer may use its gateway, another viewer is refused at consent, runners by role, tokens by theirs", async (_how, key, listed, unlisted) => {
     const agent = agents[key];
-    expect((await initializeGateway(gatewayUrl(agent), await personAccessToken("rita", agent))).status).toBe(200);
+    expect((await initializeGateway(gatewayUrl(agent), await personAccessToken(listed, agent))).status).toBe(200);
 
-    const refused = await initializeGateway(gatewayUrl(agent), await personAccessToken("sam", agent));
-    expect(refused.status).toBe(403);
-    expect((await refused.json()).detail).toBe(`Agent '${agent}' lists the people who may use it (users), and sam@example.com is not among them by email or by group.`);
+    const { jar } = await signIn(unlisted);
+    const { page, redirect } = await consent(base, authorizationRequest(base, client, { resource: gatewayUrl(agent) }), jar, "allow");
+    expect(page.html).toContain("Your role (viewer) does not use these gateways");
+    expect(redirect?.searchParams.get("error")).toBe("access_denied");
 
+    // Sam is a runner the agent does not list: his role suffices.
+    expect((await initializeGateway(gatewayUrl(agent), await personAccessToken("sam", agent))).status).toBe(200);
     expect((await initializeGateway(gatewayUrl(agent), runnerToken)).status).toBe(200);
   });
 
-  test("Sam cannot go around the list through /api/invoke; Rita can", async () => {
-    const action = await toolName(await connect(agents.byGroup, runnerToken), "lookup");
-    const body = { agent: agents.byGroup, action, input: { id: "a1" } };
-    const sam = await (await signIn("sam")).api.post("/api/invoke", body);
-    expect(sam.status).toBe(403);
-    expect(sam.body.detail).toBe(`Agent '${agents.byGroup}' lists the people who may use it (users), and sam@example.com is not among them by email or by group.`);
-    expect((await (await signIn("rita")).api.post("/api/invoke", body)).status).toBe(200);
+  test("a viewer taken off the list is refused at the gateway (403 naming why) with the token they already have; an agent that lists nobody is no viewer's", async () => {
+    const agent = uniqueName("pp-listed");
+    expect((await admin().post("/api/agents", { name: agent, description: "Per person", mcp_servers: { docs: server }, users: ["vic@example.com"] })).status).toBe(201);
+    const token = await personAccessToken("vic", agent);
+    expect((await initializeGateway(gatewayUrl(agent), token)).status).toBe(200);
+
+    expect((await admin().patch(`/api/agents/${agent}`, { users: ["someone@example.com"] })).status).toBe(200);
+    const refused = await initializeGateway(gatewayUrl(agent), token);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).detail).toBe(`vic@example.com (viewer) may not use agent '${agent}': a person uses gateways as runner, editor or admin, or when the agent lists them in users.`);
+
+    const { jar } = await signIn("vic");
+    const { redirect } = await consent(base, authorizationRequest(base, client, { resource: gatewayUrl(agents.open) }), jar, "allow");
+    expect(redirect?.searchParams.get("error")).toBe("access_denied");
   });
 
   test("users are kept as written, and a list that repeats an entry is a 400 naming /users", async () => {
-    expect((await admin().get(`/api/agents/${agents.byEmail}`)).body.agent).toMatchObject({ users: ["RITA@example.com"] });
+    expect((await admin().get(`/api/agents/${agents.byEmail}`)).body.agent).toMatchObject({ users: ["VIC@example.com"] });
     const refused = await admin().post("/api/agents", { name: uniqueName("pp-bad"), description: "Bad", users: ["sre", "sre"] });
     expect(refused.status).toBe(400);
     expect(refused.body.errors.map((error: { path: string }) => error.path)).toEqual(["/users"]);

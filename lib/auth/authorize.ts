@@ -36,11 +36,15 @@ export async function authorize(request: Request, operation: Operation<any, any,
   return checkRoleAndBudget(request, operation, principal);
 }
 
-/** A gateway's caller: its credential checked by authenticateAtGateway; an access token was issued to one who may use gateways. */
+/**
+ * A gateway's caller, its credential checked by authenticateAtGateway. A person's use of a gateway is decided per
+ * gateway (DESIGN §18: by role, or listed by the agent; lib/gateway/agent-users.ts), not by the operation's role;
+ * an access token was issued for this gateway alone.
+ */
 async function authorizeAtGateway(request: Request, operation: Operation<any, any, any>): Promise<Principal> {
   const principal = await authenticateAtGateway(request);
   if (principal.via === "oauth") return spendBudget(operation, principal);
-  return checkRoleAndBudget(request, operation, principal);
+  return checkRoleAndBudget(request, principal.personId ? { ...operation, role: "viewer" } : operation, principal);
 }
 
 async function checkRoleAndBudget(request: Request, operation: Operation<any, any, any>, principal: Principal): Promise<Principal> {

@@ -19,3 +19,8 @@ export function hasRole(actual: Role, needed: Role): boolean {
 export function canReadSecrets(role: Role): boolean {
   return hasRole(role, "runner");
 }
+
+/** DESIGN §18: who uses gateways by role — runner, editor or admin; a viewer only when an agent lists them (`users`). */
+export function usesGateways(role: Role): boolean {
+  return hasRole(role, "runner") || hasRole(role, "editor");
+}

@@ -3,15 +3,18 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider from "oidc-provider";
 
 import { authenticate } from "../auth/authenticate";
+import type { Principal } from "../auth/principal";
 import { consumeRateLimit } from "../auth/rate-limit";
+import { usesGateways } from "../auth/roles";
 import { RateLimitedError } from "../errors";
 import { clientAddress } from "../http/client-address";
 import { getConfig } from "../env";
+import { mayUseTarget } from "../gateway/agent-users";
 import { publicBaseUrl } from "../oauth/client-identity";
 import { processSlot } from "../runtime/runtime";
 import { AUTHORIZATION_SERVER_ROUTES, CONSENT_PATH_PREFIX, createAuthorizationServer, GATEWAY_SCOPE } from "./authorization-server";
 import { consentPage, consentProblemPage, gatewaysOf } from "./consent-page";
-import { accountOf, mayUseGateways } from "./gateway-accounts";
+import { accountOf } from "./gateway-accounts";
 
 /** What lib/cli/serve.mjs finds in the runtime's `oauth.authorizationServer` slot: `serve` answers the authorization server's paths and says true. */
 export type AuthorizationServerMount = { serve: (request: IncomingMessage, response: ServerResponse) => boolean };
@@ -109,7 +112,7 @@ async function answerConsent(provider: Provider, webRequest: Request, request: I
     if (request.headers.origin !== new URL(webRequest.url).origin) return sendHtml(response, 403, consentProblemPage("Refused", "The answer must come from this page."));
     const decision = new URLSearchParams(await readBody(request)).get("decision");
     const accountId = accountOf(principal);
-    if (decision !== "allow" || !accountId || !mayUseGateways(principal)) {
+    if (decision !== "allow" || !accountId || !(await mayUseAll(principal, resources))) {
       return provider.interactionFinished(request, response, { error: "access_denied", error_description: `${principal.name} did not allow it` }, { mergeWithLastSubmission: false });
     }
     const grant = new provider.Grant({ accountId, clientId });
@@ -129,8 +132,20 @@ async function answerConsent(provider: Provider, webRequest: Request, request: I
     redirectOrigin: URL.canParse(redirectUri) ? new URL(redirectUri).origin : redirectUri,
     gateways: gatewaysOf(resources),
     principal,
-    mayUseGateways: mayUseGateways(principal),
+    mayUseGateways: await mayUseAll(principal, resources),
   }));
+}
+
+/**
+ * Whether the person may use every gateway the client asks for (DESIGN §18: by role, or listed by the agent); a
+ * token by its role alone. Asking for none gives a token that opens none: only a role that uses gateways gets it.
+ */
+async function mayUseAll(principal: Principal, resources: string[]): Promise<boolean> {
+  if (usesGateways(principal.role)) return true;
+  const gateways = gatewaysOf(resources);
+  if (!principal.personId || gateways.length === 0 || gateways.length !== resources.length) return false;
+  const allowed = await Promise.all(gateways.map((gateway) => mayUseTarget({ kind: gateway.kind === "agents" ? "agent" : "capability", name: gateway.name }, principal)));
+  return allowed.every(Boolean);
 }
 
 /** The request as the API's code reads it (its origin from the forwarding headers the request guard vouched for), without the body. */

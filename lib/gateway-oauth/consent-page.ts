@@ -26,7 +26,7 @@ export function consentPage(view: ConsentView): string {
     : `It registered itself with this name: Patchbay has not checked who made it.`;
   const actions = view.mayUseGateways
     ? `<button type="submit" name="decision" value="allow" class="primary">Allow</button><button type="submit" name="decision" value="deny">Deny</button>`
-    : `<p role="alert">Your role (${escape(view.principal.role)}) does not use gateways: a runner, editor or admin does. Ask an admin.</p><button type="submit" name="decision" value="deny">Back to ${client}</button>`;
+    : `<p role="alert">Your role (${escape(view.principal.role)}) does not use these gateways: a runner, editor or admin does, or a person an agent lists in its users. Ask an admin.</p><button type="submit" name="decision" value="deny">Back to ${client}</button>`;
   return page(`Allow ${client}?`, `
     <h1>Allow <span class="client">${client}</span> to use Patchbay as you?</h1>
     <p>${knownBy}</p>

@@ -1,6 +1,6 @@
 import { getDb } from "../db";
 import type { Principal } from "../auth/principal";
-import { hasRole } from "../auth/roles";
+import { usesGateways } from "../auth/roles";
 import { findPersonStanding } from "../auth/sessions";
 import type { Role } from "../schemas/role";
 
@@ -16,28 +16,24 @@ export function accountOf(principal: Principal): string | null {
   return null;
 }
 
-/** The principal an account is now, when it may still use a gateway (runner, editor or admin); null otherwise. */
+/** The principal an account is now: a person while they stand; a token while active and a runner, editor or admin. Null otherwise. */
 export async function gatewayPrincipalOf(accountId: string): Promise<Principal | null> {
   const [type, id] = splitAccount(accountId);
   if (type === "person") {
     // A person's clients go on while the person stands: signed in somewhere, and vouched for by the provider.
     const standing = await findPersonStanding(id);
-    const principal = standing && { name: standing.name, role: standing.role, tokenId: null, personId: id, via: "oauth" as const };
-    return principal && mayUseGateways(principal) ? principal : null;
+    // Whatever their role: which gateways a person may use is decided per gateway (lib/gateway/agent-users.ts).
+    return standing && { name: standing.name, role: standing.role, tokenId: null, personId: id, via: "oauth" as const };
   }
   if (type === "token") {
     const token = await getDb().apiToken.findUnique({ where: { id }, select: { name: true, role: true, revokedAt: true, expiresAt: true } });
     if (!token || token.revokedAt || (token.expiresAt && token.expiresAt <= new Date())) return null;
     const principal = { name: token.name, role: token.role as Role, tokenId: id, via: "oauth" as const };
-    return mayUseGateways(principal) ? principal : null;
+    return usesGateways(principal.role) ? principal : null;
   }
   return null;
 }
 
-/** DESIGN §18: a person (or token) uses gateways as runner, editor or admin; a viewer only looks. */
-export function mayUseGateways(principal: Pick<Principal, "role">): boolean {
-  return hasRole(principal.role, "runner") || hasRole(principal.role, "editor");
-}
 
 function splitAccount(accountId: string): [string, string] {
   const at = accountId.indexOf(":");

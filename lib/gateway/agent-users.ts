@@ -1,21 +1,27 @@
 import { callerUserOf, isListedUser } from "../auth/caller-user";
 import type { Principal } from "../auth/principal";
+import { usesGateways } from "../auth/roles";
 import { ForbiddenError, NotFoundError } from "../errors";
 import { getRawAgent } from "../registry/agents";
 import type { CallTarget } from "./types";
 
 /**
- * DESIGN §18: an agent that lists `users` (emails or groups of the identity provider's claim) is used only by the
- * people it names — through its gateway and through /api/invoke alike; a person it does not name is refused (403).
- * Tokens (runners, machines) are not people and are unaffected; an empty or absent list restricts nobody. A target
- * that is gone is left to the caller's own 404.
+ * DESIGN §18: a person uses a gateway when their role is runner, editor or admin, or when the agent lists them in
+ * `users` (their email, or one of the identity provider's groups) — so a viewer may use the agents that name
+ * them, through the gateway, and nothing else. Tokens (runners, machines) are not people: the operation's role
+ * decides for them. A target that is gone is left to the caller's own 404.
  */
-export async function assertMayUseTarget(target: CallTarget, principal: Principal): Promise<void> {
-  if (target.kind !== "agent" || !principal.personId) return;
+export async function mayUseTarget(target: CallTarget, principal: Principal): Promise<boolean> {
+  if (!principal.personId || usesGateways(principal.role)) return true;
+  if (target.kind !== "agent") return false;
   const users = await agentUsers(target.name);
-  if (!users || users.length === 0) return;
-  if (isListedUser(users, await callerUserOf(principal))) return;
-  throw new ForbiddenError(`Agent '${target.name}' lists the people who may use it (users), and ${principal.name} is not among them by email or by group.`);
+  return users !== undefined && users.length > 0 && isListedUser(users, await callerUserOf(principal));
+}
+
+export async function assertMayUseTarget(target: CallTarget, principal: Principal): Promise<void> {
+  if (await mayUseTarget(target, principal)) return;
+  const what = target.kind === "agent" ? `agent '${target.name}'` : `capability '${target.name}'`;
+  throw new ForbiddenError(`${principal.name} (${principal.role}) may not use ${what}: a person uses gateways as runner, editor or admin, or when the agent lists them in users.`);
 }
 
 async function agentUsers(name: string): Promise<readonly string[] | undefined> {

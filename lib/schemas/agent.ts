@@ -14,14 +14,14 @@ const personOrGroupSchema = z
   .regex(/^\S(.*\S)?$/, "must not start or end with a space");
 
 /**
- * DESIGN §18: the people who may use the agent (its gateway and /api/invoke), by email (case ignored) or group. When
- * it lists any, a person it does not name is refused; tokens are unaffected (lib/gateway/agent-users.ts).
+ * DESIGN §18: people who may use the agent's gateway besides those whose role uses gateways (runner, editor, admin):
+ * by email (case ignored) or identity-provider group, so a viewer it names may use it (lib/gateway/agent-users.ts).
  */
 export const agentUsersSchema = z
   .array(personOrGroupSchema)
   .max(500, "at most 500 entries")
   .refine((list) => new Set(list).size === list.length, { message: "must not repeat an entry" })
-  .describe("emails or identity-provider groups: when listed, only these people may use the agent (tokens are unaffected)");
+  .describe("emails or identity-provider groups: people who may use the agent's gateway whatever their role (runners, editors and admins always may)");
 
 /** An agent (seed 003 `agent.json`): capabilities by name, plus server references of its own. Strict. */
 export const agentInputSchema = z.strictObject({
