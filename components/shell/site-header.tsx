@@ -18,10 +18,9 @@ const EVERYONE: NavEntry[] = [
   { href: "/audit", label: "Audit" },
   { href: "/api-docs", label: "API docs" },
 ];
-const ADMINS: NavEntry[] = [
-  { href: "/import", label: "Import" },
-  { href: "/tokens", label: "Tokens" },
-];
+const ADMINS: NavEntry[] = [{ href: "/import", label: "Import" }];
+// Everyone signed in: an admin mints and revokes tokens there, and each person sees the MCP clients they allowed.
+const TOKENS: NavEntry = { href: "/tokens", label: "Tokens" };
 
 export async function SiteHeader() {
   const principal = await getPagePrincipal();
@@ -35,7 +34,7 @@ export async function SiteHeader() {
           <img src="/icon.svg" alt="" width={24} height={24} />
           Patchbay
         </Link>
-        {principal.via !== "anonymous" && <MainNav entries={hasRole(principal.role, "admin") ? [...everyone, ...ADMINS] : everyone} />}
+        {principal.via !== "anonymous" && <MainNav entries={[...everyone, ...(hasRole(principal.role, "admin") ? ADMINS : []), TOKENS]} />}
         {isSignedIn && <SessionMenu name={principal.name} role={principal.role} />}
       </div>
     </header>
