@@ -108,7 +108,7 @@ describe("DELETE /api/oauth/clients/:grant_id", () => {
 
     const refused = await as(stranger.token).delete(`/api/oauth/clients/${encodeURIComponent(grantId)}`);
     expect(refused.status).toBe(404);
-    expect(refused.body).toEqual({ type: "not-found", title: "Not found", status: 404, detail: "You have no connected MCP client with this id." });
+    expect(refused.body).toEqual({ type: "https://patchbay.dev/problems/not-found", title: "Not found", status: 404, detail: "You have no connected MCP client with this id." });
     expect((await as(owner.token).get("/api/oauth/clients")).body.clients).toEqual(listed);
     expect((await initializeGateway(gatewayUrl(agent), revoked.access_token)).status).toBe(200);
 

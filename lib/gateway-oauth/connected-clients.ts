@@ -27,7 +27,8 @@ export async function listConnectedClients(accountId: string | null): Promise<Co
 
   const [lastUse, names] = await Promise.all([lastUseOf(grants.map(({ grant }) => grant.jti)), registeredNames(grants.map(({ grant }) => grant.clientId))]);
   return grants
-    .sort((a, b) => b.grant.iat - a.grant.iat || a.grant.jti.localeCompare(b.grant.jti))
+    // `iat` counts whole seconds; within one, the later expiry (set to the millisecond when the grant was saved) is the newer.
+    .sort((a, b) => b.grant.iat - a.grant.iat || b.expiresAt.getTime() - a.expiresAt.getTime())
     .map(({ grant, expiresAt }) => {
       const used = lastUse.get(grant.jti);
       return {
