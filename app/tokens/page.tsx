@@ -5,6 +5,7 @@ import { ConnectedClientsTable } from "@/components/security/connected-clients-t
 import { MintTokenForm } from "@/components/security/mint-token-form";
 import { PeopleTable } from "@/components/security/people-table";
 import { TokenTable } from "@/components/security/token-table";
+import { getConfig } from "@/lib/env";
 import { singleSignOn } from "@/lib/people/identity-provider";
 
 export const metadata = { title: "API tokens" };
@@ -26,9 +27,12 @@ export default function TokensPage() {
             </Card>
           )}
         </RequiresRole>
-        <Card title="Connected MCP clients" id="connected-clients">
-          <ConnectedClientsTable />
-        </Card>
+        {/* With PATCHBAY_AUTH=off the gateways ask for no token: no client signs in, so there is nothing to list. */}
+        {getConfig().PATCHBAY_AUTH === "on" && (
+          <Card title="Connected MCP clients" id="connected-clients">
+            <ConnectedClientsTable />
+          </Card>
+        )}
       </div>
     </HeadedPage>
   );

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect } from "@playwright/test";
 
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
@@ -39,6 +40,9 @@ test("a runner finds the MCP client they allowed on the Tokens page, and Revoke 
   await expect(row).toContainText("registered itself (unchecked)");
   await expect(row).toContainText(`/mcp/agents/${agent}`);
   await saveScreenshot(page, "connected-clients");
+  // The card with a row is seen only with authentication on, which the accessibility spec's Patchbay does not have.
+  const axe = await new AxeBuilder({ page }).include("#connected-clients").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
 
   await card.getByRole("button", { name: `Revoke ${clientName}`, exact: true }).click();
   const confirm = page.getByRole("dialog", { name: `Revoke ${clientName}?` });
