@@ -8,6 +8,8 @@ import { entryKey, openEntry, type EntryPayload } from "./entry-store";
 /** What oidc-provider keeps of a consent (its Grant model): the id is its `jti`, the gateways are its resources. */
 type GrantPayload = EntryPayload & { jti: string; clientId: string; iat: number; resources?: Record<string, string> };
 
+/** The one answer for an id that is not the caller's grant: whether it is someone else's or none at all is not said. */
+const NOT_YOURS = "You have no connected MCP client with this id.";
 /** The token kinds that say when a client last signed in or refreshed. */
 const ISSUED_KINDS = ["AccessToken", "RefreshToken"];
 
@@ -52,13 +54,15 @@ export async function revokeConnectedClient(accountId: string | null, grantId: s
   const key = entryKey("Grant", grantId);
   const row = accountId ? await getDb().gatewayOAuthEntry.findUnique({ where: { key } }) : null;
   const grant = row && row.kind === "Grant" && row.accountId === accountId ? (openEntry(row) as GrantPayload | undefined) : undefined;
-  if (!grant) throw new NotFoundError("You have no connected MCP client with this id.");
+  if (!grant) throw new NotFoundError(NOT_YOURS);
 
   const client = describeClient(grant.clientId, (await registeredNames([grant.clientId])).get(grant.clientId));
-  await getDb().$transaction([
+  const [deleted] = await getDb().$transaction([
     getDb().gatewayOAuthEntry.deleteMany({ where: { key } }),
     getDb().gatewayOAuthEntry.deleteMany({ where: { grantId } }),
   ]);
+  // A revoke that raced this one and won has deleted it already, and said so in the audit log.
+  if (deleted.count === 0) throw new NotFoundError(NOT_YOURS);
   await recordAuditEvent({
     actor: caller.actor, action: "mcp-client.revoke", entityType: "mcp-client", entityName: client.client_name,
     detail: { client_address: clientAddress(caller.request), client_id: grant.clientId, known_by: client.known_by, gateways: Object.keys(grant.resources ?? {}) },
