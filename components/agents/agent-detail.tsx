@@ -7,6 +7,7 @@ import { DocumentDetail, DocumentLoadError } from "@/components/documents/docume
 import { CallsPanel } from "@/components/calls/calls-panel";
 import { EffectiveToolsPanel } from "@/components/documents/effective-tools-panel";
 import { TargetPromptsPanel, TargetResourcesPanel } from "@/components/documents/target-offerings-panels";
+import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { AGENT, agentQuery } from "@/lib/query/agents";
 import { BlueprintPanel } from "./blueprint-panel";
@@ -17,6 +18,7 @@ export function AgentDetail({ name }: { name: string }) {
   if (!agent.data) return <p className="text-slate-600 dark:text-slate-400">Loading…</p>;
 
   const capabilities = agent.data.document.capabilities ?? [];
+  const users = agent.data.document.users ?? [];
   return (
     <DocumentDetail kind={AGENT} document={agent.data.document} warnings={agent.data.warnings} referencesTitle="Servers of its own">
       <Card title="Capabilities" id="capabilities">
@@ -28,6 +30,16 @@ export function AgentDetail({ name }: { name: string }) {
               </li>
             ))}
           </ul>
+        )}
+      </Card>
+      <Card title="People" id="users">
+        {users.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">Anyone who may use gateways (runner, editor or admin).</p> : (
+          <>
+            <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">Only these people (by email or group) may use its gateway; tokens are unaffected.</p>
+            <ul className="flex flex-wrap gap-2">
+              {users.map((entry) => <li key={entry}><Badge>{entry}</Badge></li>)}
+            </ul>
+          </>
         )}
       </Card>
       <EffectiveToolsPanel kind={AGENT} name={name} />

@@ -107,6 +107,16 @@ export function DocumentForm({ kind, schema, initial, hasCapabilities = false }:
           )}
         </Field>
       )}
+      {hasCapabilities && (
+        <Field id="document-users" label="People" error={errors.fields.users}
+          hint="Optional: emails or identity-provider groups. When any are listed, only these people may use the agent's gateway; tokens are unaffected.">
+          {(control) => (
+            <Controller control={form.control} name="users" render={({ field }) => (
+              <MultiCombobox {...control} value={field.value} onChange={field.onChange} noun="person or group" suggestions={[]} placeholder="Type an email or a group, then Enter" />
+            )} />
+          )}
+        </Field>
+      )}
       <Controller control={form.control} name="references" render={({ field }) => (
         <ReferencesEditor rows={field.value} onChange={(rows) => { setRefused([]); field.onChange(rows); }} errors={errors.references} isSubmitted={form.formState.isSubmitted}
           checks={checks.filter((check) => check.from === own)} />

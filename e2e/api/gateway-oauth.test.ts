@@ -1,3 +1,9 @@
+import fs from "node:fs";
+import https from "node:https";
+import os from "node:os";
+import path from "node:path";
+
+import selfsigned from "selfsigned";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
@@ -41,8 +47,29 @@ async function connect(token: string, resource = gatewayUrl(agent)) {
   return { ...tokens.body, code, authorization };
 }
 
+/** An https server on 127.0.0.1 (a self-signed certificate Patchbay is told to trust) serving what `documents` holds by path. */
+const documents = new Map<string, { type: string; body: string }>();
+let documentServer: https.Server;
+let documentOrigin: string;
+let certificateDir: string;
+
+async function startDocumentServer(): Promise<string> {
+  const { private: key, cert } = await selfsigned.generate([{ name: "commonName", value: "127.0.0.1" }], { extensions: [{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }] });
+  certificateDir = fs.mkdtempSync(path.join(os.tmpdir(), "patchbay-cimd-"));
+  fs.writeFileSync(path.join(certificateDir, "ca.pem"), cert);
+  documentServer = https.createServer({ key, cert }, (request, response) => {
+    const document = documents.get(request.url ?? "");
+    if (!document) return void response.writeHead(404).end();
+    response.writeHead(200, { "Content-Type": document.type }).end(document.body);
+  });
+  await new Promise<void>((resolve) => documentServer.listen(0, "127.0.0.1", resolve));
+  documentOrigin = `https://127.0.0.1:${(documentServer.address() as { port: number }).port}`;
+  return path.join(certificateDir, "ca.pem");
+}
+
 beforeAll(async () => {
-  patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false" } });
+  const trusted = await startDocumentServer();
+  patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", NODE_EXTRA_CA_CERTS: trusted } });
   base = patchbay.baseUrl;
   const server = uniqueName("oauth-server");
   agent = uniqueName("oauth-agent");
@@ -56,6 +83,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await patchbay?.stop();
+  documentServer?.closeAllConnections();
+  await new Promise((resolve) => documentServer?.close(resolve));
+  if (certificateDir) fs.rmSync(certificateDir, { recursive: true, force: true });
 });
 
 describe("discovery", () => {
@@ -260,5 +290,58 @@ describe("attacks the RFCs name are refused", () => {
     expect(answer.status).toBe(400);
     expect(answer.location).toBeNull();
     expect(answer.html).toContain("invalid_client");
+  });
+});
+
+describe("registration", () => {
+  test("one address registers at most 30 clients a minute: then 429 with Retry-After (the window may turn once meanwhile)", async () => {
+    let refused: Response | undefined;
+    let attempts = 0;
+    while (!refused && attempts < 61) {
+      attempts++;
+      const answer = await fetch(`${base}/oauth/register`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ client_name: `burst ${attempts}`, redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" }) });
+      if (answer.status === 429) refused = answer;
+      else expect(answer.status).toBe(201);
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused!.json()).error).toBe("temporarily_unavailable");
+    // The file's earlier registrations (a handful) spent the same address's budget.
+    expect(attempts).toBeGreaterThan(25);
+  });
+});
+
+describe("clients known by their Client ID Metadata Document (CIMD)", () => {
+  function metadataDocument(clientId: string, overrides: Record<string, unknown> = {}) {
+    return JSON.stringify({ client_id: clientId, client_name: "Documented MCP client", redirect_uris: [REDIRECT_URI], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none", ...overrides });
+  }
+
+  test("a client whose id is its https metadata document is named from it on the consent page, and its token opens the gateway", async () => {
+    const clientId = `${documentOrigin}/documented.json`;
+    documents.set("/documented.json", { type: "application/json", body: metadataDocument(clientId) });
+    const documented = { clientId, redirectUri: REDIRECT_URI };
+    const authorization = authorizationRequest(base, documented, { resource: gatewayUrl(agent) });
+    const { page, redirect } = await consent(base, authorization, await signedInJar(base, (await mint("runner")).token), "allow");
+    expect(page.html).toContain("Allow <span class=\"client\">Documented MCP client</span> to use Patchbay as you?");
+    expect(page.html).toContain(`Its name comes from the metadata document at <strong>${new URL(documentOrigin).host}</strong>.`);
+    const tokens = await exchangeCode(base, documented, redirect!.searchParams.get("code")!, authorization.verifier);
+    expect(tokens.status).toBe(200);
+    expect((await initializeGateway(gatewayUrl(agent), tokens.body.access_token)).status).toBe(200);
+  });
+
+  test.each([
+    { proves: "a document that is not JSON", path: "/not-json.json", body: () => "<html>hello</html>", type: "text/html", error: "invalid_client" },
+    { proves: "a document over 5 KiB", path: "/too-large.json", body: (clientId: string) => metadataDocument(clientId, { client_name: "x".repeat(6 * 1024) }), type: "application/json", error: "invalid_client" },
+    { proves: "a document naming another client_id", path: "/other-id.json", body: () => metadataDocument("https://elsewhere.example/client.json"), type: "application/json", error: "invalid_client_metadata" },
+    { proves: "a document with a client secret", path: "/secret.json", body: (clientId: string) => metadataDocument(clientId, { client_secret: "s3cr3t-in-metadata", token_endpoint_auth_method: "client_secret_post" }), type: "application/json", error: "invalid_client_metadata" },
+  ])("$proves is refused ($error) on Patchbay's page, never redirected, and nothing of it is logged", async ({ path: documentPath, body, type, error }) => {
+    const clientId = `${documentOrigin}${documentPath}`;
+    documents.set(documentPath, { type, body: body(clientId) });
+    const authorization = authorizationRequest(base, { clientId, redirectUri: REDIRECT_URI }, { resource: gatewayUrl(agent) });
+    const answer = await browse(authorization.url, await signedInJar(base, (await mint("runner")).token), REDIRECT_URI);
+    expect(answer.status).toBe(400);
+    expect(answer.location).toBeNull();
+    expect(answer.html).toContain(`<code>${error}</code>`);
+    expect(patchbay.logs()).not.toContain("s3cr3t-in-metadata");
   });
 });

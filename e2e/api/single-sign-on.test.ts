@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { freePort } from "../../lib/mcp/test-peers";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
-import { ALICE, BOB, CookieJar, signInThroughProvider, singleSignOnEnv, startIdentityProvider, type IdentityProvider } from "../support/identity-provider";
-import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
+import { ALICE, BOB, CookieJar, signInThroughProvider, startPatchbayWithSingleSignOn, type IdentityProvider } from "../support/identity-provider";
+import type { PatchbayProcess } from "../support/patchbay-process";
 
 /**
  * DESIGN §18: people sign in with the company's identity provider (a real oidc-provider here), are named in what
@@ -15,12 +14,11 @@ const ADMIN_TOKEN = "pb_test_sso_admin_0123456789abcdef";
 let idp: IdentityProvider;
 let patchbay: PatchbayProcess;
 let base: string;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  idp = await startIdentityProvider({
-    redirectUri: `${base}/sign-in/oidc/callback`,
+  ({ idp, patchbay, base, stop } = await startPatchbayWithSingleSignOn({
+    adminToken: ADMIN_TOKEN,
     accounts: {
       alice: ALICE,
       bob: BOB,
@@ -28,20 +26,11 @@ beforeAll(async () => {
       dave: { email: "dave@example.com", name: "Dave", groups: ["sales"] },
       erin: { email: "erin@example.com", name: "Erin", groups: ["platform-admins"] },
     },
-  });
-  patchbay = await startPatchbay({
-    port,
-    env: {
-      PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: ADMIN_TOKEN, PATCHBAY_SEED_DEMO: "false", ...singleSignOnEnv(idp, base),
-      // Every request of a person's session asks the provider again: the tests observe it without waiting.
-      PATCHBAY_OIDC_RECHECK_S: "0",
-    },
-  });
+  }));
 }, 120_000);
 
 afterAll(async () => {
-  await patchbay?.stop();
-  await idp?.stop();
+  await stop?.();
 });
 
 const admin = () => apiClient(base, { Authorization: `Bearer ${ADMIN_TOKEN}` });

@@ -142,6 +142,7 @@ test("agent page: an admin mints a runner token in place and the copied config c
 
   await signInAs(page, guarded.baseUrl, "admin");
   await page.goto(`${guarded.baseUrl}/agents/${agent}`);
+  await page.getByLabel("Configs for a machine, with a runner token instead of the browser sign-in").check();
   await page.getByRole("button", { name: "Mint a runner token for this agent" }).click();
   const token = (await page.getByTestId("minted-token").textContent())!;
   expect(token).toMatch(/^pb_/);
@@ -161,7 +162,8 @@ test("agent page: an admin mints a runner token in place and the copied config c
   await expect(page).toHaveURL(/\/sign-in$/);
   await signInAs(page, guarded.baseUrl, "viewer");
   await page.goto(`${guarded.baseUrl}/agents/${agent}`);
-  await expect(page.getByText("These configs need a runner token: an admin mints one on the Tokens page.")).toBeVisible();
+  await page.getByLabel("Configs for a machine, with a runner token instead of the browser sign-in").check();
+  await expect(page.getByText("A runner token comes from an admin: the Tokens page mints one.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Mint a runner token for this agent" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
 });

@@ -3,6 +3,7 @@ import http from "node:http";
 import Provider from "oidc-provider";
 
 import { freePort } from "../../lib/mcp/test-peers";
+import { startPatchbay, type PatchbayProcess } from "./patchbay-process";
 
 /** Someone the identity provider knows: who they are and the groups it says they are in. */
 export type Account = { email: string; name: string; groups: string[] };
@@ -80,6 +81,21 @@ export function singleSignOnEnv(idp: IdentityProvider, baseUrl: string): Record<
     PATCHBAY_PUBLIC_URL: baseUrl, PATCHBAY_OIDC_ISSUER: idp.issuer, PATCHBAY_OIDC_CLIENT_ID: idp.clientId,
     PATCHBAY_OIDC_CLIENT_SECRET: idp.clientSecret, PATCHBAY_OIDC_ROLES: "admin=platform-admins,editor=platform-eng",
   };
+}
+
+/**
+ * A Patchbay with single sign-on through a provider of its own (`accounts`), authentication on, no demo data; every
+ * request of a person's session asks the provider again (PATCHBAY_OIDC_RECHECK_S=0), so tests observe it at once.
+ */
+export async function startPatchbayWithSingleSignOn(options: { adminToken: string; accounts: Record<string, Account> }): Promise<{ idp: IdentityProvider; patchbay: PatchbayProcess; base: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const idp = await startIdentityProvider({ redirectUri: `${base}/sign-in/oidc/callback`, accounts: options.accounts });
+  const patchbay = await startPatchbay({
+    port,
+    env: { PATCHBAY_AUTH: "on", PATCHBAY_ADMIN_TOKEN: options.adminToken, PATCHBAY_SEED_DEMO: "false", ...singleSignOnEnv(idp, base), PATCHBAY_OIDC_RECHECK_S: "0" },
+  });
+  return { idp, patchbay, base, stop: async () => { await patchbay.stop(); await idp.stop(); } };
 }
 
 const SIGN_IN_PAGE = `<!doctype html><title>Company sign-in</title><form method="post">

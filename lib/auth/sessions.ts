@@ -81,6 +81,27 @@ async function findPersonSession(row: SessionRow): Promise<ActiveSession | null>
   return { tokenId: null, personId: row.personId, name: row.email ?? row.personName ?? row.personId!, role: vouched.role, expiresAt: new Date(expiresAt) };
 }
 
+/**
+ * Whether a person still stands, for what their sessions do not cover (MCP clients they allowed, DESIGN §18): one
+ * of their sessions is active and the identity provider, asked again when due, still vouches for them. Their
+ * name and role now, or null — signed out everywhere, expired, or removed at the provider.
+ */
+export async function findPersonStanding(personId: string): Promise<{ name: string; role: Role } | null> {
+  const rows = await getDb().$queryRaw<SessionRow[]>`
+    SELECT s."hash", s."expiresAt", s."endedAt", s."idpRefreshToken", s."idpCheckedAt", s."tokenId", s."personId",
+      NULL AS "tokenName", NULL AS "tokenRole", NULL AS "revokedAt", NULL AS "tokenExpiresAt",
+      p."email", p."name" AS "personName", p."role" AS "personRole"
+    FROM "Session" s JOIN "Person" p ON p."id" = s."personId"
+    WHERE s."personId" = ${personId} AND s."endedAt" IS NULL
+    ORDER BY s."createdAt" DESC LIMIT 5`;
+  for (const row of rows) {
+    if (toTime(row.expiresAt) <= Date.now()) continue;
+    const session = await findPersonSession(row);
+    if (session) return { name: session.name, role: session.role };
+  }
+  return null;
+}
+
 /** Ends one session at once; returns who it belonged to, or null when it was unknown or already over. */
 export async function endSession(sessionId: string): Promise<SessionOwner | null> {
   const active = await findActiveSession(sessionId);

@@ -23,4 +23,4 @@ export const testServerHandler = route(testServerOperation, async ({ params, que
   json(await testServerConnection(params.name, { ...body, environment: body.environment ?? query.environment })));
 
 /** POST /api/mcp-servers/:name/tools/:tool/call — 422 with /arguments/… paths before anything is sent. */
-export const callToolHandler = route(callToolOperation, async ({ params, body, actor }) => json(await callServerTool(params.name, params.tool, body, actor)));
+export const callToolHandler = route(callToolOperation, async ({ params, body, principal }) => json(await callServerTool(params.name, params.tool, body, principal)));

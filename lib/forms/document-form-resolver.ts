@@ -8,7 +8,7 @@ import { sortDocumentErrors, type DocumentFormErrors } from "./document-form-err
 import { toDocumentInput, type DocumentFormValues } from "./document-form-values";
 import { flattenErrors } from "./server-form-resolver";
 
-export const DOCUMENT_FIELDS = ["name", "description", "tags", "capabilities", "tools"];
+export const DOCUMENT_FIELDS = ["name", "description", "tags", "capabilities", "users", "tools"];
 
 /**
  * zodResolver(schema) — the API's own capability or agent input schema — applied to the body the form

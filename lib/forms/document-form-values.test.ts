@@ -13,3 +13,10 @@ test("saving the form keeps an agent's isolation, which it has no field for: an 
   const agent = { name: "ranger", description: "Ranger", capabilities: [], isolation: "gateway" as const, mcp_servers: { gee: { server: "mcp-google-earth-engine" } }, revision: 2 };
   expect(toDocumentInput(toDocumentFormValues(agent), true)).toMatchObject({ name: "ranger", isolation: "gateway" });
 });
+
+test("an agent's users round-trip through the form; an empty list is left out, and a capability never sends one (DESIGN §18)", () => {
+  const agent = { name: "ops", description: "Ops", capabilities: [], users: ["rita@example.com", "sre"], revision: 1 };
+  expect(toDocumentInput(toDocumentFormValues(agent), true)).toMatchObject({ users: ["rita@example.com", "sre"] });
+  expect(toDocumentInput(toDocumentFormValues({ ...agent, users: [] }), true)).not.toHaveProperty("users");
+  expect(toDocumentInput({ ...toDocumentFormValues(agent), tools: "" }, false)).not.toHaveProperty("users");
+});

@@ -3,14 +3,15 @@ import type { ToolNames } from "../schemas/tool-names";
 import { toReferenceRows, toReferences, type ReferenceRow } from "./reference-rows";
 
 /** A capability or agent as its edit form loads it (`capabilities` only on agents). */
-export type EditableDocument = { name: string; description: string; tags?: string[]; capabilities?: string[]; mcp_servers?: McpServerReferences; tools?: unknown; tool_names?: ToolNames; isolation?: "gateway"; revision: number };
+export type EditableDocument = { name: string; description: string; tags?: string[]; capabilities?: string[]; mcp_servers?: McpServerReferences; tools?: unknown; tool_names?: ToolNames; isolation?: "gateway"; users?: string[]; revision: number };
 
 /**
  * What the capability and agent forms hold; `references` are the `mcp_servers` rows, `tools` a capability's `tools`
  * as JSON text. `tool_names` (DESIGN §16) and an agent's `isolation` (§19) have no field: they are kept as loaded,
- * so saving does not drop them (an isolated agent saved from the form stays isolated).
+ * so saving does not drop them (an isolated agent saved from the form stays isolated). An agent's `users` (DESIGN
+ * §18) are sent only when it lists any: an empty list restricts nobody, and is left out.
  */
-export type DocumentFormValues = { name: string; description: string; tags: string[]; capabilities: string[]; references: ReferenceRow[]; tools: string; tool_names?: ToolNames; isolation?: "gateway" };
+export type DocumentFormValues = { name: string; description: string; tags: string[]; capabilities: string[]; users: string[]; references: ReferenceRow[]; tools: string; tool_names?: ToolNames; isolation?: "gateway" };
 
 export function toDocumentFormValues(initial?: EditableDocument): DocumentFormValues {
   return {
@@ -18,6 +19,7 @@ export function toDocumentFormValues(initial?: EditableDocument): DocumentFormVa
     description: initial?.description ?? "",
     tags: initial?.tags ?? [],
     capabilities: initial?.capabilities ?? [],
+    users: initial?.users ?? [],
     references: toReferenceRows(initial?.mcp_servers),
     tools: initial?.tools === undefined ? "" : JSON.stringify(initial.tools, null, 2),
     ...(initial?.tool_names ? { tool_names: initial.tool_names } : {}),
@@ -32,6 +34,7 @@ export function toDocumentInput(values: DocumentFormValues, hasCapabilities: boo
     description: values.description,
     tags: values.tags,
     ...(hasCapabilities ? { capabilities: values.capabilities } : {}),
+    ...(hasCapabilities && values.users.length > 0 ? { users: values.users } : {}),
     mcp_servers: toReferences(values.references),
     ...(hasCapabilities || values.tools.trim() === "" ? {} : { tools: parseToolsText(values.tools) }),
     ...(values.tool_names ? { tool_names: values.tool_names } : {}),

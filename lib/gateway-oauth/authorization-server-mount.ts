@@ -3,6 +3,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider from "oidc-provider";
 
 import { authenticate } from "../auth/authenticate";
+import { consumeRateLimit } from "../auth/rate-limit";
+import { RateLimitedError } from "../errors";
+import { clientAddress } from "../http/client-address";
 import { getConfig } from "../env";
 import { publicBaseUrl } from "../oauth/client-identity";
 import { processSlot } from "../runtime/runtime";
@@ -49,13 +52,39 @@ function serve(request: IncomingMessage, response: ServerResponse): boolean {
   const { provider, handle } = serverFor(publicBaseUrl(webRequest.url));
   // RFC 8414's document is the one oidc-provider serves as OpenID discovery.
   if (isMetadata) request.url = "/.well-known/openid-configuration";
-  const answer = isConsent ? answerConsent(provider, webRequest, request, response) : handle(request, response);
+  if (pathname === AUTHORIZATION_SERVER_ROUTES.authorization) request.url = withDefaultScope(request.url ?? pathname);
+  const answer = isConsent ? answerConsent(provider, webRequest, request, response)
+    : pathname === AUTHORIZATION_SERVER_ROUTES.registration && request.method === "POST" ? registerWithinBudget(webRequest, () => handle(request, response), response)
+      : handle(request, response);
   void Promise.resolve(answer).catch((error: unknown) => {
     console.error("Patchbay: the gateway's authorization server failed:", error instanceof Error ? error.message : error);
     if (!response.headersSent) response.writeHead(500, { "Content-Type": "text/plain" }).end("The authorization server failed.");
     else response.destroy();
   });
   return true;
+}
+
+/** Anyone may register a client (DCR is how MCP clients arrive): at most this many a minute from one address. */
+const REGISTRATIONS_PER_MINUTE = 30;
+
+async function registerWithinBudget(webRequest: Request, register: () => Promise<void>, response: ServerResponse): Promise<void> {
+  try {
+    await consumeRateLimit(`oauth-register:${clientAddress(webRequest)}`, REGISTRATIONS_PER_MINUTE);
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    const body = JSON.stringify({ error: "temporarily_unavailable", error_description: error.message });
+    return void response.writeHead(429, { "Content-Type": "application/json", "Cache-Control": "no-store", ...error.headers }).end(body);
+  }
+  return register();
+}
+
+/** RFC 6749 §3.3: a request that names no scope is served with the pre-defined default, the gateways' `mcp`. */
+function withDefaultScope(url: string): string {
+  const [pathname, query = ""] = url.split("?", 2);
+  const params = new URLSearchParams(query);
+  if (params.has("scope")) return url;
+  params.set("scope", GATEWAY_SCOPE);
+  return `${pathname}?${params}`;
 }
 
 /**
@@ -84,7 +113,9 @@ async function answerConsent(provider: Provider, webRequest: Request, request: I
       return provider.interactionFinished(request, response, { error: "access_denied", error_description: `${principal.name} did not allow it` }, { mergeWithLastSubmission: false });
     }
     const grant = new provider.Grant({ accountId, clientId });
-    if (String(details.params.scope ?? "").split(" ").includes("openid")) grant.addOIDCScope("openid");
+    // What was asked of the server's own scopes (`mcp` is one too, as a client registers it), then each gateway's.
+    const serverScopes = String(details.params.scope ?? "").split(" ").filter((scope) => scope === "openid" || scope === GATEWAY_SCOPE);
+    if (serverScopes.length) grant.addOIDCScope(serverScopes.join(" "));
     for (const resource of resources) grant.addResourceScope(resource, GATEWAY_SCOPE);
     const grantId = await grant.save();
     return provider.interactionFinished(request, response, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });

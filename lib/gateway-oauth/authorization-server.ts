@@ -1,6 +1,7 @@
 import Provider, { errors } from "oidc-provider";
 
 import { getConfig } from "../env";
+import { oauthFetch } from "../oauth/oauth-fetch";
 import { GatewayOAuthEntries } from "./entry-store";
 import { gatewayPrincipalOf } from "./gateway-accounts";
 import { gatewayOfResource } from "./gateway-resources";
@@ -42,8 +43,8 @@ export function createAuthorizationServer(issuer: string): Provider {
     jwks,
     cookies: { keys: cookieKeys, names: { session: "patchbay_oauth_session", interaction: "patchbay_oauth_interaction", resume: "patchbay_oauth_resume" } },
     routes: AUTHORIZATION_SERVER_ROUTES,
-    // `mcp` is each gateway's own scope (getResourceServerInfo), never a token for the server itself.
-    scopes: ["openid"],
+    // `mcp` is each gateway's scope (getResourceServerInfo); listed here too, as clients register with it (DCR).
+    scopes: ["openid", GATEWAY_SCOPE],
     claims: { openid: ["sub"] },
     responseTypes: ["code"],
     pkce: { required: () => true },
@@ -58,11 +59,16 @@ export function createAuthorizationServer(issuer: string): Provider {
       return { accountId, claims: async () => ({ sub: accountId }) };
     },
     interactions: { url: async (_ctx: unknown, interaction: { uid: string }) => `${CONSENT_PATH_PREFIX}${interaction.uid}` },
+    // What the server fetches (a client's metadata document) goes out through Patchbay's outbound policy, as every
+    // outbound request does (DESIGN §5), in place of oidc-provider's own special-use-address guard; 5 KiB at most.
+    fetch: (url: string, { dispatcher: _ownGuard, ...init }: RequestInit & { dispatcher?: unknown }) => oauthFetch()(url, init),
+    fetchResponseBodyLimits: { "client_id metadata document": 5 * 1024 },
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
       revocation: { enabled: true },
       userinfo: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
       clientIdMetadataDocument: { enabled: true, ack: "draft-02" },
       resourceIndicators: {
         enabled: true,
@@ -82,6 +88,8 @@ export function createAuthorizationServer(issuer: string): Provider {
     },
   });
   provider.proxy = true;
+  // oidc-provider answers its own failures; a 500 of its own is a bug to see in the log (its message alone).
+  provider.on("server_error", (_ctx: unknown, error: Error) => console.error(`Patchbay: the gateway's authorization server failed: ${error.message}`));
   return provider;
 }
 

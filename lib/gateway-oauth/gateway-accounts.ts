@@ -1,12 +1,14 @@
 import { getDb } from "../db";
 import type { Principal } from "../auth/principal";
 import { hasRole } from "../auth/roles";
+import { findPersonStanding } from "../auth/sessions";
 import type { Role } from "../schemas/role";
 
 /**
  * Whom a gateway grant speaks for: a person who signed in with single sign-on (`person:<id>`) or the token a
  * session was opened with (`token:<id>`). Resolved afresh for every call, so a demoted person, a revoked token or
- * a person who is gone stops the grant's tokens at once.
+ * a person who is gone (signed out everywhere, or no longer vouched for by the identity provider) stops the
+ * grant's tokens at once.
  */
 export function accountOf(principal: Principal): string | null {
   if (principal.personId) return `person:${principal.personId}`;
@@ -18,8 +20,9 @@ export function accountOf(principal: Principal): string | null {
 export async function gatewayPrincipalOf(accountId: string): Promise<Principal | null> {
   const [type, id] = splitAccount(accountId);
   if (type === "person") {
-    const person = await getDb().person.findUnique({ where: { id }, select: { email: true, name: true, role: true } });
-    const principal = person && { name: person.email ?? person.name ?? id, role: person.role as Role, tokenId: null, personId: id, via: "oauth" as const };
+    // A person's clients go on while the person stands: signed in somewhere, and vouched for by the provider.
+    const standing = await findPersonStanding(id);
+    const principal = standing && { name: standing.name, role: standing.role, tokenId: null, personId: id, via: "oauth" as const };
     return principal && mayUseGateways(principal) ? principal : null;
   }
   if (type === "token") {

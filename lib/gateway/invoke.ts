@@ -3,6 +3,7 @@ import { assertKnownEnvironment } from "../registry/known-environments";
 import { ApiError, ForbiddenError, InvalidInputError } from "../errors";
 import type { InvokeBody, InvokeResponse } from "../schemas/invoke";
 import { resolveActionServer } from "../registry/action-server";
+import { assertMayUseTarget } from "./agent-users";
 import { runToolCall } from "./run-tool-call";
 import type { CallTarget, ToolCallAnswer } from "./types";
 import { openUpstreamScope } from "./upstream-scope";
@@ -13,12 +14,13 @@ export type InvokeAnswer = { status: 200; body: InvokeResponse } | { status: 202
  * POST /api/invoke (seed 001, DESIGN §12): one call through the call pipeline in an upstream scope of its own
  * (its stdio servers stop when the request ends), answered in seed 001's unified shape. Refusals and failures
  * are problem+json: 400 invalid input (/input/… paths), 403 denied, 404 unknown action, 502, 503 + Retry-After, 504.
- * Without agent or capability, `plugin.action` calls tool `action` of server `plugin` (DESIGN §19), under that
+ * An agent listing `users` refuses the people it does not name (403), as its gateway does. Without agent or capability, `plugin.action` calls tool `action` of server `plugin` (DESIGN §19), under that
  * server's tool_policy and resilience like any other call.
  */
 export async function invoke(body: InvokeBody, caller: Principal, signal?: AbortSignal): Promise<InvokeAnswer> {
   await assertKnownEnvironment(body.environment);
   const target = await targetOf(body);
+  await assertMayUseTarget(target, caller);
   const scope = openUpstreamScope();
   try {
     const answer = await runToolCall({

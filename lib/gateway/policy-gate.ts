@@ -1,4 +1,6 @@
 import { gateToolCall } from "../audit/approvals";
+import { callerUserOf, withCallerUser } from "../auth/caller-user";
+import type { Principal } from "../auth/principal";
 import { maskDestination } from "../resolve/masked-destination";
 import type { ResolvedConfig } from "../resolve/types";
 import { validateAgainstSchema } from "../schemas/json-schema";
@@ -14,8 +16,9 @@ export type GatedCall = {
   upstreamTool: string;
   /** The final arguments, hidden defaults included. */
   arguments: Record<string, unknown>;
+  /** The caller's own context; its `user` is always replaced by Patchbay's (lib/auth/caller-user.ts). */
   context: Record<string, unknown>;
-  caller: string;
+  caller: Principal;
   /** Where the call goes: the resolved upstream config in clear, and the values in it that came from secrets. */
   destination: { config: ResolvedConfig; sensitiveValues: readonly string[] };
 };
@@ -29,18 +32,20 @@ export type Refusal =
  * `allowed_when` refuse naming the rule; a call needing approval waits for one bound to (caller, server,
  * environment, upstream tool, hash of the final arguments, hash of the resolved upstream config — DESIGN §14), which
  * one run consumes. The schemas see `{arguments, context}`, and `annotations` (the tool's as discovered in that
- * environment) when the governing entry's `approval_when` reads them. Null: the call may go on.
+ * environment) when the governing entry's `approval_when` reads them. The context's `user` is who calls, as Patchbay
+ * knows them (DESIGN §18), whatever the caller sent under that key. Null: the call may go on.
  */
 export async function gatePolicyAndApproval(policy: ToolPolicy | undefined, call: GatedCall): Promise<Refusal | null> {
   const entry = findPolicyEntry(policy, call.upstreamTool)?.entry;
   const annotations = readsAnnotations(entry?.approval_when) ? await discoveredAnnotations(call.server, call.environment, call.upstreamTool) : undefined;
-  const decision = decideToolCall(policy, call.upstreamTool, { arguments: call.arguments, context: call.context, ...(annotations && { annotations }) }, matchesSchema);
+  const context = entry ? withCallerUser(call.context, await callerUserOf(call.caller)) : call.context;
+  const decision = decideToolCall(policy, call.upstreamTool, { arguments: call.arguments, context, ...(annotations && { annotations }) }, matchesSchema);
   if (decision.outcome === "run") return null;
   if (decision.outcome === "refused") return { outcome: "denied", text: `Refused by policy: ${decision.reason}.` };
 
   const gate = await gateToolCall({
-    requestedBy: call.caller, server: call.server, environment: call.environment, tool: call.upstreamTool,
-    arguments: call.arguments, argumentsHash: jcsSha256(call.arguments), context: call.context,
+    requestedBy: call.caller.name, server: call.server, environment: call.environment, tool: call.upstreamTool,
+    arguments: call.arguments, argumentsHash: jcsSha256(call.arguments), context,
     destinationHash: jcsSha256(call.destination.config), destination: maskDestination(call.destination.config, call.destination.sensitiveValues),
     conditions: entry?.notes,
   });

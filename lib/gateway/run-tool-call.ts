@@ -70,7 +70,7 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
   const config = blueprint.mcpServers[tool.origin.alias] as ResolvedConfig;
   try {
     const refusal = await gatePolicyAndApproval(server.tool_policy, {
-      server: call.server, environment, upstreamTool: call.tool, arguments: call.arguments, context: request.context ?? {}, caller: request.caller.name,
+      server: call.server, environment, upstreamTool: call.tool, arguments: call.arguments, context: request.context ?? {}, caller: request.caller,
       destination: { config, sensitiveValues: blueprint.sensitiveValues[tool.origin.alias] ?? [] },
     });
     if (refusal) return await answer(refusal.outcome, toolError(refusal.text), refusal.outcome === "awaiting_approval" ? { approval: refusal.approval } : {});

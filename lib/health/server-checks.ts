@@ -37,7 +37,7 @@ export async function testServerConnection(name: string, body: TestBody): Promis
  * tool's schema before sending (422 with /arguments paths), and the answer is redacted like the pipeline's. Every
  * call of a tool the server has is logged like the pipeline's, with neither agent nor capability.
  */
-export async function callServerTool(name: string, tool: string, body: ToolCallBody, caller: string) {
+export async function callServerTool(name: string, tool: string, body: ToolCallBody, caller: GatedCall["caller"]) {
   await assertKnownEnvironment(body.environment);
   const target = await loadTarget(name);
   const resolved = await resolveForProbe(target.server, body);
@@ -46,7 +46,7 @@ export async function callServerTool(name: string, tool: string, body: ToolCallB
   }
   const startedAt = performance.now();
   const log = (outcome: CallOutcome, attempts: number) => logCall({
-    at: new Date(), agent: null, capability: null, tool, server: name, environment: resolved.environment, caller,
+    at: new Date(), agent: null, capability: null, tool, server: name, environment: resolved.environment, caller: caller.name,
     latency_ms: Math.round(performance.now() - startedAt), attempts, outcome, arguments_hash: jcsSha256(body.arguments ?? {}),
     trace_id: activeTraceId() ?? newTraceId(),
   });

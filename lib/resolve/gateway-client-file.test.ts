@@ -14,22 +14,36 @@ describe("gatewayUrl — the agent's MCP endpoint", () => {
   });
 });
 
-describe("toGatewayClientFile — one entry per client, the token as that client's own input", () => {
+describe("toGatewayClientFile with sign-in — no token: the client signs its user in through the browser (OAuth)", () => {
+  test("VS Code: an http entry with the URL alone", () => {
+    expect(toGatewayClientFile("vscode", "patchbay-support-bot", url)).toEqual({ servers: { "patchbay-support-bot": { type: "http", url } } });
+  });
+
+  test("Cursor: the URL alone", () => {
+    expect(toGatewayClientFile("cursor", "patchbay-support-bot", url)).toEqual({ mcpServers: { "patchbay-support-bot": { url } } });
+  });
+
+  test("Claude Desktop: mcp-remote with the URL alone (it runs the sign-in)", () => {
+    expect(toGatewayClientFile("claude", "patchbay-support-bot", url)).toEqual({ mcpServers: { "patchbay-support-bot": { command: "npx", args: ["-y", "mcp-remote", url] } } });
+  });
+});
+
+describe("toGatewayClientFile with a runner token — one entry per client, the token as that client's own input", () => {
   test("VS Code prompts for the token (inputs, ${input:…}) and types the entry http", () => {
-    expect(toGatewayClientFile("vscode", "patchbay-support-bot", url)).toEqual({
+    expect(toGatewayClientFile("vscode", "patchbay-support-bot", url, "runner-token")).toEqual({
       inputs: [{ type: "promptString", id: "patchbay-token", description: "Patchbay runner token", password: true }],
       servers: { "patchbay-support-bot": { type: "http", url, headers: { Authorization: "Bearer ${input:patchbay-token}" } } },
     });
   });
 
   test("Cursor reads it from the environment (${env:…})", () => {
-    expect(toGatewayClientFile("cursor", "patchbay-support-bot", url)).toEqual({
+    expect(toGatewayClientFile("cursor", "patchbay-support-bot", url, "runner-token")).toEqual({
       mcpServers: { "patchbay-support-bot": { url, headers: { Authorization: "Bearer ${env:PATCHBAY_TOKEN}" } } },
     });
   });
 
   test("Claude Desktop goes through mcp-remote, the header expanded from the entry's env", () => {
-    expect(toGatewayClientFile("claude", "patchbay-support-bot", url)).toEqual({
+    expect(toGatewayClientFile("claude", "patchbay-support-bot", url, "runner-token")).toEqual({
       mcpServers: {
         "patchbay-support-bot": {
           command: "npx",

@@ -1,6 +1,6 @@
 import type { ClientFormat } from "../schemas/agent";
 
-/** Where the token goes in each config: the user fills it in, the file never holds it. */
+/** Where a runner token goes in each config: the user fills it in, the file never holds it. */
 export const GATEWAY_TOKEN_VARIABLE = "PATCHBAY_TOKEN";
 export const RUNNER_TOKEN_PLACEHOLDER = "<a Patchbay runner token>";
 
@@ -12,12 +12,24 @@ export function gatewayUrl(origin: string, agent: string, environment?: string):
 }
 
 /**
- * One client config entry for the gateway itself, the bearer token as an input of that client's own kind:
- * VS Code prompts for it (`inputs`, `${input:…}`), Cursor reads it from the environment (`${env:…}`), and
- * Claude Desktop — whose config file takes no remote URLs — reaches it through `mcp-remote`, which expands
- * `${…}` in its `--header` from the entry's `env`.
+ * How a client config authenticates to the gateway: `sign-in` holds no token — the client signs its user in
+ * through the browser when the gateway asks (OAuth, DESIGN §18), or just connects when authentication is off;
+ * `runner-token` leaves a runner token as the client's own input, for machines without a browser.
  */
-export function toGatewayClientFile(format: ClientFormat, entryName: string, url: string) {
+export type GatewayClientAuth = "sign-in" | "runner-token";
+
+/**
+ * One client config entry for the gateway itself. With `sign-in`: VS Code and Cursor take the URL and run OAuth
+ * themselves; Claude Desktop, whose config file takes no remote URLs, reaches it through `mcp-remote`, which does
+ * the same. With `runner-token`: VS Code prompts for it (`inputs`, `${input:…}`), Cursor reads it from the
+ * environment (`${env:…}`), and `mcp-remote` expands `${…}` in its `--header` from the entry's `env`.
+ */
+export function toGatewayClientFile(format: ClientFormat, entryName: string, url: string, auth: GatewayClientAuth = "sign-in") {
+  if (auth === "sign-in") {
+    if (format === "vscode") return { servers: { [entryName]: { type: "http", url } } };
+    if (format === "cursor") return { mcpServers: { [entryName]: { url } } };
+    return { mcpServers: { [entryName]: { command: "npx", args: ["-y", "mcp-remote", url] } } };
+  }
   if (format === "vscode") {
     return {
       inputs: [{ type: "promptString", id: "patchbay-token", description: "Patchbay runner token", password: true }],

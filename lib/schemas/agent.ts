@@ -6,6 +6,23 @@ import { mcpServersSchema, referenceFormOf } from "./reference";
 import { fieldErrorSchema } from "./server-output";
 import { toolNamesSchema } from "./tool-names";
 
+/** An email, or a group of the identity provider's claim (DESIGN §18); groups may hold commas and spaces inside. */
+const personOrGroupSchema = z
+  .string()
+  .min(1, "must not be empty")
+  .max(320, "must be at most 320 characters")
+  .regex(/^\S(.*\S)?$/, "must not start or end with a space");
+
+/**
+ * DESIGN §18: the people who may use the agent (its gateway and /api/invoke), by email (case ignored) or group. When
+ * it lists any, a person it does not name is refused; tokens are unaffected (lib/gateway/agent-users.ts).
+ */
+export const agentUsersSchema = z
+  .array(personOrGroupSchema)
+  .max(500, "at most 500 entries")
+  .refine((list) => new Set(list).size === list.length, { message: "must not repeat an entry" })
+  .describe("emails or identity-provider groups: when listed, only these people may use the agent (tokens are unaffected)");
+
 /** An agent (seed 003 `agent.json`): capabilities by name, plus server references of its own. Strict. */
 export const agentInputSchema = z.strictObject({
   name: entityNameSchema,
@@ -23,6 +40,7 @@ export const agentInputSchema = z.strictObject({
    * hold only its gateway endpoint — never an upstream URL, header or credential.
    */
   isolation: z.literal("gateway").optional().describe("`gateway`: the blueprint holds only the agent's gateway endpoint"),
+  users: agentUsersSchema.optional(),
 });
 export type AgentInput = z.infer<typeof agentInputSchema>;
 

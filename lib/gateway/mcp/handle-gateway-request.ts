@@ -4,6 +4,7 @@ import type { Principal } from "../../auth/principal";
 import { getRawAgent } from "../../registry/agents";
 import { getCapability } from "../../registry/capabilities";
 import { assertKnownEnvironment } from "../../registry/known-environments";
+import { assertMayUseTarget } from "../agent-users";
 import { loadTargetTools } from "../target-tools";
 import type { GatewayTarget } from "../types";
 import { answerDirectly } from "./direct-answers";
@@ -15,7 +16,9 @@ import { ensureToolsWatcher } from "./tools-watcher";
 type GatewayRequestContext = { request: Request; principal: Principal; query: { environment?: string } };
 
 /**
- * One HTTP request to a gateway endpoint, already authorized as runner. A POST's body is read first, at most 4 MiB
+ * One HTTP request to a gateway endpoint, already authorized as runner; a person must also be among an agent's
+ * `users` when it lists any (403, before anything is read or opened — each request, so a person taken off the list
+ * loses an open session at once). A POST's body is read first, at most 4 MiB
  * (413 past it), and a JSON-RPC batch is refused whole (−32600, nothing of it runs). With `Mcp-Session-Id` it goes to that
  * session's transport (404 for a session this caller has not open here); without, the target must exist (404), and
  * a 2026-07-28 request (its `_meta` says so) is answered statelessly, while a new session's transport answers any
@@ -23,6 +26,7 @@ type GatewayRequestContext = { request: Request; principal: Principal; query: { 
  * without a session is 405: 2026-07-28 has no such stream.
  */
 export async function handleGatewayRequest(target: GatewayTarget, { request, principal, query }: GatewayRequestContext): Promise<Response> {
+  await assertMayUseTarget(target, principal);
   const post = request.method === "POST" ? await readGatewayPost(request) : undefined;
   if (isBatch(post)) return jsonRpcError(400, -32600, "Invalid Request: JSON-RPC batches are not accepted (MCP 2025-06-18 removed them); send one message per request.");
 
