@@ -23,7 +23,7 @@ const MAY_IMPORT = {
   endpoints: ["api", "api-reference", "audit", "auth", "data", "gateway", "gateway-oauth", "health", "http", "import", "metrics", "oauth", "official", "people", "read-model", "registry", "resolve", "sync", "tools", "upstream", "variables"],
   formats: ["resolve", "schemas"],
   forms: ["schemas"],
-  "gateway-oauth": ["auth", "gateway", "http", "oauth", "schemas", "secrets"],
+  "gateway-oauth": ["audit", "auth", "gateway", "http", "oauth", "schemas", "secrets"],
   gateway: ["audit", "auth", "health", "http", "mcp", "metrics", "oauth", "read-model", "registry", "resolve", "schemas", "telemetry", "tools", "variables"],
   health: ["audit", "data", "gateway", "mcp", "metrics", "oauth", "registry", "resolve", "schemas", "telemetry", "tools", "variables"],
   hooks: [],

@@ -10,9 +10,9 @@ import { auditQuery, type AuditEntry, type AuditFilters } from "@/lib/query/audi
 // A toolset pin and an approval decision are recorded under the server they concern.
 const ENTITY_PATHS: Partial<Record<AuditEntry["entity_type"], string>> = { server: "/mcp-servers", toolset: "/mcp-servers", approval: "/mcp-servers", capability: "/capabilities", agent: "/agents" };
 const KINDS = [
-  ["server", "Servers"], ["capability", "Capabilities"], ["agent", "Agents"], ["token", "Tokens"], ["session", "Sessions"], ["toolset", "Toolsets"], ["approval", "Approvals"],
+  ["server", "Servers"], ["capability", "Capabilities"], ["agent", "Agents"], ["token", "Tokens"], ["session", "Sessions"], ["toolset", "Toolsets"], ["approval", "Approvals"], ["mcp-client", "MCP clients"],
 ] as const;
-const ACTIONS = ["create", "update", "restore", "delete", "import", "token.create", "token.revoke", "session.create", "session.refuse", "session.end", "tools.pin", "approval.approve", "approval.deny"];
+const ACTIONS = ["create", "update", "restore", "delete", "import", "token.create", "token.revoke", "session.create", "session.refuse", "session.end", "tools.pin", "approval.approve", "approval.deny", "mcp-client.revoke"];
 
 /** Recent changes and sign-ins: definition revisions with token and session events, filtered by kind, action, actor or name. */
 export function AuditLog() {

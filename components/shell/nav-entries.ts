@@ -15,15 +15,14 @@ const EVERYONE: NavEntry[] = [
   { href: "/audit", label: "Audit" },
   { href: "/api-docs", label: "API docs" },
 ];
-const ADMINS: NavEntry[] = [
-  { href: "/import", label: "Import" },
-  { href: "/tokens", label: "Tokens" },
-];
+const ADMINS: NavEntry[] = [{ href: "/import", label: "Import" }];
+// Everyone signed in: an admin mints and revokes tokens there, and each person sees the MCP clients they allowed.
+const TOKENS: NavEntry = { href: "/tokens", label: "Tokens" };
 
 /** The pages a caller is offered, in the main navigation and the command palette alike; none before signing in. */
 export function navEntriesFor(principal: Principal): NavEntry[] {
   if (principal.via === "anonymous") return [];
   // Explore has nothing to show without an upstream registry: its page explains that, the navigation skips it.
   const everyone = getConfig().PATCHBAY_UPSTREAM_URL ? EVERYONE : EVERYONE.filter((entry) => entry.href !== "/explore");
-  return hasRole(principal.role, "admin") ? [...everyone, ...ADMINS] : everyone;
+  return [...everyone, ...(hasRole(principal.role, "admin") ? ADMINS : []), TOKENS];
 }

@@ -122,6 +122,9 @@ const ALLOWED: Record<string, number> = {
   "GET /sign-in/oidc": 409,
   "GET /sign-in/oidc/callback": 409,
   "GET /api/people": 200,
+  // Connected MCP clients (DESIGN §18): each caller's own; the matrix's grant id is nobody's, so 404 for everyone.
+  "GET /api/oauth/clients": 200,
+  "DELETE /api/oauth/clients/{grant_id}": 404,
   // The MCP gateway: the SDK refuses a POST that does not accept its media types; DELETE needs a session, and a GET
   // without one is 405 (2026-07-28 has no such stream; a 2025 client opens one with its session).
   "POST /mcp/agents/{name}": 406,

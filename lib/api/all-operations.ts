@@ -2,6 +2,7 @@ import * as agents from "./agents";
 import * as apiReference from "./api-reference";
 import * as approvals from "./approvals";
 import * as capabilities from "./capabilities";
+import * as connectedClients from "./connected-clients";
 import * as gateway from "./gateway";
 import * as health from "./health";
 import * as importExport from "./import-export";
@@ -27,6 +28,7 @@ export const allOperations: Operation<any, any, any>[] = [
   ...Object.values(agents),
   ...Object.values(health),
   ...Object.values(security),
+  ...Object.values(connectedClients),
   ...Object.values(people),
   ...Object.values(importExport),
   ...Object.values(official),

@@ -4,6 +4,7 @@ import * as agents from "./agents";
 import * as apiReference from "./api-reference";
 import * as approvals from "./approvals";
 import * as capabilities from "./capabilities";
+import * as connectedClients from "./connected-clients";
 import * as gateway from "./gateway";
 import * as health from "./health";
 import * as importExport from "./import-export";
@@ -43,6 +44,7 @@ export const allHandlers: readonly RouteHandler[] = [
   upstream,
   upstreamOAuth,
   security,
+  connectedClients,
   people,
   system,
   openapi,

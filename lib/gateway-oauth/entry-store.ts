@@ -41,12 +41,12 @@ export class GatewayOAuthEntries {
   async find(id: string): Promise<EntryPayload | undefined> {
     const key = entryKey(this.kind, id);
     const entry = await getDb().gatewayOAuthEntry.findUnique({ where: { key } });
-    return entry ? opened(entry) : undefined;
+    return entry ? openEntry(entry) : undefined;
   }
 
   async findByUid(uid: string): Promise<EntryPayload | undefined> {
     const entry = await getDb().gatewayOAuthEntry.findFirst({ where: { kind: this.kind, uid } });
-    return entry ? opened(entry) : undefined;
+    return entry ? openEntry(entry) : undefined;
   }
 
   async findByUserCode(): Promise<undefined> {
@@ -66,10 +66,10 @@ export class GatewayOAuthEntries {
   }
 }
 
-type StoredEntry = { key: string; payload: string; expiresAt: Date | null; consumedAt: Date | null };
+export type StoredEntry = { key: string; payload: string; expiresAt: Date | null; consumedAt: Date | null };
 
-/** An expired entry is gone; a payload that no longer opens (the key was replaced) too. */
-function opened(entry: StoredEntry): EntryPayload | undefined {
+/** An entry's payload; an expired entry is gone, and a payload that no longer opens (the key was replaced) too. */
+export function openEntry(entry: StoredEntry): EntryPayload | undefined {
   if (entry.expiresAt && entry.expiresAt.getTime() <= Date.now()) return undefined;
   const text = unseal(sealSlot(entry.key), entry.payload);
   if (text === null) return undefined;
@@ -85,7 +85,7 @@ function sealSlot(key: string): string {
   return `gateway-oauth:${key}`;
 }
 
-/** Expired entries are found as gone at once (`opened`), and deleted when an authorization starts. */
+/** Expired entries are found as gone at once (`openEntry`), and deleted when an authorization starts. */
 async function deleteExpiredEntries(): Promise<void> {
   await getDb().gatewayOAuthEntry.deleteMany({ where: { expiresAt: { lte: new Date() } } });
 }
