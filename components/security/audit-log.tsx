@@ -12,7 +12,7 @@ const ENTITY_PATHS: Partial<Record<AuditEntry["entity_type"], string>> = { serve
 const KINDS = [
   ["server", "Servers"], ["capability", "Capabilities"], ["agent", "Agents"], ["token", "Tokens"], ["session", "Sessions"], ["toolset", "Toolsets"], ["approval", "Approvals"], ["mcp-client", "MCP clients"],
 ] as const;
-const ACTIONS = ["create", "update", "restore", "delete", "import", "token.create", "token.revoke", "session.create", "session.refuse", "session.end", "tools.pin", "approval.approve", "approval.deny", "mcp-client.revoke"];
+const ACTIONS = ["create", "update", "restore", "delete", "import", "token.create", "token.revoke", "session.create", "session.refuse", "session.end", "tools.pin", "approval.approve", "approval.deny", "mcp-client.allow", "mcp-client.deny", "mcp-client.revoke"];
 
 /** Recent changes and sign-ins: definition revisions with token and session events, filtered by kind, action, actor or name. */
 export function AuditLog() {

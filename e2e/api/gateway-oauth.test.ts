@@ -166,11 +166,18 @@ describe("a client signs a person in to one gateway", () => {
     expect(redirect?.searchParams.get("code")).toBeNull();
   });
 
-  test("deny sends the client access_denied and no code", async () => {
+  test("deny sends the client access_denied and no code; allowing and denying are in the audit log under the person", async () => {
+    const runner = await mint("runner");
     const authorization = authorizationRequest(base, client, { resource: gatewayUrl(agent) });
-    const { redirect } = await consent(base, authorization, await signedInJar(base, (await mint("runner")).token), "deny");
+    const { redirect } = await consent(base, authorization, await signedInJar(base, runner.token), "deny");
     expect(redirect?.searchParams.get("error")).toBe("access_denied");
     expect(redirect?.searchParams.get("code")).toBeNull();
+    await connect(runner.token);
+
+    const audit = await admin().get(`/api/audit?actor=${runner.name}`);
+    const decisions = audit.body.entries.filter((entry: { entity_type: string }) => entry.entity_type === "mcp-client");
+    expect(decisions.map((entry: { action: string; name: string }) => [entry.action, entry.name])).toEqual([["mcp-client.allow", "Test MCP client"], ["mcp-client.deny", "Test MCP client"]]);
+    expect(decisions[1].detail).toEqual({ client_address: expect.any(String), client_id: client.clientId, gateways: [gatewayUrl(agent)], reason: "denied" });
   });
 
   test("a browser without a Patchbay session is sent to sign in first, and comes back to the consent page", async () => {

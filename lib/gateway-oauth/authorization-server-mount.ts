@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 import Provider from "oidc-provider";
 
+import { recordAuditEvent } from "../audit/audit-events";
 import { authenticate } from "../auth/authenticate";
 import type { Principal } from "../auth/principal";
 import { consumeRateLimit } from "../auth/rate-limit";
@@ -112,7 +113,9 @@ async function answerConsent(provider: Provider, webRequest: Request, request: I
     if (request.headers.origin !== new URL(webRequest.url).origin) return sendHtml(response, 403, consentProblemPage("Refused", "The answer must come from this page."));
     const decision = new URLSearchParams(await readBody(request)).get("decision");
     const accountId = accountOf(principal);
+    const audited = { actor: principal.name, entityType: "mcp-client", entityName: client?.clientName ?? clientId, detail: { client_address: clientAddress(webRequest), client_id: clientId, gateways: resources } } as const;
     if (decision !== "allow" || !accountId || !(await mayUseAll(principal, resources))) {
+      await recordAuditEvent({ ...audited, action: "mcp-client.deny", detail: { ...audited.detail, reason: decision === "allow" ? "may not use these gateways" : "denied" } });
       return provider.interactionFinished(request, response, { error: "access_denied", error_description: `${principal.name} did not allow it` }, { mergeWithLastSubmission: false });
     }
     const grant = new provider.Grant({ accountId, clientId });
@@ -121,6 +124,7 @@ async function answerConsent(provider: Provider, webRequest: Request, request: I
     if (serverScopes.length) grant.addOIDCScope(serverScopes.join(" "));
     for (const resource of resources) grant.addResourceScope(resource, GATEWAY_SCOPE);
     const grantId = await grant.save();
+    await recordAuditEvent({ ...audited, action: "mcp-client.allow" });
     return provider.interactionFinished(request, response, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
   }
 

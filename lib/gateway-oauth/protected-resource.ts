@@ -5,6 +5,7 @@ import { gatewayPrincipalOf } from "./gateway-accounts";
 import { gatewayResourceUrl, type GatewayResource } from "./gateway-resources";
 
 const accessTokens = new GatewayOAuthEntries("AccessToken");
+const grants = new GatewayOAuthEntries("Grant");
 
 /** RFC 9728 metadata of one gateway: it is its own resource, and Patchbay's authorization server issues its tokens. */
 export function protectedResourceMetadata(baseUrl: string, gateway: GatewayResource) {
@@ -34,5 +35,7 @@ export async function gatewayAccessPrincipal(token: string, resourceUrl: string)
   if (typeof found.exp !== "number" || found.exp * 1000 <= Date.now()) return null;
   const audiences = [found.aud].flat();
   if (audiences.length !== 1 || audiences[0] !== resourceUrl) return null;
+  // A token issued while its grant was being revoked outlives the grant: the grant must still be there.
+  if (typeof found.grantId !== "string" || !(await grants.find(found.grantId))) return null;
   return gatewayPrincipalOf(found.accountId);
 }

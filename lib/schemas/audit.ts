@@ -3,7 +3,7 @@ import { z } from "zod";
 import { REVISION_ACTIONS } from "./revision";
 
 /** What the audit log records besides definition revisions (DESIGN §7: tokens and sessions). */
-export const AUDIT_EVENT_ACTIONS = ["token.create", "token.revoke", "session.create", "session.refuse", "session.end", "secrets.rotate-key", "tools.pin", "prompts.pin", "approval.approve", "approval.deny", "mcp-client.revoke"] as const;
+export const AUDIT_EVENT_ACTIONS = ["token.create", "token.revoke", "session.create", "session.refuse", "session.end", "secrets.rotate-key", "tools.pin", "prompts.pin", "approval.approve", "approval.deny", "mcp-client.allow", "mcp-client.deny", "mcp-client.revoke"] as const;
 export type AuditEventAction = (typeof AUDIT_EVENT_ACTIONS)[number];
 export const DEFINITION_TYPES = ["server", "capability", "agent", "variable"] as const;
 export const AUDIT_EVENT_TYPES = ["token", "session", "secret-key", "toolset", "promptset", "approval", "mcp-client"] as const;
