@@ -44,7 +44,7 @@ export function CallsPanel({ subject }: { subject: CallSubject }) {
   );
 }
 
-function CallFigures({ summary }: { summary: CallSummary }) {
+export function CallFigures({ summary }: { summary: CallSummary }) {
   const { count, errors, p50_ms, p99_ms } = summary.totals;
   if (count === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No calls in the last hour.</p>;
   const figures = [
@@ -67,7 +67,7 @@ function CallFigures({ summary }: { summary: CallSummary }) {
 }
 
 /** Calls per minute, errors stacked in red; the tooltip gives each minute's p50 and p99. */
-function CallChart({ summary }: { summary: CallSummary }) {
+export function CallChart({ summary }: { summary: CallSummary }) {
   const points = summary.buckets.map((bucket) => ({ at: Date.parse(bucket.start), ok: bucket.count - bucket.errors, errors: bucket.errors, p50: bucket.p50_ms, p99: bucket.p99_ms }));
   return (
     <figure className="mt-3">

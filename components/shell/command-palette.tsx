@@ -71,7 +71,7 @@ export function CommandPalette({ pages }: { pages: NavEntry[] }) {
   }
 
   return (
-    <dialog ref={dialog} aria-label="Search Patchbay" onClose={close}
+    <dialog ref={dialog} aria-label="Command palette" onClose={close}
       className="mx-auto mt-[12vh] w-[calc(100%-2rem)] max-w-xl rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
       {isOpen && <PaletteSearch pages={pages} onDone={close} />}
     </dialog>

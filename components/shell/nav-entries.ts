@@ -5,6 +5,7 @@ import { getConfig } from "@/lib/env";
 import type { NavEntry } from "./main-nav";
 
 const EVERYONE: NavEntry[] = [
+  { href: "/", label: "Overview" },
   { href: "/mcp-servers", label: "Servers" },
   { href: "/tools", label: "Tools" },
   { href: "/approvals", label: "Approvals" },

@@ -14,7 +14,7 @@ export async function SiteHeader() {
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       <div className="relative mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-        <Link href="/mcp-servers" className="flex items-center gap-2 font-semibold">
+        <Link href="/" className="flex items-center gap-2 font-semibold">
           <img src="/icon.svg" alt="" width={24} height={24} />
           Patchbay
         </Link>

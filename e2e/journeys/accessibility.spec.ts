@@ -26,6 +26,7 @@ test.beforeAll(async () => {
 
 /** Path and the level-1 heading that says the page has rendered its data. */
 const pages: { path: () => string; heading: RegExp | string | (() => string); notFound?: boolean }[] = [
+  { path: () => "/", heading: "Overview" },
   { path: () => "/mcp-servers", heading: "MCP servers" },
   { path: () => `/mcp-servers/${names.server}`, heading: () => names.server },
   { path: () => "/mcp-servers/new", heading: /server/i },

@@ -10,7 +10,7 @@ test("the command palette finds a server, a tool and a page by a few letters, fr
     expect((await api.post(`/api/mcp-servers/${server}/health-check`, {})).body.status).toBe("healthy");
 
     await page.goto("/mcp-servers");
-    const palette = page.getByRole("dialog", { name: "Search Patchbay" });
+    const palette = page.getByRole("dialog", { name: "Command palette" });
     const box = palette.getByRole("combobox", { name: "Find a page, server, agent, capability or tool" });
 
     // Ctrl+K, a few letters of the server's name, Enter: its page.

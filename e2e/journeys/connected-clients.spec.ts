@@ -30,7 +30,7 @@ test("a runner finds the MCP client they allowed on the Tokens page, and Revoke 
 
   await page.goto(`${base}/sign-in#token=${runner.body.token}`);
   await page.getByRole("button", { name: `Sign in as ${runner.body.name}` }).click();
-  await expect(page).toHaveURL(/\/mcp-servers$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tokens" }).click();
 
   await expect(page.getByText("Only an admin can mint, list and revoke tokens.")).toBeVisible();

@@ -77,7 +77,7 @@ test.describe("on a 390 px phone", () => {
     const menu = nav.getByRole("button", { name: "Menu" });
     await menu.click();
     await page.keyboard.press("Tab");
-    await expect(nav.getByRole("link", { name: "Servers" })).toBeFocused();
+    await expect(nav.getByRole("link", { name: "Overview" })).toBeFocused();
 
     await page.keyboard.press("Escape");
     await expect(menu).toHaveAttribute("aria-expanded", "false");

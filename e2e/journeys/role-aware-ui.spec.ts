@@ -13,7 +13,7 @@ const test = guardedTest(ADMIN_TOKEN);
 async function signIn(page: Page, baseUrl: string, token: string, name: string) {
   await page.goto(`${baseUrl}/sign-in#token=${token}`);
   await page.getByRole("button", { name: `Sign in as ${name}` }).click();
-  await expect(page).toHaveURL(/\/mcp-servers$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
 }
 
 /** A role's token, minted by the admin, and the browser signed in with it. */
@@ -32,6 +32,7 @@ test.describe("role-aware UI: controls a role cannot use are not offered", () =>
       const name = uniqueName(`roles-${role}`);
       expect((await admin(guarded.baseUrl).post("/api/mcp-servers", httpServer(name))).status).toBe(201);
       await signInAs(page, guarded.baseUrl, role);
+      await page.goto(`${guarded.baseUrl}/mcp-servers`);
 
       await expect(page.getByRole("heading", { name: "MCP servers" })).toBeVisible();
       await expect(page.getByRole("link", { name: "New server" })).toHaveCount(canWrite ? 1 : 0);

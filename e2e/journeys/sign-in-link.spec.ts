@@ -28,7 +28,7 @@ test("opening a sign-in link signs nobody in: the fragment leaves the address ba
   expect((await page.request.get(`${guarded.baseUrl}/api/session`)).status()).toBe(401);
 
   await confirm.click();
-  await expect(page).toHaveURL(/\/mcp-servers$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
   expect(await sessionCookie(context)).toBeDefined();
   expect((await (await page.request.get(`${guarded.baseUrl}/api/session`)).json()).name).toBe(ADMIN_NAME);
 });
@@ -41,7 +41,7 @@ test("with a session, a sign-in link names whose session it would replace, and l
   await page.goto(`${guarded.baseUrl}/sign-in`);
   await page.getByLabel("API token").fill(minted.body.token);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/mcp-servers$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
   const editorSession = await sessionCookie(context);
   expect(editorSession).toBeDefined();
 
@@ -57,7 +57,7 @@ test("with a session, a sign-in link names whose session it would replace, and l
   expect((await (await page.request.get(`${guarded.baseUrl}/api/session`)).json()).name).toBe(editorName);
 
   await confirm.click();
-  await expect(page).toHaveURL(/\/mcp-servers$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
   expect(await sessionCookie(context)).not.toBe(editorSession);
   expect((await (await page.request.get(`${guarded.baseUrl}/api/session`)).json()).name).toBe(ADMIN_NAME);
 });

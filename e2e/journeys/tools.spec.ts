@@ -105,7 +105,7 @@ approvalsTest("Approvals inbox: a call held by tool_policy appears live, is appr
 
   await page.goto(`${guarded.baseUrl}/sign-in#token=${ADMIN_TOKEN}`);
   await page.getByRole("button", { name: "Sign in as admin (PATCHBAY_ADMIN_TOKEN)" }).click();
-  await expect(page).toHaveURL(/\/mcp-servers$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
   await page.getByRole("navigation").getByRole("link", { name: "Approvals" }).click();
   const inbox = page.getByRole("region", { name: "Approval requests" });
   await expect(inbox.getByText(/^No request is waiting\./)).toBeVisible();
@@ -139,7 +139,7 @@ approvalsTest("Approvals inbox: the caller's rationale and priority and the poli
 
   await page.goto(`${guarded.baseUrl}/sign-in#token=${ADMIN_TOKEN}`);
   await page.getByRole("button", { name: "Sign in as admin (PATCHBAY_ADMIN_TOKEN)" }).click();
-  await expect(page).toHaveURL(/\/mcp-servers$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
   await page.getByRole("navigation").getByRole("link", { name: "Approvals" }).click();
   const inbox = page.getByRole("region", { name: "Approval requests" });
   const item = inbox.getByRole("listitem").filter({ hasText: name });

@@ -3,8 +3,8 @@ import { queryOptions } from "@tanstack/react-query";
 import type { Call, CallSummary } from "../schemas/calls";
 import { fetchJson } from "./fetch-json";
 
-/** Whose calls: a server's (it answered them) or an agent's (its gateway made them). */
-export type CallSubject = { server: string } | { agent: string };
+/** Whose calls: a server's (it answered them), an agent's (its gateway made them), or the whole registry's ({}). */
+export type CallSubject = { server: string } | { agent: string } | Record<string, never>;
 
 export type Circuit = { server: string; environment: string; state: "closed" | "open" | "half_open"; consecutive_failures: number; opened_at: string | null };
 
