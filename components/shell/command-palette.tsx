@@ -23,7 +23,7 @@ export function CommandPaletteButton() {
   return (
     <button type="button" onClick={() => window.dispatchEvent(new Event(OPEN_EVENT))} aria-keyshortcuts="Control+K Meta+K /"
       className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800">
-      Search <kbd className="ml-1 font-sans text-xs text-slate-500">Ctrl K</kbd>
+      Search <kbd className="ml-1 font-sans text-xs text-slate-600 dark:text-slate-400">Ctrl K</kbd>
     </button>
   );
 }
