@@ -1,4 +1,8 @@
-import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, Server, type ClientCapabilities, type InputRequiredResult, type LoggingLevel, type ServerContext, type ServerOptions } from "@modelcontextprotocol/server";
+import { randomUUID } from "node:crypto";
+
+import {
+  CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, Server, UrlElicitationRequiredError, type ClientCapabilities, type InputRequiredResult, type LoggingLevel, type ServerContext, type ServerOptions,
+} from "@modelcontextprotocol/server";
 
 import type { Principal } from "../../auth/principal";
 import { NotFoundError } from "../../errors";
@@ -7,7 +11,7 @@ import type { UpstreamProfile } from "../session-pool";
 import { advertisedTools, loadTargetTools } from "../target-tools";
 import type { CallRelay, GatewayTarget, McpToolResult, UpstreamResume, UpstreamScope } from "../types";
 import { serveInRounds, type RoundsOptions } from "./input-rounds";
-import { isUpstreamAsk, type UpstreamAsk } from "./upstream-ask";
+import { isConnectAsk, isUpstreamAsk, type ConnectAsk, type UpstreamAsk } from "./upstream-ask";
 import { mintRequestState, requestStateOf, type AskingMethod } from "./request-state";
 import { relayingTo, type Relay } from "./relay";
 import {
@@ -16,7 +20,11 @@ import {
 } from "./relayed-requests";
 
 /** Who a session's calls run for, and where its stdio upstreams live. */
-export type GatewayCallContext = { target: GatewayTarget; environment: string; caller: Principal; scope: UpstreamScope; sessionId: () => string | undefined };
+export type GatewayCallContext = {
+  target: GatewayTarget; environment: string; caller: Principal; scope: UpstreamScope; sessionId: () => string | undefined;
+  /** Where Patchbay is reached by browsers: a `per_user` server's connect page is linked under it. */
+  baseUrl: string;
+};
 
 export type GatewayServerOptions = GatewayCallContext & {
   /** The target's revision: the version in serverInfo. */
@@ -65,7 +73,7 @@ export function createGatewayServer(options: GatewayServerOptions, serverOptions
     },
   });
   const requestContext = (ctx: ServerContext, signal = ctx.mcpReq.signal): RelayedRequestContext => ({
-    target, environment, scope: options.scope, profile: options.profiles(server, ctx).calls, signal,
+    target, environment, scope: options.scope, profile: options.profiles(server, ctx).calls, signal, person: options.caller.name,
   });
   const relayed = <T>(ctx: ServerContext, serve: (context: RelayedRequestContext) => Promise<T>) => relayingTo(relayFor(ctx), () => serve(requestContext(ctx)));
   // tools/call, prompts/get and resources/read may need the client's input (DESIGN §16): a 2026-07-28 upstream's
@@ -99,7 +107,10 @@ export function createGatewayServer(options: GatewayServerOptions, serverOptions
       profile: options.profiles(server, ctx).calls,
       ...(progressToken !== undefined ? { onProgress: (progress) => void ctx.mcpReq.notify({ method: "notifications/progress", params: { ...progress, progressToken } }).catch(() => undefined) } : {}),
     };
-    return asking(ctx, "tools/call", request.params.name, (signal, resume) => callGatewayTool(options, request.params, signal, { ...relay, resume })) as never;
+    return asking(ctx, "tools/call", request.params.name, async (signal, resume) => {
+      const answer = await callGatewayTool(options, request.params, signal, { ...relay, resume });
+      return isConnectAsk(answer) ? askToConnect(answer, clientCapabilities(server, ctx), options.rounds !== undefined) : answer;
+    }) as never;
   });
   server.setRequestHandler("prompts/list", (_request, ctx) => relayed(ctx, listPrompts));
   server.setRequestHandler("prompts/get", (request, ctx) => asking(ctx, "prompts/get", request.params.name, (signal, resume) => getPrompt(requestContext(ctx, signal), request.params, resume)) as never);
@@ -121,12 +132,13 @@ export function createGatewayServer(options: GatewayServerOptions, serverOptions
  * A session's `tools/call`: the pipeline's result, or the error the client is sent. An unknown tool is a protocol
  * error (MCP: -32602); anything else says no more than that the call failed.
  */
-export async function callGatewayTool(context: GatewayCallContext, params: { name: string; arguments?: Record<string, unknown> }, signal: AbortSignal, relay?: CallRelay): Promise<McpToolResult | UpstreamAsk> {
+export async function callGatewayTool(context: GatewayCallContext, params: { name: string; arguments?: Record<string, unknown> }, signal: AbortSignal, relay?: CallRelay): Promise<McpToolResult | UpstreamAsk | ConnectAsk> {
   try {
     const answer = await runToolCall({
       target: context.target, environment: context.environment, tool: params.name, arguments: params.arguments ?? {},
-      caller: context.caller, scope: context.scope, context: { session_id: context.sessionId() }, signal, relay,
+      caller: context.caller, scope: context.scope, context: { session_id: context.sessionId() }, signal, relay, baseUrl: context.baseUrl,
     });
+    if (answer.connect_required) return { connectRequired: answer.connect_required, result: answer.result };
     // The upstream answered the call with a JSON-RPC error (e.g. -32021, a capability the client did not declare): the client gets that error.
     if (answer.upstream_error) throw new ProtocolError(answer.upstream_error.code, answer.upstream_error.message, answer.upstream_error.data);
     if (answer.input_required) return { inputRequired: answer.input_required };
@@ -137,6 +149,19 @@ export async function callGatewayTool(context: GatewayCallContext, params: { nam
     console.error("Patchbay gateway: tools/call failed", error);
     throw new ProtocolError(ProtocolErrorCode.InternalError, "The call failed inside Patchbay.");
   }
+}
+
+/**
+ * DESIGN §17: a call to a `per_user` server whose caller has not connected sends them to connect — a URL-mode
+ * elicitation: the `-32042` error to a 2025-11-25 client, an `InputRequiredResult` to a 2026-07-28 one (no
+ * `requestState`: its retry is a new call, made with the connection once it exists). A client that did not declare
+ * URL-mode elicitation gets the tool error naming the page.
+ */
+function askToConnect({ connectRequired, result }: ConnectAsk, capabilities: ClientCapabilities, isStateless: boolean): McpToolResult | InputRequiredResult {
+  if (capabilities.elicitation?.url === undefined) return result;
+  const elicitation = { mode: "url" as const, message: connectRequired.message, url: connectRequired.url, elicitationId: randomUUID() };
+  if (!isStateless) throw new UrlElicitationRequiredError([elicitation], connectRequired.message);
+  return { resultType: "input_required", inputRequests: { connect: { method: "elicitation/create", params: elicitation } } };
 }
 
 /** What the client declared: a 2025 session at `initialize`, a 2026-07-28 request in its own `_meta`. */
