@@ -9,8 +9,10 @@ import { NotFoundError } from "../../errors";
 import { runToolCall } from "../run-tool-call";
 import type { UpstreamProfile } from "../session-pool";
 import { advertisedTools, loadTargetTools } from "../target-tools";
-import type { CallRelay, GatewayTarget, McpToolResult, UpstreamResume, UpstreamScope } from "../types";
+import type { CallRelay, ConnectRequired, GatewayTarget, McpToolResult, UpstreamResume, UpstreamScope } from "../types";
 import { serveInRounds, type RoundsOptions } from "./input-rounds";
+import { connectMessage, connectPageUrl } from "../../oauth/connect-page";
+import { ConnectRequiredError } from "../target-upstreams";
 import { isConnectAsk, isUpstreamAsk, type ConnectAsk, type UpstreamAsk } from "./upstream-ask";
 import { mintRequestState, requestStateOf, type AskingMethod } from "./request-state";
 import { relayingTo, type Relay } from "./relay";
@@ -109,14 +111,28 @@ export function createGatewayServer(options: GatewayServerOptions, serverOptions
     };
     return asking(ctx, "tools/call", request.params.name, async (signal, resume) => {
       const answer = await callGatewayTool(options, request.params, signal, { ...relay, resume });
-      return isConnectAsk(answer) ? askToConnect(answer, clientCapabilities(server, ctx), options.rounds !== undefined) : answer;
+      if (!isConnectAsk(answer)) return answer;
+      return askToConnect(answer.connectRequired, clientCapabilities(server, ctx), options.rounds !== undefined, () => answer.result);
     }) as never;
   });
   server.setRequestHandler("prompts/list", (_request, ctx) => relayed(ctx, listPrompts));
-  server.setRequestHandler("prompts/get", (request, ctx) => asking(ctx, "prompts/get", request.params.name, (signal, resume) => getPrompt(requestContext(ctx, signal), request.params, resume)) as never);
+  // A prompt or resource of a per_user server the caller has not connected to: sent to connect, as a tool call is.
+  const orConnect = async <T>(ctx: ServerContext, serve: () => Promise<T>) => {
+    try {
+      return await serve();
+    } catch (error) {
+      if (!(error instanceof ConnectRequiredError)) throw error;
+      const url = connectPageUrl(options.baseUrl, error.server, error.environment);
+      const connectRequired = { server: error.server, environment: error.environment, url, message: connectMessage(error.server, error.environment, url) };
+      return askToConnect(connectRequired, clientCapabilities(server, ctx), options.rounds !== undefined, () => {
+        throw new ProtocolError(ProtocolErrorCode.InvalidRequest, connectRequired.message);
+      });
+    }
+  };
+  server.setRequestHandler("prompts/get", (request, ctx) => asking(ctx, "prompts/get", request.params.name, (signal, resume) => orConnect(ctx, () => getPrompt(requestContext(ctx, signal), request.params, resume))) as never);
   server.setRequestHandler("resources/list", (_request, ctx) => relayed(ctx, listResources));
   server.setRequestHandler("resources/templates/list", (_request, ctx) => relayed(ctx, listResourceTemplates));
-  server.setRequestHandler("resources/read", (request, ctx) => asking(ctx, "resources/read", request.params.uri, (signal, resume) => readResource(requestContext(ctx, signal), request.params.uri, resume)) as never);
+  server.setRequestHandler("resources/read", (request, ctx) => asking(ctx, "resources/read", request.params.uri, (signal, resume) => orConnect(ctx, () => readResource(requestContext(ctx, signal), request.params.uri, resume))) as never);
   server.setRequestHandler("resources/subscribe", (request, ctx) => relayed(ctx, (context) => subscribeResource({ ...context, profile: options.profiles(server, ctx).subscriptions }, request.params.uri)));
   server.setRequestHandler("resources/unsubscribe", (request, ctx) => relayed(ctx, (context) => unsubscribeResource({ ...context, profile: options.profiles(server, ctx).subscriptions }, request.params.uri)));
   server.setRequestHandler("completion/complete", (request, ctx) => relayed(ctx, (context) => complete(context, request.params)));
@@ -155,10 +171,10 @@ export async function callGatewayTool(context: GatewayCallContext, params: { nam
  * DESIGN §17: a call to a `per_user` server whose caller has not connected sends them to connect — a URL-mode
  * elicitation: the `-32042` error to a 2025-11-25 client, an `InputRequiredResult` to a 2026-07-28 one (no
  * `requestState`: its retry is a new call, made with the connection once it exists). A client that did not declare
- * URL-mode elicitation gets the tool error naming the page.
+ * URL-mode elicitation gets `otherwise()`: a tool call's tool error naming the page, a prompt's or resource's error.
  */
-function askToConnect({ connectRequired, result }: ConnectAsk, capabilities: ClientCapabilities, isStateless: boolean): McpToolResult | InputRequiredResult {
-  if (capabilities.elicitation?.url === undefined) return result;
+function askToConnect<T>(connectRequired: ConnectRequired, capabilities: ClientCapabilities, isStateless: boolean, otherwise: () => T): T | InputRequiredResult {
+  if (capabilities.elicitation?.url === undefined) return otherwise();
   const elicitation = { mode: "url" as const, message: connectRequired.message, url: connectRequired.url, elicitationId: randomUUID() };
   if (!isStateless) throw new UrlElicitationRequiredError([elicitation], connectRequired.message);
   return { resultType: "input_required", inputRequests: { connect: { method: "elicitation/create", params: elicitation } } };
