@@ -20,6 +20,8 @@ export type AuthorizationServer = {
   issuer: string;
   provider: Provider;
   decision: Decision;
+  /** Who the next interaction signs in (the access token's subject): alice unless a test says otherwise. */
+  account: string;
   /** Refresh tokens the provider issued (their values), oldest first; and those consumed by a rotation. */
   refreshTokens: string[];
   consumedRefreshTokens: string[];
@@ -63,7 +65,7 @@ export async function startAuthorizationServer(options: { resource: () => string
     },
   });
   const server: AuthorizationServer = {
-    issuer, provider, decision: "allow", refreshTokens: [], consumedRefreshTokens: [], accessTokens: [], grants: { refresh: 0, code: 0 },
+    issuer, provider, decision: "allow", account: "alice", refreshTokens: [], consumedRefreshTokens: [], accessTokens: [], grants: { refresh: 0, code: 0 },
     stop: async () => {},
   };
   provider.on("refresh_token.saved", (token: { jti: string }) => void server.refreshTokens.push(token.jti));
@@ -92,7 +94,7 @@ async function interact(provider: Provider, server: AuthorizationServer, req: ht
   if (server.decision === "deny") {
     return provider.interactionFinished(req, res, { error: "access_denied", error_description: "alice said no" }, { mergeWithLastSubmission: false });
   }
-  if (details.prompt.name === "login") return provider.interactionFinished(req, res, { login: { accountId: "alice" } }, { mergeWithLastSubmission: false });
+  if (details.prompt.name === "login") return provider.interactionFinished(req, res, { login: { accountId: server.account } }, { mergeWithLastSubmission: false });
   const grant = details.grantId ? (await provider.Grant.find(details.grantId))! : new provider.Grant({ accountId: details.session!.accountId, clientId: details.params.client_id as string });
   const missing = details.prompt.details as { missingOIDCScope?: string[]; missingResourceScopes?: Record<string, string[]> };
   if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
