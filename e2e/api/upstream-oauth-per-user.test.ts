@@ -146,6 +146,16 @@ describe("per_user: each person's calls carry their own connection", () => {
     expect(new Set(mcp.accepted.slice(before))).toEqual(new Set([benToken]));
   });
 
+  test("prompts/get reaches the server with the caller's own connection too (reachUpstream)", async () => {
+    const [ann, ben] = await Promise.all([legacyClient(people.ann), modernClient(people.ben)]);
+
+    const [forAnn, forBen] = await Promise.all([ann.getPrompt({ name: "guarded.greeting" }), ben.getPrompt({ name: "guarded.greeting" })]);
+
+    expect(forAnn.messages).toEqual([{ role: "user", content: { type: "text", text: `hello ${people.ann.name}` } }]);
+    expect(forBen.messages).toEqual([{ role: "user", content: { type: "text", text: `hello ${people.ben.name}` } }]);
+    expect((await ann.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(["guarded.greeting"]);
+  });
+
   test("POST /api/invoke: each person's own connection", async () => {
     const invokeAs = (person: { token: string }) => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${person.token}` })
       .post("/api/invoke", { agent, action: "guarded.whoami", input: {} });
@@ -188,6 +198,18 @@ describe("per_user: a person without a connection is sent to connect, and nothin
       resultType: "input_required",
       inputRequests: { connect: { method: "elicitation/create", params: { mode: "url", url: connectUrl(), message: connectMessage(), elicitationId: expect.stringMatching(/^[0-9a-f-]{36}$/) } } },
     });
+  });
+
+  test("prompts/get of the server's prompt: -32042 (2025-11-25), an InputRequiredResult (2026-07-28); prompts/list leaves the server out", async () => {
+    const legacy = await legacyClient(people.cat, { elicitation: { url: {} } });
+    const modern = await modernClient(people.cat);
+
+    const refused = await legacy.getPrompt({ name: "guarded.greeting" }).then(() => undefined, (error: unknown) => error) as McpError;
+    const { _meta: _served, ...asked } = await modern.getPrompt({ name: "guarded.greeting" }, { allowInputRequired: true }) as unknown as Record<string, unknown>;
+
+    expect([refused.code, refused.data]).toEqual([-32042, { elicitations: [{ mode: "url", url: connectUrl(), message: connectMessage(), elicitationId: expect.any(String) }] }]);
+    expect(asked).toEqual({ resultType: "input_required", inputRequests: { connect: { method: "elicitation/create", params: { mode: "url", url: connectUrl(), message: connectMessage(), elicitationId: expect.any(String) } } } });
+    expect((await legacy.listPrompts()).prompts).toEqual([]);
   });
 
   test("a client that declared no URL-mode elicitation: a tool error naming the page", async () => {
