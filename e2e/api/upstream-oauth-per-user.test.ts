@@ -156,6 +156,15 @@ describe("per_user: each person's calls carry their own connection", () => {
     expect((await ann.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(["guarded.greeting"]);
   });
 
+  test("resources/read reaches the server with the caller's own connection too", async () => {
+    const [ann, ben] = await Promise.all([legacyClient(people.ann), modernClient(people.ben)]);
+
+    const [forAnn, forBen] = await Promise.all([ann.readResource({ uri: "guarded://me" }), ben.readResource({ uri: "guarded://me" })]);
+
+    expect(forAnn.contents).toEqual([{ uri: "guarded://me", text: `you are ${people.ann.name}` }]);
+    expect(forBen.contents).toEqual([{ uri: "guarded://me", text: `you are ${people.ben.name}` }]);
+  });
+
   test("POST /api/invoke: each person's own connection", async () => {
     const invokeAs = (person: { token: string }) => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${person.token}` })
       .post("/api/invoke", { agent, action: "guarded.whoami", input: {} });
@@ -169,6 +178,20 @@ describe("per_user: each person's calls carry their own connection", () => {
   test("the shared connection's token never reached the server after the server became per_user", () => {
     expect(mcp.accepted.slice(0, acceptedWhenShared)).toContain(sharedToken);
     expect(mcp.accepted.slice(acceptedWhenShared)).not.toContain(sharedToken);
+  });
+
+  test("a person's token refused (401): their connection alone expires, and they are told to connect again", async () => {
+    const client = await legacyClient(people.ann);
+    mcp.distrusted.add(annToken);
+
+    const refused = await client.callTool({ name: "guarded.whoami", arguments: {} });
+    const again = await client.callTool({ name: "guarded.whoami", arguments: {} });
+
+    expect(refused).toEqual({ isError: true, content: [{ type: "text", text: `MCP server '${server}' refused its OAuth access token (invalid_token: the token was revoked): connect it again on its page` }] });
+    expect(again).toEqual({ isError: true, content: [{ type: "text", text: connectMessage() }] });
+    const statuses = (await admin.get(`/api/mcp-servers/${server}/oauth`)).body.connections.map((connection: { connected_by: string; status: string }) => [connection.connected_by, connection.status]);
+    expect(statuses.sort()).toEqual([[people.ann.name, "expired"], [people.ben.name, "connected"], ["admin (PATCHBAY_ADMIN_TOKEN)", "connected"]].sort());
+    expect((await (await legacyClient(people.ben)).callTool({ name: "guarded.whoami", arguments: {} })).content).toEqual(whoami(people.ben.name));
   });
 });
 
@@ -210,6 +233,15 @@ describe("per_user: a person without a connection is sent to connect, and nothin
     expect([refused.code, refused.data]).toEqual([-32042, { elicitations: [{ mode: "url", url: connectUrl(), message: connectMessage(), elicitationId: expect.any(String) }] }]);
     expect(asked).toEqual({ resultType: "input_required", inputRequests: { connect: { method: "elicitation/create", params: { mode: "url", url: connectUrl(), message: connectMessage(), elicitationId: expect.any(String) } } } });
     expect((await legacy.listPrompts()).prompts).toEqual([]);
+  });
+
+  test("resources/read of the server's resource: -32042 (2025-11-25); resources/list leaves the server out", async () => {
+    const legacy = await legacyClient(people.cat, { elicitation: { url: {} } });
+
+    const refused = await legacy.readResource({ uri: "guarded://me" }).then(() => undefined, (error: unknown) => error) as McpError;
+
+    expect([refused.code, refused.data]).toEqual([-32042, { elicitations: [{ mode: "url", url: connectUrl(), message: connectMessage(), elicitationId: expect.any(String) }] }]);
+    expect((await legacy.listResources()).resources).toEqual([]);
   });
 
   test("a client that declared no URL-mode elicitation: a tool error naming the page", async () => {

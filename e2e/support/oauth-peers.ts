@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, GetPromptRequestSchema, ListPromptsRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, GetPromptRequestSchema, ListPromptsRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import Provider, { errors } from "oidc-provider";
 
 import { freePort } from "../../lib/mcp/test-peers";
@@ -152,7 +152,8 @@ export type ProtectedMcpServer = {
 /**
  * An MCP server (SDK 1.x, stateless streamable HTTP) guarded by `issuer`: without a valid JWT access token whose
  * audience is its own URL it answers 401 with `WWW-Authenticate: Bearer resource_metadata=…, scope=…`; it serves
- * its RFC 9728 metadata; its tool `whoami` answers the token's subject, and its prompt `greeting` greets it.
+ * its RFC 9728 metadata; its tool `whoami` answers the token's subject, its prompt `greeting` greets it and its
+ * resource `guarded://me` names it.
  */
 export async function startProtectedMcpServer(issuer: () => string, deadIssuer: string): Promise<ProtectedMcpServer> {
   const port = await freePort();
@@ -183,7 +184,7 @@ export async function startProtectedMcpServer(issuer: () => string, deadIssuer: 
       return void res.end();
     }
     peer.accepted.push(token!);
-    const mcp = new Server({ name: "guarded", version: "1.0.0" }, { capabilities: { tools: {}, prompts: {} } });
+    const mcp = new Server({ name: "guarded", version: "1.0.0" }, { capabilities: { tools: {}, prompts: {}, resources: {} } });
     mcp.setRequestHandler(ListToolsRequestSchema, async () => ({
       tools: [
         { name: "whoami", description: "Who signed in", inputSchema: { type: "object", properties: {} } },
@@ -195,6 +196,8 @@ export async function startProtectedMcpServer(issuer: () => string, deadIssuer: 
     }));
     mcp.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: [{ name: "greeting", description: "Greets who signed in" }] }));
     mcp.setRequestHandler(GetPromptRequestSchema, async () => ({ messages: [{ role: "user", content: { type: "text", text: `hello ${claims.subject}` } }] }));
+    mcp.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [{ uri: "guarded://me", name: "me" }] }));
+    mcp.setRequestHandler(ReadResourceRequestSchema, async (request) => ({ contents: [{ uri: request.params.uri, text: `you are ${claims.subject}` }] }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await mcp.connect(transport);
     res.on("close", () => void mcp.close());
