@@ -92,10 +92,10 @@ async function legacyClient(person: { token: string }, capabilities: Record<stri
   return client;
 }
 
-/** A 2026-07-28 client (SDK 2.x) as `person`, declaring URL-mode elicitation, that hands back what it is asked. */
-async function modernClient(person: { token: string }): Promise<ModernClient> {
+/** A 2026-07-28 client (SDK 2.x) as `person`, declaring URL-mode elicitation unless told otherwise, that hands back what it is asked. */
+async function modernClient(person: { token: string }, capabilities: Record<string, unknown> = { elicitation: { url: {} } }): Promise<ModernClient> {
   const client = new ModernClient({ name: "per-user-test-2026", version: "1.0.0" }, {
-    capabilities: { elicitation: { url: {} } }, versionNegotiation: { mode: { pin: "2026-07-28" } }, inputRequired: { autoFulfill: false },
+    capabilities, versionNegotiation: { mode: { pin: "2026-07-28" } }, inputRequired: { autoFulfill: false },
   });
   await client.connect(new ModernTransport(new URL(`/mcp/agents/${agent}`, patchbay.baseUrl), { requestInit: { headers: { Authorization: `Bearer ${person.token}` } } }));
   clients.push(client);
@@ -244,12 +244,15 @@ describe("per_user: a person without a connection is sent to connect, and nothin
     expect((await legacy.listResources()).resources).toEqual([]);
   });
 
-  test("a client that declared no URL-mode elicitation: a tool error naming the page", async () => {
-    const client = await legacyClient(people.cat);
+  test("a client that declared no URL-mode elicitation (either revision, form mode only): a tool error naming the page", async () => {
+    const legacy = await legacyClient(people.cat);
+    const formOnly = await legacyClient(people.cat, { elicitation: { form: {} } });
+    const modern = await modernClient(people.cat, { elicitation: { form: {} } });
 
-    const answer = await client.callTool({ name: "guarded.whoami", arguments: {} });
+    const answers = await Promise.all([legacy, formOnly].map((client) => client.callTool({ name: "guarded.whoami", arguments: {} })));
+    const { _meta: _served, ...fromModern } = await modern.callTool({ name: "guarded.whoami", arguments: {} }, { allowInputRequired: true }) as unknown as Record<string, unknown>;
 
-    expect(answer).toEqual({ isError: true, content: [{ type: "text", text: connectMessage() }] });
+    for (const answer of [...answers, fromModern]) expect(answer).toEqual({ isError: true, content: [{ type: "text", text: connectMessage() }] });
   });
 
   test("POST /api/invoke: 409 problem+json naming the connect page", async () => {

@@ -40,7 +40,8 @@ export type ReachOptions = { environment: string; scope: UpstreamScope; profile:
 
 /**
  * A connected session to `upstream` (pooled as tool calls' are, within its `resilience.timeout_ms`). A server that
- * cannot be started or reached is an MCP internal error naming it and why — its secrets scrubbed.
+ * cannot be started or reached is an MCP internal error naming it and why — its secrets scrubbed; a `per_user` server
+ * the caller (`person`) has not connected to is a ConnectRequiredError, and nothing is sent to it.
  */
 export async function reachUpstream(upstream: TargetUpstream, { environment, scope, profile, person }: ReachOptions): Promise<McpSession> {
   const { policy, stdioAllow } = getProbeSettings();

@@ -6,13 +6,13 @@ import {
 
 import type { Principal } from "../../auth/principal";
 import { NotFoundError } from "../../errors";
+import { connectMessage, connectPageUrl } from "../../oauth/connect-page";
 import { runToolCall } from "../run-tool-call";
 import type { UpstreamProfile } from "../session-pool";
 import { advertisedTools, loadTargetTools } from "../target-tools";
 import type { CallRelay, ConnectRequired, GatewayTarget, McpToolResult, UpstreamResume, UpstreamScope } from "../types";
-import { serveInRounds, type RoundsOptions } from "./input-rounds";
-import { connectMessage, connectPageUrl } from "../../oauth/connect-page";
 import { ConnectRequiredError } from "../target-upstreams";
+import { serveInRounds, type RoundsOptions } from "./input-rounds";
 import { isConnectAsk, isUpstreamAsk, type ConnectAsk, type UpstreamAsk } from "./upstream-ask";
 import { mintRequestState, requestStateOf, type AskingMethod } from "./request-state";
 import { relayingTo, type Relay } from "./relay";
