@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, GetPromptRequestSchema, ListPromptsRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import Provider, { errors } from "oidc-provider";
 
 import { freePort } from "../../lib/mcp/test-peers";
@@ -20,6 +20,8 @@ export type AuthorizationServer = {
   issuer: string;
   provider: Provider;
   decision: Decision;
+  /** Who the next interaction signs in (the access token's subject): alice unless a test says otherwise. */
+  account: string;
   /** Refresh tokens the provider issued (their values), oldest first; and those consumed by a rotation. */
   refreshTokens: string[];
   consumedRefreshTokens: string[];
@@ -63,7 +65,7 @@ export async function startAuthorizationServer(options: { resource: () => string
     },
   });
   const server: AuthorizationServer = {
-    issuer, provider, decision: "allow", refreshTokens: [], consumedRefreshTokens: [], accessTokens: [], grants: { refresh: 0, code: 0 },
+    issuer, provider, decision: "allow", account: "alice", refreshTokens: [], consumedRefreshTokens: [], accessTokens: [], grants: { refresh: 0, code: 0 },
     stop: async () => {},
   };
   provider.on("refresh_token.saved", (token: { jti: string }) => void server.refreshTokens.push(token.jti));
@@ -92,7 +94,7 @@ async function interact(provider: Provider, server: AuthorizationServer, req: ht
   if (server.decision === "deny") {
     return provider.interactionFinished(req, res, { error: "access_denied", error_description: "alice said no" }, { mergeWithLastSubmission: false });
   }
-  if (details.prompt.name === "login") return provider.interactionFinished(req, res, { login: { accountId: "alice" } }, { mergeWithLastSubmission: false });
+  if (details.prompt.name === "login") return provider.interactionFinished(req, res, { login: { accountId: server.account } }, { mergeWithLastSubmission: false });
   const grant = details.grantId ? (await provider.Grant.find(details.grantId))! : new provider.Grant({ accountId: details.session!.accountId, clientId: details.params.client_id as string });
   const missing = details.prompt.details as { missingOIDCScope?: string[]; missingResourceScopes?: Record<string, string[]> };
   if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
@@ -150,7 +152,8 @@ export type ProtectedMcpServer = {
 /**
  * An MCP server (SDK 1.x, stateless streamable HTTP) guarded by `issuer`: without a valid JWT access token whose
  * audience is its own URL it answers 401 with `WWW-Authenticate: Bearer resource_metadata=…, scope=…`; it serves
- * its RFC 9728 metadata; its one tool `whoami` answers the token's subject.
+ * its RFC 9728 metadata; its tool `whoami` answers the token's subject, its prompt `greeting` greets it and its
+ * resource `guarded://me` names it.
  */
 export async function startProtectedMcpServer(issuer: () => string, deadIssuer: string): Promise<ProtectedMcpServer> {
   const port = await freePort();
@@ -181,7 +184,7 @@ export async function startProtectedMcpServer(issuer: () => string, deadIssuer: 
       return void res.end();
     }
     peer.accepted.push(token!);
-    const mcp = new Server({ name: "guarded", version: "1.0.0" }, { capabilities: { tools: {} } });
+    const mcp = new Server({ name: "guarded", version: "1.0.0" }, { capabilities: { tools: {}, prompts: {}, resources: {} } });
     mcp.setRequestHandler(ListToolsRequestSchema, async () => ({
       tools: [
         { name: "whoami", description: "Who signed in", inputSchema: { type: "object", properties: {} } },
@@ -191,6 +194,10 @@ export async function startProtectedMcpServer(issuer: () => string, deadIssuer: 
     mcp.setRequestHandler(CallToolRequestSchema, async (request) => ({
       content: [{ type: "text", text: request.params.name === "write_note" ? `note written for ${claims.subject}` : `signed in as ${claims.subject}` }],
     }));
+    mcp.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: [{ name: "greeting", description: "Greets who signed in" }] }));
+    mcp.setRequestHandler(GetPromptRequestSchema, async () => ({ messages: [{ role: "user", content: { type: "text", text: `hello ${claims.subject}` } }] }));
+    mcp.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [{ uri: "guarded://me", name: "me" }] }));
+    mcp.setRequestHandler(ReadResourceRequestSchema, async (request) => ({ contents: [{ uri: request.params.uri, text: `you are ${claims.subject}` }] }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await mcp.connect(transport);
     res.on("close", () => void mcp.close());

@@ -20,6 +20,7 @@ export const invokeOperation = defineOperation({
     400: problemResponse("Malformed body, or the input fails the tool's input schema (paths under /input)"),
     403: problemResponse("Refused by tool_policy (naming the rule), by the drift gate, or the tool's input schema cannot be used"),
     404: problemResponse("No such agent, capability, server (the `server` of `server.tool`) or tool"),
+    409: problemResponse("The tool's server signs in per person (auth.mode per_user) and the caller has not connected their account: `connect_url` is its page, where they connect; nothing was sent"),
     429: problemResponse("The runner call budget is spent; Retry-After says when to try again"),
     502: problemResponse("The MCP server did not answer"),
     503: problemResponse("The server's circuit is open; Retry-After says when a trial call goes through"),

@@ -6,6 +6,7 @@ import { negotiate } from "../registry/negotiate";
 import { listCircuits } from "../gateway/circuits";
 import { invoke } from "../gateway/invoke";
 import { json } from "../http/responses";
+import { publicBaseUrl } from "../oauth/client-identity";
 import { route } from "../http/route";
 
 /** GET /api/calls — the call log, newest first, filtered by server, agent, capability and outcome. */
@@ -19,7 +20,7 @@ export const listCircuitsHandler = route(listCircuitsOperation, async ({ query }
 
 /** POST /api/invoke — seed 001's invocation through the call pipeline; the unified response, or 202 awaiting approval. */
 export const invokeHandler = route(invokeOperation, async ({ body, principal, request }) => {
-  const answer = await invoke(body, principal, request.signal);
+  const answer = await invoke(body, principal, { signal: request.signal, baseUrl: publicBaseUrl(request.url) });
   return json(answer.body, { status: answer.status });
 });
 
@@ -31,7 +32,7 @@ export const mcpRegistryHandler = route(mcpRegistryOperation, async ({ visibilit
 
 /** POST /api/v1/mcp/test — seed 001's diagnostics path for POST /api/invoke. */
 export const mcpTestHandler = route(mcpTestOperation, async ({ body, principal, request }) => {
-  const answer = await invoke(body, principal, request.signal);
+  const answer = await invoke(body, principal, { signal: request.signal, baseUrl: publicBaseUrl(request.url) });
   return json(answer.body, { status: answer.status });
 });
 

@@ -27,6 +27,8 @@ export type UpstreamRequest = {
   annotations: Record<string, unknown> | undefined;
   /** How the server signs in (DESIGN §17): with OAuth, the call carries its connection's access token. */
   auth?: ServerAuth;
+  /** Who calls (`principal.name`): a `per_user` server is called with this person's own connection, and only with it. */
+  person?: string;
   /** The tool's input schema as the catalog holds it: a 2026-07-28 session mirrors its `x-mcp-header` parameters into `Mcp-Param-*` headers. */
   inputSchema?: Record<string, unknown>;
   settings: ResilienceSettings;
@@ -47,7 +49,9 @@ export type UpstreamAnswer =
   | { kind: "result"; result: McpToolResult; attempts: number }
   | { kind: "input_required"; inputRequired: UpstreamInputRequired; attempts: number }
   | { kind: "failed"; outcome: "upstream_error" | "timeout"; reason: string; attempts: number; protocolError?: UpstreamProtocolError; credentialsRefused?: true }
-  | { kind: "circuit_open"; retryAfterS: number; attempts: 0 };
+  | { kind: "circuit_open"; retryAfterS: number; attempts: 0 }
+  /** A `per_user` server the caller has no connection to: nothing was sent (DESIGN §17). */
+  | { kind: "connect_required"; attempts: 0 };
 
 /** MCP_CIRCUIT_BREAKER_ENABLED=false: a circuit that admits every call and remembers nothing. */
 const NO_CIRCUIT: Pick<CircuitBreaker, "admit" | "recordSuccess" | "recordFailure" | "releaseTrial"> = {
@@ -73,6 +77,12 @@ export async function callUpstream(given: UpstreamRequest): Promise<UpstreamAnsw
 
   for (let attempt = 1; ; attempt++) {
     const tried = await attemptCall(request);
+    // Nothing went out: neither the server's health nor its circuit is concerned.
+    if (tried.kind === "connect_required") {
+      circuit.releaseTrial();
+      publishCircuit(request.server, request.environment);
+      return { kind: "connect_required", attempts: 0 };
+    }
     if (tried.kind === "result" || tried.kind === "input_required") {
       circuit.recordSuccess();
       publishCircuit(request.server, request.environment);
@@ -96,7 +106,7 @@ export async function callUpstream(given: UpstreamRequest): Promise<UpstreamAnsw
 }
 
 type Attempt =
-  | { kind: "result"; result: McpToolResult } | { kind: "input_required"; inputRequired: UpstreamInputRequired }
+  | { kind: "result"; result: McpToolResult } | { kind: "input_required"; inputRequired: UpstreamInputRequired } | { kind: "connect_required" }
   | { kind: "failed"; failure: AttemptFailure; reason: string; protocolError?: UpstreamProtocolError; credentialsRefused?: true };
 
 async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
@@ -108,9 +118,11 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
   let authorized: Authorized | undefined;
   try {
     // DESIGN §17: the server's OAuth access token (refreshed when due); a new token is a new pooled session.
-    authorized = await withUpstreamAuth({ name: request.server, auth: request.auth }, request.environment, request.config, request.secrets);
+    // A per_user server: the caller's own connection; the pool keys sessions by person too, so no two people share one.
+    authorized = await withUpstreamAuth({ name: request.server, auth: request.auth }, request.environment, request.config, request.secrets, request.person);
+    if (authorized.connectRequired) return { kind: "connect_required" };
     const { config, secrets } = authorized;
-    borrowed = borrowSession(config, { ...request, secrets, timeoutMs, deadline });
+    borrowed = borrowSession(config, { ...request, secrets, timeoutMs, deadline, person: authorized.person });
     const session = await borrowed.connected;
     const signal = request.signal ? AbortSignal.any([deadline.signal, request.signal]) : deadline.signal;
     const params = { name: request.tool, arguments: request.arguments, ...request.resume };
@@ -134,7 +146,7 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
     const session = borrowed?.session();
     const trace = session?.trace ?? {};
     // DESIGN §17: a refused access token expires its connection; a want of scope asks the next connect for it.
-    const refusal = authorized?.bearer && trace.httpFailure ? await noteUpstreamRefusal(request.server, request.environment, authorized.bearer, trace.httpFailure) : null;
+    const refusal = authorized?.bearer && trace.httpFailure ? await noteUpstreamRefusal(request.server, request.environment, authorized.bearer, trace.httpFailure, authorized.person) : null;
     if (refusal) return { kind: "failed", failure: classifyFailure(error, trace, session), reason: refusal, credentialsRefused: true };
     return { kind: "failed", failure: classifyFailure(error, trace, session), reason: describeFailure(error, trace, session?.stdio).reason };
   } finally {

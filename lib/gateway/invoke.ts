@@ -16,8 +16,9 @@ export type InvokeAnswer = { status: 200; body: InvokeResponse } | { status: 202
  * are problem+json: 400 invalid input (/input/… paths), 403 denied, 404 unknown action, 502, 503 + Retry-After, 504.
  * An agent listing `users` refuses the people it does not name (403), as its gateway does. Without agent or capability, `plugin.action` calls tool `action` of server `plugin` (DESIGN §19), under that
  * server's tool_policy and resilience like any other call.
+ * A `per_user` server is called with the caller's own connection; without one, 409 naming where to connect (DESIGN §17).
  */
-export async function invoke(body: InvokeBody, caller: Principal, signal?: AbortSignal): Promise<InvokeAnswer> {
+export async function invoke(body: InvokeBody, caller: Principal, { signal, baseUrl }: { signal?: AbortSignal; baseUrl: string }): Promise<InvokeAnswer> {
   await assertKnownEnvironment(body.environment);
   const target = await targetOf(body);
   await assertMayUseTarget(target, caller);
@@ -25,7 +26,7 @@ export async function invoke(body: InvokeBody, caller: Principal, signal?: Abort
   try {
     const answer = await runToolCall({
       target, environment: body.environment, tool: body.action, arguments: body.input, caller,
-      context: body.context, scope, signal,
+      context: body.context, scope, signal, baseUrl,
     });
     return toInvokeAnswer(answer);
   } finally {
@@ -53,6 +54,10 @@ function toInvokeAnswer(answer: ToolCallAnswer): InvokeAnswer {
     case "upstream_error":
       throw new ApiError(502, "upstream-failed", "MCP server did not answer", detail);
     case "input_required":
+      if (answer.connect_required) {
+        const { server, environment, url, message } = answer.connect_required;
+        throw new ApiError(409, "connect-required", "Connect your account first", message, undefined, { server, environment, connect_url: url });
+      }
       // Only an MCP client can answer an upstream's questions (sampling, elicitation, roots): the gateway relays them, /api/invoke cannot.
       throw new ApiError(502, "upstream-input-required", "MCP server asked for input", "The MCP server asked the caller for input (elicitation, sampling or roots); call this tool through the gateway (/mcp/…) to answer it.");
     case "timeout":

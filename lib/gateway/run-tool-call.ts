@@ -1,6 +1,7 @@
 import { NotFoundError } from "../errors";
 import { getProbeSettings } from "../health/probe-settings";
 import { refuseBeforeConnecting } from "../mcp/refuse-before-connecting";
+import { connectMessage, connectPageUrl } from "../oauth/connect-page";
 import { upstreamCall, type EffectiveTool } from "../resolve/effective-tools";
 import { project } from "../resolve/tool-projection";
 import type { ResolvedConfig } from "../resolve/types";
@@ -89,13 +90,18 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
     const refused = refuseBeforeConnecting(config, stdioAllow);
     if (refused) return await answer("upstream_error", toolError(`MCP server '${call.server}' cannot be called: ${refused.reason}`));
     const upstream = await callUpstream({
-      server: call.server, environment, config, tool: call.tool, arguments: call.arguments, annotations: tool.annotations, auth: server.auth,
+      server: call.server, environment, config, tool: call.tool, arguments: call.arguments, annotations: tool.annotations, auth: server.auth, person: request.caller.name,
       // A base tool's schema is the upstream's (less hidden arguments); a virtual tool's is its own, not the upstream's.
       inputSchema: tool.origin.chain.length === 0 ? tool.input_schema : undefined,
       settings: resilienceSettings(server.resilience), scope: request.scope, policy, secrets, signal: request.signal,
       profile: request.relay?.profile, onProgress: request.relay?.onProgress, resume: request.relay?.resume,
     });
     // What the upstream asks and its errors reach the client like its results: redacted, its secrets scrubbed.
+    if (upstream.kind === "connect_required") {
+      const url = connectPageUrl(request.baseUrl, call.server, environment);
+      const message = connectMessage(call.server, environment, url);
+      return await answer("input_required", toolError(message), { connect_required: { server: call.server, environment, url, message } });
+    }
     if (upstream.kind === "input_required") return await answer("input_required", { content: [] }, { attempts: upstream.attempts, input_required: redact(upstream.inputRequired) });
     if (upstream.kind === "circuit_open") {
       return await answer("circuit_open", toolError(`MCP server '${call.server}' is failing: its circuit is open; retry after ${upstream.retryAfterS} s.`), { retry_after_s: upstream.retryAfterS });

@@ -42,6 +42,8 @@ export type UpstreamProfile = {
 export type BorrowOptions = {
   server: string; environment: string; scope: UpstreamScope; policy: OutboundPolicy; timeoutMs: number; deadline: Deadline; secrets: readonly string[];
   profile?: UpstreamProfile;
+  /** Whose connection the session signs in with (a `per_user` server): sessions of two people are never shared. */
+  person?: string;
 };
 
 /**
@@ -109,7 +111,7 @@ async function discard(entry: Entry): Promise<void> {
 
 function sessionKey(config: ResolvedConfig, options: BorrowOptions, isScoped: boolean): string {
   const configHash = createHash("sha256").update(JSON.stringify(config)).digest("hex");
-  return JSON.stringify([options.server, options.environment, configHash, isScoped ? options.scope.id : null, options.profile?.key ?? null]);
+  return JSON.stringify([options.server, options.environment, configHash, isScoped ? options.scope.id : null, options.profile?.key ?? null, options.person ?? null]);
 }
 
 function startSweeper(): void {

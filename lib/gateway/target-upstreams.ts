@@ -36,28 +36,42 @@ export async function loadTargetUpstreams(target: GatewayTarget, environment: st
   });
 }
 
-export type ReachOptions = { environment: string; scope: UpstreamScope; profile: UpstreamProfile };
+export type ReachOptions = { environment: string; scope: UpstreamScope; profile: UpstreamProfile; person?: string };
 
 /**
  * A connected session to `upstream` (pooled as tool calls' are, within its `resilience.timeout_ms`). A server that
- * cannot be started or reached is an MCP internal error naming it and why — its secrets scrubbed.
+ * cannot be started or reached is an MCP internal error naming it and why — its secrets scrubbed; a `per_user` server
+ * the caller (`person`) has not connected to is a ConnectRequiredError, and nothing is sent to it.
  */
-export async function reachUpstream(upstream: TargetUpstream, { environment, scope, profile }: ReachOptions): Promise<McpSession> {
+export async function reachUpstream(upstream: TargetUpstream, { environment, scope, profile, person }: ReachOptions): Promise<McpSession> {
   const { policy, stdioAllow } = getProbeSettings();
   const refused = refuseBeforeConnecting(upstream.config, stdioAllow, upstream.secrets);
   if (refused) throw new ProtocolError(ProtocolErrorCode.InternalError, `MCP server '${upstream.server}' cannot be reached: ${refused.reason}`);
   const { timeoutMs } = resilienceSettings(upstream.definition.resilience);
   const deadline = startDeadline(timeoutMs);
-  // DESIGN §17: a server that signs in with OAuth is reached with its connection's access token.
-  const { config, secrets, bearer } = await withUpstreamAuth({ name: upstream.server, auth: upstream.definition.auth }, environment, upstream.config, upstream.secrets);
-  const borrowed = borrowSession(config, { server: upstream.server, environment, scope, policy, timeoutMs, deadline, secrets, profile });
+  // DESIGN §17: a server that signs in with OAuth is reached with its connection's access token — a per_user
+  // server with the caller's own, in sessions of their own; without one, it is not reached at all.
+  const authorized = await withUpstreamAuth({ name: upstream.server, auth: upstream.definition.auth }, environment, upstream.config, upstream.secrets, person);
+  if (authorized.connectRequired) {
+    deadline.dispose();
+    throw new ConnectRequiredError(upstream.server, environment);
+  }
+  const { config, secrets, bearer } = authorized;
+  const borrowed = borrowSession(config, { server: upstream.server, environment, scope, policy, timeoutMs, deadline, secrets, profile, person: authorized.person });
   try {
     return await borrowed.connected;
   } catch (error) {
     const session = borrowed.session();
-    const refusal = bearer && session.trace.httpFailure ? await noteUpstreamRefusal(upstream.server, environment, bearer, session.trace.httpFailure) : null;
+    const refusal = bearer && session.trace.httpFailure ? await noteUpstreamRefusal(upstream.server, environment, bearer, session.trace.httpFailure, authorized.person) : null;
     throw new ProtocolError(ProtocolErrorCode.InternalError, refusal ?? `MCP server '${upstream.server}' did not answer: ${describeFailure(error, session.trace, session.stdio).reason}`);
   } finally {
     deadline.dispose();
+  }
+}
+
+/** A `per_user` server the caller has no connection to (DESIGN §17): it was not reached. */
+export class ConnectRequiredError extends ProtocolError {
+  constructor(readonly server: string, readonly environment: string) {
+    super(ProtocolErrorCode.InternalError, `MCP server '${server}' signs in per person and the caller has not connected to it in '${environment}'.`);
   }
 }

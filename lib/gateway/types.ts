@@ -61,7 +61,12 @@ export type ToolCallRequest = {
   signal?: AbortSignal;
   /** A gateway client's call (DESIGN §16): the upstream sessions that relay for it, and where upstream progress goes. */
   relay?: CallRelay;
+  /** Where Patchbay is reached by browsers (PATCHBAY_PUBLIC_URL, else the origin asked): a connect page is linked under it. */
+  baseUrl: string;
 };
+
+/** A `per_user` server the caller has not connected to (DESIGN §17): where they connect, and what to tell them. */
+export type ConnectRequired = { server: string; environment: string; url: string; message: string };
 
 export type UpstreamProtocolError = { code: number; message: string; data?: unknown };
 
@@ -92,4 +97,6 @@ export type ToolCallAnswer = {
   upstream_error?: UpstreamProtocolError;
   /** Set when outcome is "input_required": the upstream asks the client first (DESIGN §16). */
   input_required?: UpstreamInputRequired;
+  /** Set when outcome is "input_required" because the caller must connect their own account first; nothing reached the server. */
+  connect_required?: ConnectRequired;
 };

@@ -29,24 +29,41 @@ export function forgetCachedAuthorization(): void {
  * issued for (RFC 8707), refreshed first when it is expired or about to be. `secrets` gains the token, so whatever
  * the server echoes is scrubbed of it. Unchanged for any other server, without looking for a connection, and when
  * there is no usable connection: the server then answers 401 (`auth_required`).
+ * A `per_user` server is called with the connection of `person` alone (the caller's `principal.name`, as
+ * connect-flow.ts keys it): never the shared one, never another person's. Without a person (a probe, Test) it gets
+ * no token; with one who has no usable connection, `connectRequired` says so and nothing should be sent.
  */
-export async function withUpstreamAuth(server: { name: string; auth?: ServerAuth }, environment: string, config: ResolvedConfig, secrets: readonly string[]): Promise<Authorized> {
+export async function withUpstreamAuth(server: { name: string; auth?: ServerAuth }, environment: string, config: ResolvedConfig, secrets: readonly string[], person?: string): Promise<Authorized> {
   if (server.auth?.type !== "oauth" || config.type === "stdio") return { config, secrets };
-  const known = await sharedBearer(server.name, environment, config.url);
-  if (!known) return { config, secrets };
+  const isPerUser = server.auth.mode === "per_user";
+  if (isPerUser && !person) return { config, secrets };
+  const known = await bearerFor(server.name, environment, isPerUser ? person! : "", config.url);
+  if (!known) return isPerUser ? { config, secrets, connectRequired: true } : { config, secrets };
   const headers = Object.fromEntries(Object.entries(config.headers ?? {}).filter(([name]) => name.toLowerCase() !== "authorization"));
-  return { config: { ...config, headers: { ...headers, Authorization: `Bearer ${known.token}` } }, secrets: [...secrets, known.token], bearer: known.token };
+  return {
+    config: { ...config, headers: { ...headers, Authorization: `Bearer ${known.token}` } }, secrets: [...secrets, known.token], bearer: known.token,
+    ...(isPerUser ? { person } : {}),
+  };
 }
 
-/** The config to connect with; `bearer` is the access token it carries, if any: a refusal of it is noted on its connection (upstream-refusal.ts). */
-export type Authorized = { config: ResolvedConfig; secrets: readonly string[]; bearer?: string };
+/**
+ * The config to connect with; `bearer` is the access token it carries, if any: a refusal of it is noted on its
+ * connection (upstream-refusal.ts), the `person`'s for a `per_user` server. `connectRequired`: a `per_user` server
+ * whose caller has no usable connection of their own — the call must not go out.
+ */
+export type Authorized = { config: ResolvedConfig; secrets: readonly string[]; bearer?: string; person?: string; connectRequired?: true };
 
 /**
  * The access token of the server's `shared` connection in `environment`, refreshed first when it is due, if it
  * was issued for `url` (RFC 8707); null otherwise. For sending upstream or to a runner, never for a log line.
  */
-export async function sharedBearer(server: string, environment: string, url: string): Promise<{ token: string; expiresAt: number | null } | null> {
-  const known = await currentToken(server, environment, "");
+export function sharedBearer(server: string, environment: string, url: string): Promise<{ token: string; expiresAt: number | null } | null> {
+  return bearerFor(server, environment, "", url);
+}
+
+/** The access token of `person`'s connection ("" for the shared one), as sharedBearer's. */
+async function bearerFor(server: string, environment: string, person: string, url: string): Promise<{ token: string; expiresAt: number | null } | null> {
+  const known = await currentToken(server, environment, person);
   if (!known) return null;
   if (known.resource && !checkResourceAllowed({ requestedResource: url, configuredResource: known.resource })) return null;
   return { token: known.token, expiresAt: known.expiresAt };

@@ -16,12 +16,13 @@ const DESCRIPTION_CHARS = 200;
  * - 401: the token is no longer accepted (revoked, or issued by an authorization server the server no longer
  *   trusts): the connection expires with its tokens dropped, and connecting again discovers afresh (a changed
  *   authorization server is registered with anew, SEP-2352).
- * Null when no token was sent, the answer is neither, or the connection holds another token by now.
+ * Null when no token was sent, the answer is neither, or the connection holds another token by now. `person`: whose
+ * connection sent it ("" for the shared one; a `per_user` caller connects again themselves).
  */
-export async function noteUpstreamRefusal(server: string, environment: string, sentToken: string, failure: HttpFailure): Promise<string | null> {
+export async function noteUpstreamRefusal(server: string, environment: string, sentToken: string, failure: HttpFailure, person = ""): Promise<string | null> {
   if (failure.status !== 401 && failure.status !== 403) return null;
   const challenge = failure.wwwAuthenticate ? extractWWWAuthenticateParams(new Response(null, { headers: { "www-authenticate": failure.wwwAuthenticate } })) : {};
-  const key = await findConnectionKey(server, environment, "");
+  const key = await findConnectionKey(server, environment, person);
   const connection = key ? await readConnection(key) : null;
   if (!key || connection?.accessToken !== sentToken) return null;
   const described = describeChallenge(challenge, [sentToken, connection.refreshToken]);
@@ -36,12 +37,16 @@ export async function noteUpstreamRefusal(server: string, environment: string, s
     const reason = `the server asks for ${quoteScopes(missing)} (${described}): connect again to grant ${wanted.length > 1 ? "them" : "it"}`;
     await askStepUp(key, sentToken, wanted.join(" "), reason);
     forgetCachedAuthorization();
-    return `MCP server '${server}' needs ${quoteScopes(missing)} for this call: an admin connects it again on its page to grant ${missing.length > 1 ? "them" : "it"}`;
+    return `MCP server '${server}' needs ${quoteScopes(missing)} for this call: ${whoConnects(person)} it again on its page to grant ${missing.length > 1 ? "them" : "it"}`;
   }
   if (failure.status !== 401) return null;
   await expireConnection(key, `the server refused the access token (${described}): connect again`, { dropTokens: true });
   forgetCachedAuthorization();
-  return `MCP server '${server}' refused its OAuth access token (${described}): an admin connects it again on its page`;
+  return `MCP server '${server}' refused its OAuth access token (${described}): ${whoConnects(person)} it again on its page`;
+}
+
+function whoConnects(person: string): string {
+  return person === "" ? "an admin connects" : "connect";
 }
 
 function describeChallenge(challenge: { error?: string; errorDescription?: string }, secrets: (string | null)[]): string {

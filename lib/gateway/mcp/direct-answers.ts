@@ -7,7 +7,7 @@ import { forwardable, type GatewayPost } from "./gateway-body";
 import { callGatewayTool } from "./gateway-server";
 import type { GatewaySession } from "./gateway-sessions";
 import { relayableCapabilities, relayingTo } from "./relay";
-import { isUpstreamAsk } from "./upstream-ask";
+import { isConnectAsk, isUpstreamAsk } from "./upstream-ask";
 
 /** Answers larger than this go out as a stream of their parts (see jsonRpcAnswer). */
 const STREAMED_FROM_BYTES = 64 * 1024;
@@ -61,7 +61,9 @@ async function callTool(session: GatewaySession, id: JsonRpcId, params: ToolCall
   const notifications: Notification[] = [];
   const relay = { capabilities: {}, request: () => Promise.reject(new ProtocolError(ProtocolErrorCode.MethodNotFound, "Method not found")), notify: async (notification: Notification) => void notifications.push(notification) };
   try {
-    const result = await relayingTo(relay, () => callGatewayTool(session.calls, params, aborter.signal, { profile: session.profiles().calls }));
+    const answer = await relayingTo(relay, () => callGatewayTool(session.calls, params, aborter.signal, { profile: session.profiles().calls }));
+    // This client declared no elicitation: a per_user server it has not connected to answers the tool error naming the page.
+    const result = isConnectAsk(answer) ? answer.result : answer;
     // A 2026-07-28 upstream asked for input, but this client declared nothing it could be asked.
     if (isUpstreamAsk(result)) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, "The MCP server asked for input (sampling, elicitation or roots) that this client did not declare it can give.");
     if (!isCallToolResult(result)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid tools/call result");

@@ -1,13 +1,19 @@
-import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, Server, type ClientCapabilities, type InputRequiredResult, type LoggingLevel, type ServerContext, type ServerOptions } from "@modelcontextprotocol/server";
+import { randomUUID } from "node:crypto";
+
+import {
+  CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, Server, UrlElicitationRequiredError, type ClientCapabilities, type InputRequiredResult, type LoggingLevel, type ServerContext, type ServerOptions,
+} from "@modelcontextprotocol/server";
 
 import type { Principal } from "../../auth/principal";
 import { NotFoundError } from "../../errors";
+import { connectMessage, connectPageUrl } from "../../oauth/connect-page";
 import { runToolCall } from "../run-tool-call";
 import type { UpstreamProfile } from "../session-pool";
 import { advertisedTools, loadTargetTools } from "../target-tools";
-import type { CallRelay, GatewayTarget, McpToolResult, UpstreamResume, UpstreamScope } from "../types";
+import type { CallRelay, ConnectRequired, GatewayTarget, McpToolResult, UpstreamResume, UpstreamScope } from "../types";
+import { ConnectRequiredError } from "../target-upstreams";
 import { serveInRounds, type RoundsOptions } from "./input-rounds";
-import { isUpstreamAsk, type UpstreamAsk } from "./upstream-ask";
+import { isConnectAsk, isUpstreamAsk, type ConnectAsk, type UpstreamAsk } from "./upstream-ask";
 import { mintRequestState, requestStateOf, type AskingMethod } from "./request-state";
 import { relayingTo, type Relay } from "./relay";
 import {
@@ -16,7 +22,11 @@ import {
 } from "./relayed-requests";
 
 /** Who a session's calls run for, and where its stdio upstreams live. */
-export type GatewayCallContext = { target: GatewayTarget; environment: string; caller: Principal; scope: UpstreamScope; sessionId: () => string | undefined };
+export type GatewayCallContext = {
+  target: GatewayTarget; environment: string; caller: Principal; scope: UpstreamScope; sessionId: () => string | undefined;
+  /** Where Patchbay is reached by browsers: a `per_user` server's connect page is linked under it. */
+  baseUrl: string;
+};
 
 export type GatewayServerOptions = GatewayCallContext & {
   /** The target's revision: the version in serverInfo. */
@@ -65,7 +75,7 @@ export function createGatewayServer(options: GatewayServerOptions, serverOptions
     },
   });
   const requestContext = (ctx: ServerContext, signal = ctx.mcpReq.signal): RelayedRequestContext => ({
-    target, environment, scope: options.scope, profile: options.profiles(server, ctx).calls, signal,
+    target, environment, scope: options.scope, profile: options.profiles(server, ctx).calls, signal, person: options.caller.name,
   });
   const relayed = <T>(ctx: ServerContext, serve: (context: RelayedRequestContext) => Promise<T>) => relayingTo(relayFor(ctx), () => serve(requestContext(ctx)));
   // tools/call, prompts/get and resources/read may need the client's input (DESIGN §16): a 2026-07-28 upstream's
@@ -99,13 +109,30 @@ export function createGatewayServer(options: GatewayServerOptions, serverOptions
       profile: options.profiles(server, ctx).calls,
       ...(progressToken !== undefined ? { onProgress: (progress) => void ctx.mcpReq.notify({ method: "notifications/progress", params: { ...progress, progressToken } }).catch(() => undefined) } : {}),
     };
-    return asking(ctx, "tools/call", request.params.name, (signal, resume) => callGatewayTool(options, request.params, signal, { ...relay, resume })) as never;
+    return asking(ctx, "tools/call", request.params.name, async (signal, resume) => {
+      const answer = await callGatewayTool(options, request.params, signal, { ...relay, resume });
+      if (!isConnectAsk(answer)) return answer;
+      return askToConnect(answer.connectRequired, clientCapabilities(server, ctx), options.rounds !== undefined, () => answer.result);
+    }) as never;
   });
   server.setRequestHandler("prompts/list", (_request, ctx) => relayed(ctx, listPrompts));
-  server.setRequestHandler("prompts/get", (request, ctx) => asking(ctx, "prompts/get", request.params.name, (signal, resume) => getPrompt(requestContext(ctx, signal), request.params, resume)) as never);
+  // A prompt or resource of a per_user server the caller has not connected to: sent to connect, as a tool call is.
+  const orConnect = async <T>(ctx: ServerContext, serve: () => Promise<T>) => {
+    try {
+      return await serve();
+    } catch (error) {
+      if (!(error instanceof ConnectRequiredError)) throw error;
+      const url = connectPageUrl(options.baseUrl, error.server, error.environment);
+      const connectRequired = { server: error.server, environment: error.environment, url, message: connectMessage(error.server, error.environment, url) };
+      return askToConnect(connectRequired, clientCapabilities(server, ctx), options.rounds !== undefined, () => {
+        throw new ProtocolError(ProtocolErrorCode.InvalidRequest, connectRequired.message);
+      });
+    }
+  };
+  server.setRequestHandler("prompts/get", (request, ctx) => asking(ctx, "prompts/get", request.params.name, (signal, resume) => orConnect(ctx, () => getPrompt(requestContext(ctx, signal), request.params, resume))) as never);
   server.setRequestHandler("resources/list", (_request, ctx) => relayed(ctx, listResources));
   server.setRequestHandler("resources/templates/list", (_request, ctx) => relayed(ctx, listResourceTemplates));
-  server.setRequestHandler("resources/read", (request, ctx) => asking(ctx, "resources/read", request.params.uri, (signal, resume) => readResource(requestContext(ctx, signal), request.params.uri, resume)) as never);
+  server.setRequestHandler("resources/read", (request, ctx) => asking(ctx, "resources/read", request.params.uri, (signal, resume) => orConnect(ctx, () => readResource(requestContext(ctx, signal), request.params.uri, resume))) as never);
   server.setRequestHandler("resources/subscribe", (request, ctx) => relayed(ctx, (context) => subscribeResource({ ...context, profile: options.profiles(server, ctx).subscriptions }, request.params.uri)));
   server.setRequestHandler("resources/unsubscribe", (request, ctx) => relayed(ctx, (context) => unsubscribeResource({ ...context, profile: options.profiles(server, ctx).subscriptions }, request.params.uri)));
   server.setRequestHandler("completion/complete", (request, ctx) => relayed(ctx, (context) => complete(context, request.params)));
@@ -121,12 +148,13 @@ export function createGatewayServer(options: GatewayServerOptions, serverOptions
  * A session's `tools/call`: the pipeline's result, or the error the client is sent. An unknown tool is a protocol
  * error (MCP: -32602); anything else says no more than that the call failed.
  */
-export async function callGatewayTool(context: GatewayCallContext, params: { name: string; arguments?: Record<string, unknown> }, signal: AbortSignal, relay?: CallRelay): Promise<McpToolResult | UpstreamAsk> {
+export async function callGatewayTool(context: GatewayCallContext, params: { name: string; arguments?: Record<string, unknown> }, signal: AbortSignal, relay?: CallRelay): Promise<McpToolResult | UpstreamAsk | ConnectAsk> {
   try {
     const answer = await runToolCall({
       target: context.target, environment: context.environment, tool: params.name, arguments: params.arguments ?? {},
-      caller: context.caller, scope: context.scope, context: { session_id: context.sessionId() }, signal, relay,
+      caller: context.caller, scope: context.scope, context: { session_id: context.sessionId() }, signal, relay, baseUrl: context.baseUrl,
     });
+    if (answer.connect_required) return { connectRequired: answer.connect_required, result: answer.result };
     // The upstream answered the call with a JSON-RPC error (e.g. -32021, a capability the client did not declare): the client gets that error.
     if (answer.upstream_error) throw new ProtocolError(answer.upstream_error.code, answer.upstream_error.message, answer.upstream_error.data);
     if (answer.input_required) return { inputRequired: answer.input_required };
@@ -137,6 +165,19 @@ export async function callGatewayTool(context: GatewayCallContext, params: { nam
     console.error("Patchbay gateway: tools/call failed", error);
     throw new ProtocolError(ProtocolErrorCode.InternalError, "The call failed inside Patchbay.");
   }
+}
+
+/**
+ * DESIGN §17: a call to a `per_user` server whose caller has not connected sends them to connect — a URL-mode
+ * elicitation: the `-32042` error to a 2025-11-25 client, an `InputRequiredResult` to a 2026-07-28 one (no
+ * `requestState`: its retry is a new call, made with the connection once it exists). A client that did not declare
+ * URL-mode elicitation gets `otherwise()`: a tool call's tool error naming the page, a prompt's or resource's error.
+ */
+function askToConnect<T>(connectRequired: ConnectRequired, capabilities: ClientCapabilities, isStateless: boolean, otherwise: () => T): T | InputRequiredResult {
+  if (capabilities.elicitation?.url === undefined) return otherwise();
+  const elicitation = { mode: "url" as const, message: connectRequired.message, url: connectRequired.url, elicitationId: randomUUID() };
+  if (!isStateless) throw new UrlElicitationRequiredError([elicitation], connectRequired.message);
+  return { resultType: "input_required", inputRequests: { connect: { method: "elicitation/create", params: elicitation } } };
 }
 
 /** What the client declared: a 2025 session at `initialize`, a 2026-07-28 request in its own `_meta`. */

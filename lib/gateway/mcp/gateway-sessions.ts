@@ -38,13 +38,13 @@ const registry = processSlot("gateway.sessions", () => {
   return { sessions: new Map<string, GatewaySession>() };
 });
 
-export type OpenSessionOptions = { target: GatewayTarget; environment: string; version: string; revision: string; caller: Principal };
+export type OpenSessionOptions = { target: GatewayTarget; environment: string; version: string; revision: string; caller: Principal; baseUrl: string };
 
 /**
  * A session not yet registered: it joins the map once its transport accepts an `initialize` (and gets its
  * `Mcp-Session-Id`); a request that is not one leaves it unregistered, for the caller to close.
  */
-export async function openGatewaySession({ target, environment, version, revision, caller }: OpenSessionOptions): Promise<GatewaySession> {
+export async function openGatewaySession({ target, environment, version, revision, caller, baseUrl }: OpenSessionOptions): Promise<GatewaySession> {
   const scope = openUpstreamScope();
   let closing: Promise<void> | undefined;
   const transport = new WebStandardStreamableHTTPServerTransport({
@@ -55,7 +55,7 @@ export async function openGatewaySession({ target, environment, version, revisio
     enableJsonResponse: false,
     onsessioninitialized: (id) => register(id, session),
   });
-  const calls: GatewayCallContext = { target, environment, caller, scope, sessionId: () => transport.sessionId };
+  const calls: GatewayCallContext = { target, environment, caller, scope, sessionId: () => transport.sessionId, baseUrl };
   let profiles: { calls: UpstreamProfile; subscriptions: UpstreamProfile } | undefined;
   const server = createGatewayServer({
     ...calls, version, onListed: (listed) => (session.revision = listed), owner: callerKeyOf(caller),

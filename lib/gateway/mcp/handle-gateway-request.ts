@@ -1,6 +1,7 @@
 import { isLegacyRequest } from "@modelcontextprotocol/server";
 
 import type { Principal } from "../../auth/principal";
+import { publicBaseUrl } from "../../oauth/client-identity";
 import { getRawAgent } from "../../registry/agents";
 import { getCapability } from "../../registry/capabilities";
 import { assertKnownEnvironment } from "../../registry/known-environments";
@@ -46,10 +47,10 @@ export async function handleGatewayRequest(target: GatewayTarget, { request, pri
   if (request.method === "GET") return new Response(null, { status: 405, headers: { Allow: "POST, DELETE" } });
   if (request.method !== "POST") return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required.");
   if (post?.parsed && !(await isLegacyRequest(request, post.message))) {
-    return untransformed(await answerStatelessRequest(request, post.message, { target, environment, version, caller: principal, callerKey: callerKeyOf(principal) }));
+    return untransformed(await answerStatelessRequest(request, post.message, { target, environment, version, caller: principal, callerKey: callerKeyOf(principal), baseUrl: publicBaseUrl(request.url) }));
   }
 
-  const session = await openGatewaySession({ target, environment, version, revision, caller: principal });
+  const session = await openGatewaySession({ target, environment, version, revision, caller: principal, baseUrl: publicBaseUrl(request.url) });
   const { forward, parsedBody } = forwardable(request, post);
   const response = await session.transport.handleRequest(forward, { parsedBody });
   if (session.transport.sessionId) ensureToolsWatcher();

@@ -13,12 +13,15 @@ import { promptEnabled, resourceEnabled } from "../../tools/prompt-resource-poli
 import { promptDriftGateOf } from "../prompt-drift-gate";
 import { createRedactor } from "../redact";
 import type { UpstreamProfile } from "../session-pool";
-import { loadTargetUpstreams, reachUpstream, type TargetUpstream } from "../target-upstreams";
+import { ConnectRequiredError, loadTargetUpstreams, reachUpstream, type TargetUpstream } from "../target-upstreams";
 import type { GatewayTarget, UpstreamResume, UpstreamScope } from "../types";
 import type { UpstreamAsk } from "./upstream-ask";
 
-/** Who asks, and through which upstream sessions (DESIGN §16). */
-export type RelayedRequestContext = { target: GatewayTarget; environment: string; scope: UpstreamScope; profile: UpstreamProfile; signal: AbortSignal };
+/**
+ * Who asks, and through which upstream sessions (DESIGN §16); `person`: the caller's `principal.name`, whose own
+ * connection a `per_user` server is reached with (DESIGN §17; absent for the dashboard's view, which reaches none).
+ */
+export type RelayedRequestContext = { target: GatewayTarget; environment: string; scope: UpstreamScope; profile: UpstreamProfile; signal: AbortSignal; person?: string };
 
 type Reached = { upstream: TargetUpstream; session: McpSession };
 
@@ -53,9 +56,14 @@ export async function listPromptsWithOrigin(context: RelayedRequestContext): Pro
   return { prompts, unlisted };
 }
 
+/**
+ * A prompt none of the reached servers offers, while a `per_user` server the caller has not connected to was left
+ * out, may be that server's: its ConnectRequiredError is thrown (DESIGN §17), else the name is unknown.
+ */
 export async function getPrompt(context: RelayedRequestContext, params: { name: string; arguments?: Record<string, string> }, resume?: UpstreamResume): Promise<GetPromptResult | UpstreamAsk> {
-  const owner = (await claimedPrompts(context, "recent")).get(params.name);
-  if (!owner) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${params.name}`);
+  const unconnected: ConnectRequiredError[] = [];
+  const owner = (await claimedPrompts(context, "recent", undefined, unconnected)).get(params.name);
+  if (!owner) throw unconnected[0] ?? new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${params.name}`);
   const asked = { name: owner.prompt.name, ...(params.arguments ? { arguments: params.arguments } : {}), ...resume };
   return redacted(owner.reached.upstream, () => owner.reached.session.client.getPrompt(asked, { signal: context.signal, allowInputRequired: true }).then(askedOrAnswered));
 }
@@ -89,7 +97,10 @@ function origin({ upstream }: Reached): ListedFrom {
   return { server: upstream.server, alias: upstream.alias };
 }
 
-/** A URI no referenced server offers (listed, or matching one of its templates) is the spec's resource-not-found. */
+/**
+ * A URI no referenced server offers (listed, or matching one of its templates) is the spec's resource-not-found — or,
+ * when a `per_user` server the caller has not connected to was left out, that server's ConnectRequiredError.
+ */
 export async function readResource(context: RelayedRequestContext, uri: string, resume?: UpstreamResume): Promise<ReadResourceResult | UpstreamAsk> {
   const owner = await ownerOfUri(context, uri);
   return redacted(owner.upstream, () => owner.session.client.readResource({ uri, ...resume }, { signal: context.signal, allowInputRequired: true, cacheMode: "bypass" }).then(askedOrAnswered));
@@ -149,8 +160,8 @@ export async function setLogLevel(context: RelayedRequestContext, level: Logging
   await Promise.allSettled(reached.map(({ session }) => session.client.setLoggingLevel(level, { signal: context.signal })));
 }
 
-async function claimedPrompts(context: RelayedRequestContext, freshness: Freshness, unlisted?: Unlisted[]): Promise<Map<string, { exposed: string; prompt: Prompt; reached: Reached }>> {
-  const reached = await reachOffering(context, "prompts", unlisted);
+async function claimedPrompts(context: RelayedRequestContext, freshness: Freshness, unlisted?: Unlisted[], unconnected?: ConnectRequiredError[]): Promise<Map<string, { exposed: string; prompt: Prompt; reached: Reached }>> {
+  const reached = await reachOffering(context, "prompts", unlisted, unconnected);
   const lists = await Promise.all(reached.map(async (entry) => ({
     entry,
     prompts: await listed(entry, "prompts", freshness, () => entry.session.client.listPrompts(undefined, { signal: context.signal }), unlisted),
@@ -173,8 +184,8 @@ type ResourceOwners = {
 };
 
 /** What the referenced servers offer, less what their `resource_policy` disables (a template by its template string). */
-async function resourceOwners(context: RelayedRequestContext, freshness: Freshness, unlisted?: Unlisted[]): Promise<ResourceOwners> {
-  const reached = await reachOffering(context, "resources", unlisted);
+async function resourceOwners(context: RelayedRequestContext, freshness: Freshness, unlisted?: Unlisted[], unconnected?: ConnectRequiredError[]): Promise<ResourceOwners> {
+  const reached = await reachOffering(context, "resources", unlisted, unconnected);
   const lists = await Promise.all(reached.map(async (entry) => ({
     entry,
     resources: (await listed(entry, "resources", freshness, () => entry.session.client.listResources(undefined, { signal: context.signal }), unlisted)) as Resource[],
@@ -198,23 +209,26 @@ async function resourceOwners(context: RelayedRequestContext, freshness: Freshne
 
 /** The server a URI is read from; one its `resource_policy` disables is not found even through an enabled template. */
 async function ownerOfUri(context: RelayedRequestContext, uri: string): Promise<Reached> {
-  const { resources, templates } = await resourceOwners(context, "recent");
+  const unconnected: ConnectRequiredError[] = [];
+  const { resources, templates } = await resourceOwners(context, "recent", undefined, unconnected);
   const owner = resources.get(uri)?.reached ?? templates.find(({ matcher }) => matcher.match(uri) !== null)?.reached;
-  if (!owner || !resourceEnabled(owner.upstream.definition.resource_policy, uri)) throw new ResourceNotFoundError(uri, `Resource not found: ${uri}`);
+  if (!owner) throw unconnected[0] ?? new ResourceNotFoundError(uri, `Resource not found: ${uri}`);
+  if (!resourceEnabled(owner.upstream.definition.resource_policy, uri)) throw new ResourceNotFoundError(uri, `Resource not found: ${uri}`);
   return owner;
 }
 
 /**
  * The target's servers that declared `capability`, connected; one that cannot be reached is reported (in the log,
- * and in `unlisted` when given) and left out.
+ * and in `unlisted` when given) and left out; a `per_user` one the caller has not connected to, also in `unconnected`.
  */
-async function reachOffering(context: RelayedRequestContext, capability: "prompts" | "resources" | "logging", unlisted?: Unlisted[]): Promise<Reached[]> {
+async function reachOffering(context: RelayedRequestContext, capability: "prompts" | "resources" | "logging", unlisted?: Unlisted[], unconnected?: ConnectRequiredError[]): Promise<Reached[]> {
   const upstreams = await loadTargetUpstreams(context.target, context.environment);
   const reached = await Promise.all(upstreams.map(async (upstream): Promise<Reached | undefined> => {
     try {
       const session = await reachUpstream(upstream, context);
       return session.client.getServerCapabilities()?.[capability] ? { upstream, session } : undefined;
     } catch (error) {
+      if (error instanceof ConnectRequiredError) unconnected?.push(error);
       const left = unlistedBecause(upstream, error);
       console.warn(`Patchbay gateway: ${upstream.alias} left out of ${capability}: ${left.reason}`);
       unlisted?.push(left);

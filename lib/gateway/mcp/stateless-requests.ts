@@ -9,7 +9,7 @@ import { upstreamProfile } from "./relay";
 import { requestStateVerification } from "./request-state";
 
 /** What one 2026-07-28 request is served for: passed through the SDK handler to the server it makes for the request. */
-type StatelessRequest = { target: GatewayTarget; environment: string; version: string; caller: Principal; callerKey: string };
+type StatelessRequest = { target: GatewayTarget; environment: string; version: string; caller: Principal; callerKey: string; baseUrl: string };
 
 /** List results may be kept by the client that asked, and only by it: they depend on who asks, and change with the registry. */
 const LIST_CACHE_HINT = { ttlMs: 0, cacheScope: "private" } as const;
@@ -42,7 +42,7 @@ function serverFor(served: StatelessRequest) {
   const scope = openUpstreamScope();
   let open = 0;
   const server = createGatewayServer({
-    target: served.target, environment: served.environment, caller: served.caller, scope, sessionId: () => undefined,
+    target: served.target, environment: served.environment, caller: served.caller, scope, sessionId: () => undefined, baseUrl: served.baseUrl,
     version: served.version, onListed: () => {},
     profiles: (self, ctx) => {
       const profile = upstreamProfile(clientCapabilities(self, ctx), "auto");

@@ -1,0 +1,268 @@
+import { randomBytes } from "node:crypto";
+
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+
+import { apiClient, httpServer, uniqueName, type ApiClient } from "../support/api-client";
+import { authedEnv } from "../support/authed-patchbay";
+import { consentAsBrowser, startAuthorizationServer, startProtectedMcpServer, type AuthorizationServer, type ProtectedMcpServer } from "../support/oauth-peers";
+import { freePort } from "../../lib/mcp/test-peers";
+import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
+import { mintToken } from "../support/roles";
+import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
+
+/**
+ * DESIGN §17 "per_user" end to end: each person's gateway and /api/invoke calls reach the guarded MCP server with
+ * their own connection's token (the real oidc-provider signs each in as themselves), never the shared one nor
+ * another's, even through one agent at once; a person without a connection is sent to connect — URL-mode
+ * elicitation (-32042) on 2025-11-25, an InputRequiredResult on 2026-07-28, a tool error for a client that declared
+ * neither, 409 on /api/invoke — and nothing reaches the server.
+ */
+const ADMIN_TOKEN = `pb-peruser-admin-${uniqueName("t")}`;
+
+let as: AuthorizationServer;
+let mcp: ProtectedMcpServer;
+let patchbay: PatchbayProcess;
+let admin: ApiClient;
+let databaseUrl: string | undefined;
+const server = uniqueName("personal");
+const agent = uniqueName("personal-agent");
+/** Runner tokens: their names are the people (principal.name) whose connections are keyed by them. */
+const people = { ann: { name: uniqueName("ann"), token: "" }, ben: { name: uniqueName("ben"), token: "" }, cat: { name: uniqueName("cat"), token: "" } };
+/** The access token of the shared connection made while the server was `shared`, and how many tokens the server had accepted when it became per_user. */
+let sharedToken: string;
+let acceptedWhenShared: number;
+const clients: { close(): Promise<void> }[] = [];
+
+beforeAll(async () => {
+  const port = await freePort();
+  mcp = await startProtectedMcpServer(() => as.issuer, `http://127.0.0.1:${await freePort()}`);
+  as = await startAuthorizationServer({ resource: () => mcp.url, accessTokenTtlS: 600 });
+  databaseUrl = await freshDatabaseUrl("upstream-oauth-per-user");
+  patchbay = await startPatchbay({ databaseUrl, port, env: { ...authedEnv(ADMIN_TOKEN), PATCHBAY_SECRET_KEY: randomBytes(32).toString("base64"), PATCHBAY_PUBLIC_URL: `http://127.0.0.1:${port}` } });
+  admin = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
+  for (const person of Object.values(people)) person.token = await mintToken(patchbay.baseUrl, ADMIN_TOKEN, person.name, "runner");
+
+  // Shared first: an admin's connection (signed in as "shared-admin") lets Test put the tools in the catalog.
+  expect((await admin.post("/api/mcp-servers", httpServer(server, { transport: { type: "http", url: mcp.url }, auth: { type: "oauth" } }))).status).toBe(201);
+  expect((await admin.post("/api/agents", { name: agent, description: "Calls the per-person server", mcp_servers: { guarded: server } })).status).toBe(201);
+  as.account = "shared-admin";
+  const started = await admin.post(`/api/mcp-servers/${server}/oauth/connect`, {});
+  expect((await callback((await consentAsBrowser(started.body.authorization_url, patchbay.baseUrl)).url, ADMIN_TOKEN)).status).toBe(303);
+  expect((await admin.post(`/api/mcp-servers/${server}/test`, {})).body).toMatchObject({ status: "healthy", tool_count: 2 });
+  sharedToken = as.accessTokens.at(-1)!;
+  // Then per person: the shared connection stays in the database, and must never be used again.
+  expect((await admin.patch(`/api/mcp-servers/${server}`, { auth: { type: "oauth", mode: "per_user" } })).status).toBe(200);
+  acceptedWhenShared = mcp.accepted.length;
+}, 120_000);
+
+afterEach(async () => void (await Promise.all(clients.splice(0).map((client) => client.close()))));
+
+afterAll(async () => {
+  await patchbay?.stop();
+  if (databaseUrl) removeDatabase(databaseUrl);
+  await mcp?.stop();
+  await as?.stop();
+});
+
+function callback(url: URL | string, token: string) {
+  return fetch(url, { redirect: "manual", headers: { Authorization: `Bearer ${token}` } });
+}
+
+/** The person connects their own account: connect → consent (signed in at the authorization server as themselves) → callback. */
+async function connectAs(person: { name: string; token: string }): Promise<string> {
+  const started = await apiClient(patchbay.baseUrl, { Authorization: `Bearer ${person.token}` }).post(`/api/mcp-servers/${server}/oauth/connect`, {});
+  expect(started.status).toBe(200);
+  as.account = person.name;
+  const { url } = await consentAsBrowser(started.body.authorization_url, patchbay.baseUrl);
+  const finished = await callback(url, person.token);
+  expect(finished.status).toBe(303);
+  expect(finished.headers.get("location")).toBe(`/mcp-servers/${server}?environment=development&oauth=connected`);
+  return as.accessTokens.at(-1)!;
+}
+
+/** A 2025-11-25 client (SDK 1.x) of the agent's gateway as `person`, declaring `capabilities`. */
+async function legacyClient(person: { token: string }, capabilities: Record<string, unknown> = {}): Promise<Client> {
+  const client = new Client({ name: "per-user-test", version: "1.0.0" }, { capabilities });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`/mcp/agents/${agent}`, patchbay.baseUrl), { requestInit: { headers: { Authorization: `Bearer ${person.token}` } } }));
+  clients.push(client);
+  return client;
+}
+
+/** A 2026-07-28 client (SDK 2.x) as `person`, declaring URL-mode elicitation unless told otherwise, that hands back what it is asked. */
+async function modernClient(person: { token: string }, capabilities: Record<string, unknown> = { elicitation: { url: {} } }): Promise<ModernClient> {
+  const client = new ModernClient({ name: "per-user-test-2026", version: "1.0.0" }, {
+    capabilities, versionNegotiation: { mode: { pin: "2026-07-28" } }, inputRequired: { autoFulfill: false },
+  });
+  await client.connect(new ModernTransport(new URL(`/mcp/agents/${agent}`, patchbay.baseUrl), { requestInit: { headers: { Authorization: `Bearer ${person.token}` } } }));
+  clients.push(client);
+  return client;
+}
+
+const connectUrl = () => `${patchbay.baseUrl}/mcp-servers/${server}?environment=development#oauth`;
+const connectMessage = () => `MCP server '${server}' signs in per person and you have not connected your account to it in 'development': connect at ${connectUrl()}, then call again.`;
+const whoami = (name: string) => [{ type: "text", text: `signed in as ${name}` }];
+
+describe("per_user: each person's calls carry their own connection", () => {
+  let annToken: string;
+  let benToken: string;
+
+  beforeAll(async () => {
+    annToken = await connectAs(people.ann);
+    benToken = await connectAs(people.ben);
+  });
+
+  test("GET …/oauth lists one connection per person (and the old shared one), connected by each", async () => {
+    const listed = await admin.get(`/api/mcp-servers/${server}/oauth`);
+
+    expect(listed.status).toBe(200);
+    expect(listed.body.connections.map((connection: { mode: string; connected_by: string; status: string }) => [connection.mode, connection.connected_by, connection.status]).sort()).toEqual([
+      ["per_user", people.ann.name, "connected"], ["per_user", people.ben.name, "connected"], ["shared", "admin (PATCHBAY_ADMIN_TOKEN)", "connected"],
+    ].sort());
+  });
+
+  test("two people through one agent at once: the upstream sees each one's own token, never the shared one", async () => {
+    const [ann, ben] = await Promise.all([legacyClient(people.ann), legacyClient(people.ben)]);
+    const before = mcp.accepted.length;
+
+    const answers = await Promise.all([ann, ben, ann, ben, ann, ben].map((client) => client.callTool({ name: "guarded.whoami", arguments: {} })));
+
+    expect(answers.map((answer) => answer.content)).toEqual([people.ann, people.ben, people.ann, people.ben, people.ann, people.ben].map((person) => whoami(person.name)));
+    const seen = mcp.accepted.slice(before);
+    expect(seen.filter((token) => token === annToken).length).toBeGreaterThanOrEqual(3);
+    expect(seen.filter((token) => token === benToken).length).toBeGreaterThanOrEqual(3);
+    expect(new Set(seen)).toEqual(new Set([annToken, benToken]));
+  });
+
+  test("a 2026-07-28 client is called with its person's token too", async () => {
+    const before = mcp.accepted.length;
+
+    const answer = await (await modernClient(people.ben)).callTool({ name: "guarded.whoami", arguments: {} });
+
+    expect(answer.content).toEqual(whoami(people.ben.name));
+    expect(new Set(mcp.accepted.slice(before))).toEqual(new Set([benToken]));
+  });
+
+  test("prompts/get reaches the server with the caller's own connection too (reachUpstream)", async () => {
+    const [ann, ben] = await Promise.all([legacyClient(people.ann), modernClient(people.ben)]);
+
+    const [forAnn, forBen] = await Promise.all([ann.getPrompt({ name: "guarded.greeting" }), ben.getPrompt({ name: "guarded.greeting" })]);
+
+    expect(forAnn.messages).toEqual([{ role: "user", content: { type: "text", text: `hello ${people.ann.name}` } }]);
+    expect(forBen.messages).toEqual([{ role: "user", content: { type: "text", text: `hello ${people.ben.name}` } }]);
+    expect((await ann.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(["guarded.greeting"]);
+  });
+
+  test("resources/read reaches the server with the caller's own connection too", async () => {
+    const [ann, ben] = await Promise.all([legacyClient(people.ann), modernClient(people.ben)]);
+
+    const [forAnn, forBen] = await Promise.all([ann.readResource({ uri: "guarded://me" }), ben.readResource({ uri: "guarded://me" })]);
+
+    expect(forAnn.contents).toEqual([{ uri: "guarded://me", text: `you are ${people.ann.name}` }]);
+    expect(forBen.contents).toEqual([{ uri: "guarded://me", text: `you are ${people.ben.name}` }]);
+  });
+
+  test("POST /api/invoke: each person's own connection", async () => {
+    const invokeAs = (person: { token: string }) => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${person.token}` })
+      .post("/api/invoke", { agent, action: "guarded.whoami", input: {} });
+
+    const [ann, ben] = await Promise.all([invokeAs(people.ann), invokeAs(people.ben)]);
+
+    expect([ann.status, ann.body.content]).toEqual([200, `signed in as ${people.ann.name}`]);
+    expect([ben.status, ben.body.content]).toEqual([200, `signed in as ${people.ben.name}`]);
+  });
+
+  test("the shared connection's token never reached the server after the server became per_user", () => {
+    expect(mcp.accepted.slice(0, acceptedWhenShared)).toContain(sharedToken);
+    expect(mcp.accepted.slice(acceptedWhenShared)).not.toContain(sharedToken);
+  });
+
+  test("a person's token refused (401): their connection alone expires, and they are told to connect again", async () => {
+    const client = await legacyClient(people.ann);
+    mcp.distrusted.add(annToken);
+
+    const refused = await client.callTool({ name: "guarded.whoami", arguments: {} });
+    const again = await client.callTool({ name: "guarded.whoami", arguments: {} });
+
+    expect(refused).toEqual({ isError: true, content: [{ type: "text", text: `MCP server '${server}' refused its OAuth access token (invalid_token: the token was revoked): connect it again on its page` }] });
+    expect(again).toEqual({ isError: true, content: [{ type: "text", text: connectMessage() }] });
+    const statuses = (await admin.get(`/api/mcp-servers/${server}/oauth`)).body.connections.map((connection: { connected_by: string; status: string }) => [connection.connected_by, connection.status]);
+    expect(statuses.sort()).toEqual([[people.ann.name, "expired"], [people.ben.name, "connected"], ["admin (PATCHBAY_ADMIN_TOKEN)", "connected"]].sort());
+    expect((await (await legacyClient(people.ben)).callTool({ name: "guarded.whoami", arguments: {} })).content).toEqual(whoami(people.ben.name));
+  });
+});
+
+describe("per_user: a person without a connection is sent to connect, and nothing reaches the server", () => {
+  // Whatever a probe sends without a token may be refused meanwhile; no token is accepted.
+  let accepted: number;
+  beforeAll(() => void (accepted = mcp.accepted.length));
+  afterAll(() => expect(mcp.accepted.length).toBe(accepted));
+
+  test("2025-11-25 with URL-mode elicitation: -32042 with one url elicitation naming the server's connect page", async () => {
+    const client = await legacyClient(people.cat, { elicitation: { url: {} } });
+
+    const refused = await client.callTool({ name: "guarded.whoami", arguments: {} }).then(() => undefined, (error: unknown) => error);
+
+    expect(refused).toBeInstanceOf(McpError);
+    const { code, data } = refused as McpError;
+    expect(code).toBe(-32042);
+    expect(data).toEqual({ elicitations: [{ mode: "url", url: connectUrl(), message: connectMessage(), elicitationId: expect.stringMatching(/^[0-9a-f-]{36}$/) }] });
+  });
+
+  test("2026-07-28 with URL-mode elicitation: an InputRequiredResult asking a url elicitation, no requestState", async () => {
+    const client = await modernClient(people.cat);
+
+    const { _meta: _served, ...answer } = await client.callTool({ name: "guarded.whoami", arguments: {} }, { allowInputRequired: true }) as unknown as Record<string, unknown>;
+
+    expect(answer).toEqual({
+      resultType: "input_required",
+      inputRequests: { connect: { method: "elicitation/create", params: { mode: "url", url: connectUrl(), message: connectMessage(), elicitationId: expect.stringMatching(/^[0-9a-f-]{36}$/) } } },
+    });
+  });
+
+  test("prompts/get of the server's prompt: -32042 (2025-11-25), an InputRequiredResult (2026-07-28); prompts/list leaves the server out", async () => {
+    const legacy = await legacyClient(people.cat, { elicitation: { url: {} } });
+    const modern = await modernClient(people.cat);
+
+    const refused = await legacy.getPrompt({ name: "guarded.greeting" }).then(() => undefined, (error: unknown) => error) as McpError;
+    const { _meta: _served, ...asked } = await modern.getPrompt({ name: "guarded.greeting" }, { allowInputRequired: true }) as unknown as Record<string, unknown>;
+
+    expect([refused.code, refused.data]).toEqual([-32042, { elicitations: [{ mode: "url", url: connectUrl(), message: connectMessage(), elicitationId: expect.any(String) }] }]);
+    expect(asked).toEqual({ resultType: "input_required", inputRequests: { connect: { method: "elicitation/create", params: { mode: "url", url: connectUrl(), message: connectMessage(), elicitationId: expect.any(String) } } } });
+    expect((await legacy.listPrompts()).prompts).toEqual([]);
+  });
+
+  test("resources/read of the server's resource: -32042 (2025-11-25); resources/list leaves the server out", async () => {
+    const legacy = await legacyClient(people.cat, { elicitation: { url: {} } });
+
+    const refused = await legacy.readResource({ uri: "guarded://me" }).then(() => undefined, (error: unknown) => error) as McpError;
+
+    expect([refused.code, refused.data]).toEqual([-32042, { elicitations: [{ mode: "url", url: connectUrl(), message: connectMessage(), elicitationId: expect.any(String) }] }]);
+    expect((await legacy.listResources()).resources).toEqual([]);
+  });
+
+  test("a client that declared no URL-mode elicitation (either revision, form mode only): a tool error naming the page", async () => {
+    const legacy = await legacyClient(people.cat);
+    const formOnly = await legacyClient(people.cat, { elicitation: { form: {} } });
+    const modern = await modernClient(people.cat, { elicitation: { form: {} } });
+
+    const answers = await Promise.all([legacy, formOnly].map((client) => client.callTool({ name: "guarded.whoami", arguments: {} })));
+    const { _meta: _served, ...fromModern } = await modern.callTool({ name: "guarded.whoami", arguments: {} }, { allowInputRequired: true }) as unknown as Record<string, unknown>;
+
+    for (const answer of [...answers, fromModern]) expect(answer).toEqual({ isError: true, content: [{ type: "text", text: connectMessage() }] });
+  });
+
+  test("POST /api/invoke: 409 problem+json naming the connect page", async () => {
+    const invoked = await apiClient(patchbay.baseUrl, { Authorization: `Bearer ${people.cat.token}` }).post("/api/invoke", { agent, action: "guarded.whoami", input: {} });
+
+    expect(invoked.status).toBe(409);
+    expect(invoked.headers.get("content-type")).toContain("application/problem+json");
+    expect(invoked.body).toEqual({
+      type: "https://patchbay.dev/problems/connect-required", title: "Connect your account first", status: 409, detail: connectMessage(),
+      server, environment: "development", connect_url: connectUrl(),
+    });
+  });
+});
