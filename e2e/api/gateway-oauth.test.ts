@@ -201,8 +201,12 @@ describe("tokens: lifetime, rotation, revocation", () => {
     expect(replayed.body.error).toBe("invalid_grant");
   });
 
-  test("revocation (RFC 7009) ends an access token at the gateway", async () => {
+  test("revocation (RFC 7009) ends an access token at the gateway; another client cannot revoke it", async () => {
     const { access_token: accessToken } = await connect((await mint("runner")).token);
+    expect((await initializeGateway(gatewayUrl(agent), accessToken)).status).toBe(200);
+    const stranger = await registerClient(base, { client_name: "Another client" });
+    const byStranger = await fetch(`${base}/oauth/revoke`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token: accessToken, client_id: stranger.clientId }).toString() });
+    expect(byStranger.status).toBe(200);
     expect((await initializeGateway(gatewayUrl(agent), accessToken)).status).toBe(200);
     const revoked = await fetch(`${base}/oauth/revoke`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token: accessToken, client_id: client.clientId }).toString() });
     expect(revoked.status).toBe(200);

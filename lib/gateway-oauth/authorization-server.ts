@@ -66,7 +66,8 @@ export function createAuthorizationServer(issuer: string): Provider {
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
-      revocation: { enabled: true },
+      // A client revokes its own tokens only; another's is answered 200 and left alone (RFC 7009 §2.2), nothing said.
+      revocation: { enabled: true, allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId: string }) => token.clientId === client.clientId },
       userinfo: { enabled: false },
       rpInitiatedLogout: { enabled: false },
       clientIdMetadataDocument: { enabled: true, ack: "draft-02" },
