@@ -10,6 +10,7 @@ import { serverSearchQuery } from "@/lib/query/servers";
 import { toolCatalogQuery } from "@/lib/query/tools";
 
 import { cx } from "../ui/class-names";
+import { useModalDialog } from "../ui/dialog";
 import type { NavEntry } from "./main-nav";
 
 const OPEN_EVENT = "patchbay:command-palette";
@@ -35,7 +36,7 @@ export function CommandPaletteButton() {
  */
 export function CommandPalette({ pages }: { pages: NavEntry[] }) {
   const [isOpen, setOpen] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(isOpen);
   const opener = useRef<Element | null>(null);
 
   useEffect(() => {
@@ -57,13 +58,6 @@ export function CommandPalette({ pages }: { pages: NavEntry[] }) {
       window.removeEventListener(OPEN_EVENT, open);
     };
   }, []);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (isOpen && !element.open) element.showModal();
-    if (!isOpen && element.open) element.close();
-  }, [isOpen]);
 
   function close() {
     setOpen(false);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 
 type DialogProps = {
   open: boolean;
@@ -12,17 +12,22 @@ type DialogProps = {
   size?: "md" | "lg";
 };
 
-/** A modal on the native <dialog>: focus is trapped, Escape closes, focus returns to the opener. */
-export function Dialog({ open, onClose, title, children, actions, size = "md" }: DialogProps) {
+/** A native <dialog> shown as a modal while `open` (focus trapped, Escape closes it), and closed when not. */
+export function useModalDialog(open: boolean): RefObject<HTMLDialogElement | null> {
   const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  return ref;
+}
+
+/** A modal on the native <dialog>: focus is trapped, Escape closes, focus returns to the opener. */
+export function Dialog({ open, onClose, title, children, actions, size = "md" }: DialogProps) {
+  const ref = useModalDialog(open);
+  const titleId = useId();
 
   return (
     <dialog
