@@ -19,12 +19,12 @@ const PER_KIND = 5;
 
 type Choice = { id: string; kind: "Page" | "Server" | "Agent" | "Capability" | "Tool"; label: string; detail?: string; href: string };
 
-/** The header's way in: the button opens the palette the keyboard opens with Ctrl+K (⌘K) or "/". */
+/** The header's way in: "Go to…" opens the palette the keyboard opens with Ctrl+K (⌘K) or "/". */
 export function CommandPaletteButton() {
   return (
     <button type="button" onClick={() => window.dispatchEvent(new Event(OPEN_EVENT))} aria-keyshortcuts="Control+K Meta+K /"
       className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800">
-      Search <kbd className="ml-1 font-sans text-xs text-slate-600 dark:text-slate-400">Ctrl K</kbd>
+      Go to… <kbd className="ml-1 font-sans text-xs text-slate-600 dark:text-slate-400">Ctrl K</kbd>
     </button>
   );
 }
@@ -38,6 +38,7 @@ export function CommandPalette({ pages }: { pages: NavEntry[] }) {
   const [isOpen, setOpen] = useState(false);
   const dialog = useModalDialog(isOpen);
   const opener = useRef<Element | null>(null);
+  const headingId = useId();
 
   useEffect(() => {
     function open() {
@@ -65,9 +66,15 @@ export function CommandPalette({ pages }: { pages: NavEntry[] }) {
   }
 
   return (
-    <dialog ref={dialog} aria-label="Command palette" onClose={close}
+    // Named by its heading, which exists only while it is open: closed, it is no label other controls are found by.
+    <dialog ref={dialog} aria-labelledby={headingId} onClose={close}
       className="mx-auto mt-[12vh] w-[calc(100%-2rem)] max-w-xl rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
-      {isOpen && <PaletteSearch pages={pages} onDone={close} />}
+      {isOpen && (
+        <>
+          <h2 id={headingId} className="sr-only">Command palette</h2>
+          <PaletteSearch pages={pages} onDone={close} />
+        </>
+      )}
     </dialog>
   );
 }

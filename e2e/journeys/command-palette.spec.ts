@@ -33,8 +33,8 @@ test("the command palette finds a server, a tool and a page by a few letters, fr
     await box.press("Enter");
     await expect(page).toHaveURL(new RegExp(`/mcp-servers/${server}$`));
 
-    // The header's button, a page's name: that page; Escape gives focus back to the button.
-    const button = page.getByRole("button", { name: "Search Ctrl K" });
+    // The header's "Go to…" button, a page's name: that page; Escape gives focus back to the button.
+    const button = page.getByRole("button", { name: "Go to… Ctrl K" });
     await button.click();
     await box.fill("aud");
     await expect(palette.getByRole("option", { name: "Page Audit" })).toHaveAttribute("aria-selected", "true");
@@ -46,7 +46,8 @@ test("the command palette finds a server, a tool and a page by a few letters, fr
     await box.press("Enter");
     await expect(page).toHaveURL(/\/audit$/);
 
-    // Typing "/" in a text field types it.
+    // Closed, the palette is no label: other pages' controls are found by theirs alone. Typing "/" in a text field types it.
+    await expect(page.getByRole("dialog", { name: "Command palette", includeHidden: true })).toHaveCount(0);
     await page.goto("/tools");
     const search = page.getByRole("searchbox", { name: "Search" });
     await search.fill("a");
