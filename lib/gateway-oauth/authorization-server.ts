@@ -2,6 +2,7 @@ import Provider, { errors } from "oidc-provider";
 
 import { getConfig } from "../env";
 import { oauthFetch } from "../oauth/oauth-fetch";
+import { authorizationErrorPage } from "./consent-page";
 import { GatewayOAuthEntries } from "./entry-store";
 import { gatewayPrincipalOf } from "./gateway-accounts";
 import { gatewayOfResource } from "./gateway-resources";
@@ -85,16 +86,11 @@ export function createAuthorizationServer(issuer: string): Provider {
     // The consent page is Patchbay's own; oidc-provider's error pages say only what went wrong.
     renderError: async (ctx: { type: string; body: string }, out: { error: string; error_description?: string }) => {
       ctx.type = "html";
-      ctx.body = errorPage(out.error, out.error_description);
+      ctx.body = authorizationErrorPage(out.error, out.error_description);
     },
   });
   provider.proxy = true;
   // oidc-provider answers its own failures; a 500 of its own is a bug to see in the log (its message alone).
   provider.on("server_error", (_ctx: unknown, error: Error) => console.error(`Patchbay: the gateway's authorization server failed: ${error.message}`));
   return provider;
-}
-
-function errorPage(error: string, description: string | undefined): string {
-  const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in refused · Patchbay</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem"><h1>The sign-in could not go on</h1><p><code>${escape(error)}</code>${description ? `: ${escape(description)}` : ""}</p><p><a href="/">Back to Patchbay</a></p></body></html>`;
 }

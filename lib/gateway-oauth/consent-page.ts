@@ -41,6 +41,11 @@ export function consentProblemPage(title: string, detail: string): string {
   return page(title, `<h1>${escape(title)}</h1><p>${escape(detail)}</p><p><a href="/">Back to Patchbay</a></p>`);
 }
 
+/** What oidc-provider refused (an unregistered redirect_uri, an unusable client): the OAuth error and why, on Patchbay's page. */
+export function authorizationErrorPage(error: string, description: string | undefined): string {
+  return page("Sign-in refused", `<h1>The sign-in could not go on</h1><p><code>${escape(error)}</code>${description ? `: ${escape(description)}` : ""}</p><p><a href="/">Back to Patchbay</a></p>`);
+}
+
 /** The gateways a request's `resource` parameters name. */
 export function gatewaysOf(resources: string[]): GatewayResource[] {
   return resources.flatMap((resource) => {
