@@ -4,6 +4,7 @@ import { applyMigrations } from "./db/migrate";
 import { describeSeededDemo } from "./registry/describe-seeded-demo";
 import { seedDemoData, type DemoData } from "./registry/seed";
 import { getConfigOrExit } from "./env";
+import { startAlertDelivery } from "./health/alert-webhook";
 import { startHealthChecks } from "./health/health-lifecycle";
 import { getProbeSettings } from "./health/probe-settings";
 import { startRuntime } from "./runtime/runtime";
@@ -36,5 +37,5 @@ export async function bootPatchbay({ demo }: { demo: DemoData }): Promise<void> 
     const lines = describeSeededDemo(seeded);
     if (lines.length) console.log(lines.join("\n"));
   }
-  startRuntime({ "health checks": startHealthChecks, sync: startSync });
+  startRuntime({ "health checks": startHealthChecks, sync: startSync, alerts: startAlertDelivery });
 }

@@ -8,7 +8,7 @@ import { freePort, startEverything, startHttpPeer, type EverythingServer, type P
 import { apiClient, httpServer, type ApiClient } from "../support/api-client";
 import { OPEN_QUIET_ENV } from "../support/authed-patchbay";
 import { openEventStream } from "../support/event-stream-client";
-import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
+import { removeTempSqlite, startPatchbay, tempSqliteUrl, type PatchbayProcess } from "../support/patchbay-process";
 import { waitUntil } from "../support/wait-until";
 
 /**
@@ -168,7 +168,7 @@ describe("DEGRADED negotiations: event: briefing and the webhook (seed 000's Age
         bindings: { [strings.ok]: { server: live, health: "healthy" }, [strings.down]: { server: dead, health: "unhealthy" } },
         at: expect.any(String),
       };
-      expect(await stream.waitFor((event) => event.event === "briefing")).toEqual({ event: "briefing", ...expected });
+      expect(await stream.waitFor((event) => event.event === "briefing", 30_000)).toEqual({ event: "briefing", ...expected });
       await waitUntil(() => received.some(({ alert }) => alert.type === "briefing" && alert.requires.includes(strings.ok)), 30_000, "the briefing alert");
 
       // The stream keeps order: a briefing of the BOUND negotiation would have come first.
@@ -183,4 +183,41 @@ describe("DEGRADED negotiations: event: briefing and the webhook (seed 000's Age
       await stream.close();
     }
   });
+});
+
+describe("a restart", () => {
+  test("an alert still owed when Patchbay stops is delivered by the next start on the same database, once", async () => {
+    const databaseUrl = tempSqliteUrl("alerts-restart");
+    const owed = `owed-${tag}`;
+    const env = { ...OPEN_QUIET_ENV, PATCHBAY_ALERT_WEBHOOK: receiverUrl };
+    let first: PatchbayProcess | undefined = await startPatchbay({ databaseUrl, env });
+    let second: PatchbayProcess | undefined;
+    try {
+      answers.set(owed, "hang");
+      const created = await apiClient(first.baseUrl).post("/api/mcp-servers", httpServer(owed, { transport: { type: "http", url: `http://127.0.0.1:${await freePort()}/mcp` } }));
+      expect(created.status, created.text).toBe(201);
+      expect((await apiClient(first.baseUrl).post(`/api/mcp-servers/${owed}/health-check`)).body.status).toBe("unhealthy");
+      await waitUntil(() => alertsAbout(owed).length === 1, 30_000, "the first try reaching the receiver");
+
+      // Stopped while the receiver holds the first try unanswered: the alert was not delivered.
+      await first.stop();
+      first = undefined;
+      answers.set(owed, "ok");
+      second = await startPatchbay({ databaseUrl, env });
+      await waitUntil(() => alertsAbout(owed).length === 2, 60_000, "the owed alert after the restart");
+      expect(alertsAbout(owed).map(({ alert }) => [alert.status, alert.previous])).toEqual([["unhealthy", "unknown"], ["unhealthy", "unknown"]]);
+
+      // Alerts leave in order: once a later one arrived, the owed one is not sent a third time.
+      const later = `later-${tag}`;
+      const api2 = apiClient(second.baseUrl);
+      expect((await api2.post("/api/mcp-servers", httpServer(later, { transport: { type: "http", url: `http://127.0.0.1:${everything.port}/mcp` } }))).status).toBe(201);
+      expect((await api2.post(`/api/mcp-servers/${later}/health-check`)).body.status).toBe("healthy");
+      await waitUntil(() => alertsAbout(later).length === 1, 30_000, "the later alert");
+      expect(alertsAbout(owed)).toHaveLength(2);
+    } finally {
+      await first?.stop();
+      await second?.stop();
+      removeTempSqlite(databaseUrl);
+    }
+  }, 180_000);
 });

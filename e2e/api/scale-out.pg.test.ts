@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { demoAgents, demoCapabilities, demoServers, demoVariables } from "../../prisma/demo-data";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
+import { openEventStream } from "../support/event-stream-client";
 import { freshDatabaseUrl } from "../support/test-database";
 
 /** Two Patchbay instances on one PostgreSQL database, as behind a load balancer (DESIGN §8). */
@@ -45,6 +46,23 @@ describe("two instances on one PostgreSQL database", () => {
     // Without PATCHBAY_SECRET_KEY on PostgreSQL the demo secret cannot be sealed, so it is left out.
     const plainVariables = demoVariables.filter((variable) => !("secret" in variable && variable.secret));
     expect(seeded[0] + seeded[1]).toBe(plainVariables.length + demoServers.length + demoCapabilities.length + demoAgents.length);
+  });
+
+  test("a DEGRADED negotiation answered by one instance is an `event: briefing` on the other's event stream (seed 000)", async () => {
+    const [a] = clients();
+    const missingString = `${uniqueName("briefing")}:nothing`;
+    const stream = await openEventStream(`${instances[1].baseUrl}/api/health/events`, { Authorization: `Bearer ${ADMIN_TOKEN}` });
+    try {
+      const negotiated = await a.post("/api/negotiate", { requires: [missingString] });
+      expect(negotiated.body.status).toBe("DEGRADED");
+      const briefing = await stream.waitFor((event: any) => event.event === "briefing" && event.requires?.includes(missingString), 30_000);
+      expect(briefing).toEqual({
+        event: "briefing", type: "briefing", status: "DEGRADED", environment: "development",
+        requires: [missingString], missing: [missingString], bindings: {}, at: expect.any(String),
+      });
+    } finally {
+      await stream.close();
+    }
   });
 
   test("a write on one instance is read on the other at once", async () => {

@@ -12,7 +12,7 @@ import type { ResolvedConfig } from "../resolve/types";
 import type { ServerInput } from "../schemas/server";
 import { withUpstreamAuth } from "../oauth/upstream-bearer";
 import { noteUpstreamRefusal } from "../oauth/upstream-refusal";
-import { isAlertWebhookSet, sendAlert } from "./alert-webhook";
+import { isAlertWebhookSet, recordAlert } from "./alert-webhook";
 import { unreachedResult } from "./health-result";
 import { withSpan } from "../telemetry/spans";
 import { probeServer, type ProbeOptions } from "./probe";
@@ -52,7 +52,7 @@ export async function checkServer(target: ProbeTarget, request: ProbeRequest = {
   await recordHealth(target.id, result);
   if (previous !== undefined && previous !== result.status) {
     // Scrubbed above; the alert names the server, never its config.
-    sendAlert({
+    recordAlert({
       type: "health_changed", server: target.server.name, environment: resolved.environment,
       status: result.status, previous, reason: result.reason, checked_at: result.checked_at,
     });

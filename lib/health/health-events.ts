@@ -2,7 +2,8 @@ import { approvalsStamp } from "../audit/approval-feed";
 import { lastHealthCheckId, listHealthChecksAfter, listLatestStatuses, stateKey } from "../data/health-feed";
 import { getConfig } from "../env";
 import { processSlot } from "../runtime/runtime";
-import { sendAlert, type Alert } from "./alert-webhook";
+import { listBriefingsAfter, lastAlertId } from "../data/alerts";
+import { recordAlert, type Alert } from "./alert-webhook";
 import type { HealthResult } from "./types";
 
 export type HealthEvent = { name: string; health: HealthResult };
@@ -29,19 +30,25 @@ type Poller = {
   floor: number;
   /** Where the approvals stood at the last poll (lib/audit/approval-feed.ts). */
   approvals?: string;
+  /** Briefings (the `Alert` table) up to here were read; up to `briefingFloor`, recorded before polling started. */
+  briefingCursor: number;
+  briefingFloor: number;
+  /** Ids above `briefingCursor - LOOKBACK_IDS` already told, so a re-read row is not told twice. */
+  briefingsTold: Set<number>;
   ready?: Promise<void>;
 };
 
 /** One poller per process, shared by every connected client of every route bundle. */
-const poller = (): Poller => processSlot("health.eventPoller", () => ({ subscriptions: new Set(), cursor: 0, statuses: new Map(), seen: new Map(), floor: 0 }));
+const poller = (): Poller => processSlot("health.eventPoller", () => ({
+  subscriptions: new Set(), cursor: 0, statuses: new Map(), seen: new Map(), floor: 0, briefingCursor: 0, briefingFloor: 0, briefingsTold: new Set(),
+}));
 
 /**
- * A DEGRADED negotiation, told at once to every event stream connected to this instance (`event: briefing`; a
- * briefing is not stored, so clients of other instances do not hear of it) and to PATCHBAY_ALERT_WEBHOOK.
+ * A DEGRADED negotiation: recorded (never awaited), so the event streams of every instance tell it (`event:
+ * briefing`) at their next poll, and PATCHBAY_ALERT_WEBHOOK receives it.
  */
 export function publishBriefing(briefing: Briefing): void {
-  notify(poller(), (subscription) => subscription.onBriefing(briefing));
-  sendAlert(briefing);
+  recordAlert(briefing);
 }
 
 /**
@@ -49,7 +56,7 @@ export function publishBriefing(briefing: Briefing): void {
  * reaches clients connected to any other. Polling starts with the first subscriber and stops with the last.
  * `ready` settles once the poller knows where the feed stands: changes recorded after that are delivered.
  * `onApprovals` is told when approval requests changed (added, decided, consumed), so inboxes re-read theirs;
- * `onBriefing` of each DEGRADED negotiation answered by this instance (`publishBriefing`).
+ * `onBriefing` of each DEGRADED negotiation recorded by any instance after `ready` (`publishBriefing`).
  */
 export function subscribeToHealthChanges(
   onEvent: Listener, onEnd: () => void = () => {}, onApprovals: () => void = () => {}, onBriefing: (briefing: Briefing) => void = () => {},
@@ -75,8 +82,11 @@ export function endHealthSubscriptions(): void {
 
 function start(poller: Poller) {
   // Statuses are compared with what the database holds when polling starts, not with an empty slate.
-  poller.ready = Promise.all([lastHealthCheckId(), listLatestStatuses(), approvalsStamp()]).then(([cursor, statuses, approvals]) => {
+  poller.ready = Promise.all([lastHealthCheckId(), listLatestStatuses(), approvalsStamp(), lastAlertId()]).then(([cursor, statuses, approvals, alertId]) => {
     poller.approvals = approvals;
+    poller.briefingCursor = alertId;
+    poller.briefingFloor = alertId;
+    poller.briefingsTold.clear();
     poller.cursor = cursor;
     poller.floor = cursor;
     poller.statuses = statuses;
@@ -97,6 +107,7 @@ async function poll(poller: Poller) {
     poller.approvals = approvals;
     notify(poller, (subscription) => subscription.onApprovals());
   }
+  await pollBriefings(poller);
   for (;;) {
     const rows = await listHealthChecksAfter(Math.max(0, poller.cursor - LOOKBACK_IDS), BATCH);
     // The dots and lists show the registry's own environment; other environments' probes are not its changes.
@@ -113,6 +124,19 @@ async function poll(poller: Poller) {
     poller.cursor = Math.max(poller.cursor, last);
     if (rows.length < BATCH) return;
   }
+}
+
+/** Briefings recorded since the last poll, by any instance, told in the order they were recorded. */
+async function pollBriefings(poller: Poller) {
+  const rows = await listBriefingsAfter(Math.max(poller.briefingFloor, poller.briefingCursor - LOOKBACK_IDS), BATCH);
+  for (const row of rows) {
+    if (poller.briefingsTold.has(row.id)) continue;
+    poller.briefingsTold.add(row.id);
+    const briefing = JSON.parse(row.payload) as Briefing;
+    notify(poller, (subscription) => subscription.onBriefing(briefing));
+  }
+  poller.briefingCursor = Math.max(poller.briefingCursor, rows.at(-1)?.id ?? 0);
+  for (const id of poller.briefingsTold) if (id <= poller.briefingCursor - LOOKBACK_IDS) poller.briefingsTold.delete(id);
 }
 
 function emit(poller: Poller, event: HealthEvent) {

@@ -120,6 +120,11 @@ export function processSlot<T>(name: string, create: () => T): T {
   return processRuntime().slot(name, create);
 }
 
+/** The process's value under `name` if some bundle made it, without making it. */
+export function findProcessSlot<T>(name: string): T | undefined {
+  return processRuntime().find<T>(name);
+}
+
 /** Registers what ends a part of the process; it runs only in a process whose runtime was started (`startRuntime`). */
 export function onShutdown(name: string, teardown: Teardown): void {
   processRuntime().onShutdown(name, teardown);

@@ -1,0 +1,19 @@
+-- CreateTable
+CREATE TABLE "Alert" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "type" TEXT NOT NULL,
+    "payload" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL,
+    "pending" BOOLEAN NOT NULL,
+    "attempts" INTEGER NOT NULL DEFAULT 0
+);
+
+-- CreateIndex
+CREATE INDEX "Alert_pending_id_idx" ON "Alert"("pending", "id");
+
+-- CreateIndex
+CREATE INDEX "Alert_type_id_idx" ON "Alert"("type", "id");
+
+-- CreateIndex
+CREATE INDEX "Alert_createdAt_idx" ON "Alert"("createdAt");
+
