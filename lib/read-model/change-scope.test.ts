@@ -18,6 +18,7 @@ describe("scopesOfStatement", () => {
     ['UPDATE "main"."Session" SET "endedAt" = ?', ["credentials"]],
     ['INSERT INTO "Lease" ("name") VALUES ($1) ON CONFLICT DO NOTHING', []],
     ['INSERT INTO "main"."RateLimitWindow" ("key") VALUES (?)', []],
+    ['UPDATE "main"."Alert" SET "attempts" = "attempts" + ?', []],
     ["INSERT INTO `main`.`ApiToken` (`id`) VALUES (?)", ["credentials"]],
     ["UPDATE `main`.`ServerHealth` SET `status` = ?", ["health"]],
     ["DELETE FROM `main`.`Server` WHERE (`main`.`Server`.`id` = ?)", ["definitions"]],

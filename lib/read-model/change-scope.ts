@@ -6,7 +6,7 @@
 export type ChangeScope = "definitions" | "health" | "credentials";
 export const CHANGE_SCOPES: readonly ChangeScope[] = ["definitions", "health", "credentials"];
 
-const UNCACHED_TABLES = new Set(["Lease", "RateLimitWindow", "AuditEvent", "ChangeCounter", "_patchbay_migrations", "Approval", "ToolCall"]);
+const UNCACHED_TABLES = new Set(["Lease", "RateLimitWindow", "AuditEvent", "ChangeCounter", "_patchbay_migrations", "Approval", "ToolCall", "Alert"]);
 const CREDENTIAL_TABLES = new Set(["ApiToken", "Session", "Person"]);
 /**
  * The tool and prompt catalogs move with every probe, like health; list pages show its drift flag through `R`. Its declared
