@@ -33,7 +33,7 @@ const MAY_IMPORT = {
   metrics: ["api"],
   official: ["auth", "data", "formats", "gateway", "registry", "resolve", "schemas", "tools"],
   oauth: ["auth", "data", "health", "mcp", "registry", "resolve", "schemas", "secrets", "variables"],
-  "page-data": ["auth", "query", "registry", "schemas"],
+  "page-data": ["auth", "forms", "http", "query", "registry", "schemas"],
   people: ["audit", "auth", "http", "oauth", "schemas", "secrets"],
   query: ["auth", "forms", "health", "mcp", "registry", "schemas"],
   "read-model": ["db"],

@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
 import { getQueryClient } from "@/lib/query/query-client";
-import { useHealthEvents } from "@/lib/query/health";
+import { useHealthEvents } from "@/lib/query/health-events";
 import type { Role } from "@/lib/schemas/role";
 import { RoleProvider } from "../roles/role-context";
 

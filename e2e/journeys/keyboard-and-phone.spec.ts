@@ -4,6 +4,7 @@ import type { Locator } from "@playwright/test";
 
 import { uniqueName } from "../support/api-client";
 import { expect, test } from "./fixtures";
+import { openSchemaEditor } from "./schema-editor";
 import { openFromList } from "./open-from-list";
 
 const PHONE_WIDTH = 390;
@@ -20,7 +21,7 @@ test("Tab leaves the schema editor for the next field, as the hint under it says
   await page.getByRole("link", { name: "Edit", exact: true }).click();
   await expect(page.locator("form[data-hydrated]")).toBeVisible();
 
-  const editor = page.locator("#field-parameters_schema .monaco-editor");
+  const editor = await openSchemaEditor(page);
   await editor.click();
   await expect(page.getByText("Tab moves to the next field.")).toBeVisible();
   const isInEditor = () => page.evaluate(() => Boolean(document.activeElement?.closest(".monaco-editor")));

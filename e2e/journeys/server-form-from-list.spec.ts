@@ -1,8 +1,7 @@
-import type { Page } from "@playwright/test";
-
 import { uniqueName } from "../support/api-client";
 import { expect, expectNewFormEmpty, saveScreenshot, test } from "./fixtures";
 import { openFromList } from "./open-from-list";
+import { pasteIntoSchemaEditor } from "./schema-editor";
 
 const SCHEMA = {
   type: "object",
@@ -12,16 +11,6 @@ const SCHEMA = {
     limit: { type: "integer", default: 10 },
   },
 };
-
-/** Monaco auto-closes brackets and quotes as it types; a paste puts the text in as it is (and fires a change). */
-async function pasteIntoEditor(page: Page, text: string) {
-  const editor = page.locator("#field-parameters_schema .monaco-editor");
-  await expect(editor).toBeVisible();
-  await editor.click();
-  await page.keyboard.press("ControlOrMeta+A");
-  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
-  await page.keyboard.press("ControlOrMeta+V");
-}
 
 test.describe("server form, reached by clicking from the list", () => {
   test.use({ permissions: ["clipboard-read", "clipboard-write"] });
@@ -39,9 +28,9 @@ test.describe("server form, reached by clicking from the list", () => {
     await page.getByLabel(/^URL/).fill("https://{{region}}.example.com/mcp");
 
     await page.getByRole("button", { name: "Start from an empty object schema" }).click();
-    await pasteIntoEditor(page, '{"type": 5}');
+    await pasteIntoSchemaEditor(page, '{"type": 5}');
     await expect(page.locator("#schema-problems")).toContainText('"type" must be one of: "array"');
-    await pasteIntoEditor(page, JSON.stringify(SCHEMA, null, 2));
+    await pasteIntoSchemaEditor(page, JSON.stringify(SCHEMA, null, 2));
     await expect(page.getByText("✓ A valid JSON Schema.")).toBeVisible();
 
     // health_parameters: a form generated from the schema just typed.
@@ -67,7 +56,7 @@ test.describe("server form, reached by clicking from the list", () => {
     await expect(page.locator("form[data-hydrated]")).toBeVisible();
 
     const changed = { ...SCHEMA, properties: { ...SCHEMA.properties, region: { ...SCHEMA.properties.region, enum: ["eu", "us", "ap"] } } };
-    await pasteIntoEditor(page, JSON.stringify(changed, null, 2));
+    await pasteIntoSchemaEditor(page, JSON.stringify(changed, null, 2));
     await expect(page.getByText("✓ A valid JSON Schema.")).toBeVisible();
     await page.getByRole("region", { name: "Health check parameters" }).getByLabel(/^region/).selectOption({ label: "ap" });
 
@@ -84,7 +73,7 @@ test.describe("server form, reached by clicking from the list", () => {
     await page.getByRole("link", { name: "Edit" }).click();
     await expect(page.locator("form[data-hydrated]")).toBeVisible();
     await page.getByRole("textbox", { name: "Description (required)" }).fill("Typed, not saved");
-    await pasteIntoEditor(page, JSON.stringify(SCHEMA));
+    await pasteIntoSchemaEditor(page, JSON.stringify(SCHEMA));
     await expect(page.getByText("✓ A valid JSON Schema.")).toBeVisible();
 
     page.once("dialog", (dialog) => dialog.accept()); // "leave with unsaved changes?" — yes, reload

@@ -1,14 +1,7 @@
 import { uniqueName } from "../support/api-client";
-import type { Page } from "@playwright/test";
 
 import { anyOf, expect, test } from "./fixtures";
-
-/** Monaco types character by character (auto-closing brackets and quotes); a paste puts text in as it is. */
-async function pasteIntoEditor(page: Page, text: string) {
-  await page.keyboard.press("ControlOrMeta+A");
-  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
-  await page.keyboard.press("ControlOrMeta+V");
-}
+import { pasteIntoSchemaEditor } from "./schema-editor";
 
 test.describe("create and edit", () => {
   test.use({
@@ -62,9 +55,9 @@ test.describe("create and edit", () => {
     await expect(editor).toBeVisible();
     await expect(page.getByText("✓ A valid JSON Schema.")).toBeVisible();
     await editor.click();
-    await pasteIntoEditor(page, '{"type": 5}');
+    await pasteIntoSchemaEditor(page, '{"type": 5}');
     await expect(page.locator("#schema-problems")).toContainText('"type" must be one of: "array"');
-    await pasteIntoEditor(page, '{"type": "object", "properties": {"region": {"type": "string"}}}');
+    await pasteIntoSchemaEditor(page, '{"type": "object", "properties": {"region": {"type": "string"}}}');
     await expect(page.getByText("✓ A valid JSON Schema.")).toBeVisible();
 
     await page.getByRole("button", { name: "Create server" }).click();

@@ -1,4 +1,5 @@
 import { expect, saveScreenshot, test } from "./fixtures";
+import { openSchemaEditor } from "./schema-editor";
 
 test("every request stays on this machine: Monaco and its workers load from the app itself", async ({ page, api, context }) => {
   const server = await api.createServer("offline", { parameters_schema: { type: "object", properties: { a: { type: "string" } } } });
@@ -8,8 +9,10 @@ test("every request stays on this machine: Monaco and its workers load from the 
   await page.goto("/mcp-servers");
   await page.goto(`/mcp-servers/${server.name}`);
   await page.goto(`/mcp-servers/${server.name}/edit`);
-  const editor = page.locator(".monaco-editor").first();
-  await expect(editor).toBeVisible();
+  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+  // Monaco is not fetched until the editor opens.
+  expect(urls.filter((url) => /worker/i.test(url))).toEqual([]);
+  const editor = await openSchemaEditor(page);
   await editor.click();
   await page.keyboard.press("End");
   await page.keyboard.insertText(" ");
@@ -64,7 +67,8 @@ for (const width of [1280, 390]) {
         await saveScreenshot(page, `server-detail${suffix}`);
 
         await page.goto(`/mcp-servers/${server.name}/edit`);
-        await expect(page.locator(".monaco-editor").first()).toBeVisible();
+        await expect(page.locator("form[data-hydrated]")).toBeVisible();
+        await openSchemaEditor(page);
         await saveScreenshot(page, `server-edit${suffix}`);
 
         await page.goto("/mcp-servers/new");

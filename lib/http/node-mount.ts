@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 import { getConfig } from "../env";
-import { processSlot } from "../runtime/runtime";
+import { findProcessSlot, processSlot } from "../runtime/runtime";
 import { isApiPath, isSeedPath, seedPathApiTarget } from "./api-paths";
 import type { Dispatch } from "./dispatcher";
 import { withHeldBody } from "./held-body";
@@ -22,8 +22,14 @@ const PREREAD_BYTES = 1024 * 1024;
  * every request goes through Next, whose spans a trace starts with.
  */
 export function installNodeMount(dispatch: Dispatch): void {
+  processSlot("http.dispatch", () => dispatch);
   const throughNext = getConfig().PATCHBAY_API_MOUNT === "next" || Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
   if (!throughNext) processSlot("http.nodeMount", () => nodeMountFor(dispatch));
+}
+
+/** The API's dispatcher, for answering in process what a page would have fetched (lib/page-data); once booted. */
+export function findDispatch(): Dispatch | undefined {
+  return findProcessSlot<Dispatch>("http.dispatch");
 }
 
 export function nodeMountFor(dispatch: Dispatch): NodeMount {

@@ -7,7 +7,15 @@ import { listServerRevisions } from "../registry/servers";
 import { listTagCounts } from "../registry/tags";
 import { NotFoundError } from "../errors";
 import { PAGE_SIZE, toApiSearchParams, type ServerListFilters } from "../query/list-filters";
-import { serverListQuery, serverQuery, serverRevisionsQuery } from "../query/servers";
+import { callSummaryQuery, circuitsQuery, recentCallsQuery } from "../query/calls";
+import { defaultsOf } from "../forms/parameter-values";
+import { healthKeys, serverHealthQuery } from "../query/health";
+import { oauthConnectionsQuery } from "../query/oauth";
+import { serverPromptsQuery } from "../query/prompts";
+import { environmentsQuery, resolvedServerQuery, serverListQuery, serverQuery, serverRevisionsQuery, usedByQuery, validationQuery } from "../query/servers";
+import { serverToolsQuery } from "../query/tools";
+import type { Environments, ServerHealth } from "../query/types";
+import { prefetchPageQueries } from "./prefetch-page";
 import type { RevisionSummary, StoredServer } from "../query/types";
 import { serverListQuerySchema } from "../schemas/server-query";
 
@@ -33,6 +41,26 @@ export async function prefetchServer(client: QueryClient, name: string): Promise
     if (error instanceof NotFoundError) return null;
     throw error;
   }
+}
+
+/**
+ * Everything the server page's panels read when it opens, with its HTML: health, circuit, tools, prompts, calls,
+ * used-by, environments, each environment's resolved config and the validation of the default parameters. What
+ * stays in the browser: the event stream, and the API reference (an outside fetch not worth holding the page for).
+ */
+export async function prefetchServerDetail(client: QueryClient, server: StoredServer): Promise<void> {
+  const { name } = server;
+  await prefetchPageQueries(client, [
+    serverHealthQuery(name), circuitsQuery(name), usedByQuery(name), serverToolsQuery(name), serverPromptsQuery(name),
+    callSummaryQuery({ server: name }), recentCallsQuery({ server: name }), environmentsQuery(), resolvedServerQuery(name),
+    ...Object.keys(server.environments ?? {}).map((environment) => resolvedServerQuery(name, environment)),
+    ...(server.auth?.type === "oauth" ? [oauthConnectionsQuery(name)] : []),
+  ]);
+  // What the title's health dot and the validation panel ask first, from what came above.
+  const health = client.getQueryData<ServerHealth>(healthKeys.detail(name));
+  if (health) client.setQueryData(healthKeys.latest(name), health.health);
+  const environment = client.getQueryData<Environments>(environmentsQuery().queryKey)?.current;
+  await prefetchPageQueries(client, [validationQuery(name, { environment, parameters: defaultsOf(server.parameters_schema) }, server.revision)]);
 }
 
 /** The stored definition for the edit form (secrets as the caller may see them); `null` when there is no such server. */

@@ -13,7 +13,7 @@ export const approvalsQuery = (state: string) =>
     queryKey: approvalKeys.list(state),
     queryFn: () => fetchJson<{ approvals: Approval[]; next_cursor: string | null }>(`/api/approvals?limit=100${state ? `&state=${state}` : ""}`),
     placeholderData: keepPreviousData,
-    // No polling: the event stream's `approval` events invalidate these (lib/query/health.ts useHealthEvents).
+    // No polling: the event stream's `approval` events invalidate these (lib/query/health-events.ts useHealthEvents).
   });
 
 /** Approve or deny one request (a deny with its reason, when given); every inbox re-reads. */

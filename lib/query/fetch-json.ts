@@ -34,9 +34,21 @@ export function isProblem(error: unknown, status?: number): error is ApiProblemE
 /** `json` is sent as JSON; `text` (an import file, as it is) as text/plain. */
 type FetchJsonInit = Omit<RequestInit, "body"> & { json?: unknown; text?: string };
 
+type Fetch = (path: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * Where a server component's prefetch sends `/api/…` (lib/page-data/prefetch-page.ts installs it, in the server's
+ * bundle of this module): the API's dispatcher in this process, as the page's caller. In the browser, `fetch`.
+ */
+let serverFetch: Fetch | undefined;
+
+export function installServerFetch(fetcher: Fetch): void {
+  serverFetch = fetcher;
+}
+
 /** The one client fetch: JSON out; throws ApiProblemError on any non-2xx answer. A 204 gives `undefined`. */
 export async function fetchJson<T>(path: string, { json, text, headers, ...init }: FetchJsonInit = {}): Promise<T> {
-  const response = await fetch(path, {
+  const response = await (serverFetch ?? fetch)(path, {
     ...init,
     headers: { Accept: "application/json", ...contentType(json, text), ...headers },
     body: text ?? (json === undefined ? undefined : JSON.stringify(json)),

@@ -1,11 +1,9 @@
-import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 
 import type { HealthResult, ProbeResult } from "../health/types";
-import { approvalKeys } from "./approvals";
 import { useWrite } from "./entity";
 import { fetchJson } from "./fetch-json";
-import { environmentsQuery, serverKeys, serverPath } from "./servers";
+import { environmentsQuery, serverPath } from "./servers";
 import type { ConnectionInput, Environments, ServerHealth } from "./types";
 
 /** Query keys for health; invalidating `healthKeys.all` covers every entry below it. */
@@ -20,8 +18,11 @@ export const healthKeys = {
 const fetchServerHealth = (name: string, signal?: AbortSignal) => fetchJson<ServerHealth>(`${serverPath(name)}/health`, { signal });
 
 /** The server's latest health and its recent history. */
+export const serverHealthQuery = (name: string) =>
+  queryOptions({ queryKey: healthKeys.detail(name), queryFn: ({ signal }) => fetchServerHealth(name, signal) });
+
 export function useServerHealth(name: string) {
-  return useQuery({ queryKey: healthKeys.detail(name), queryFn: ({ signal }) => fetchServerHealth(name, signal) });
+  return useQuery(serverHealthQuery(name));
 }
 
 /** The latest status of one server: what a list row already knows, then whatever the event stream says. */
@@ -41,7 +42,7 @@ export function useLatestHealth(name: string, known?: HealthResult["status"]) {
  * default): a probe of another environment — a test run there — is re-read from the server, never written
  * over them, or the page's badge would say "unhealthy" for staging beside a card saying "unknown" for production.
  */
-function recordProbe(client: QueryClient, name: string, result: HealthResult, ownEnvironment?: string): boolean {
+export function recordProbe(client: QueryClient, name: string, result: HealthResult, ownEnvironment?: string): boolean {
   const shown = ownEnvironment
     ?? client.getQueryData<ServerHealth>(healthKeys.detail(name))?.environment
     ?? client.getQueryData<Environments>(environmentsQuery().queryKey)?.current;
@@ -65,43 +66,4 @@ export function useTestConnection(name: string) {
     (input: ConnectionInput) => fetchJson<ProbeResult>(`${serverPath(name)}/test`, { method: "POST", json: input }),
     (client, result) => void recordProbe(client, name, result),
   );
-}
-
-type HealthEvent = { name: string; health: HealthResult };
-type ListPage = { mcp_servers: { name: string; health: { status: string; checked_at: string | null; latency_ms: number | null } }[] };
-
-/**
- * Subscribes to GET /api/health/events while mounted (mount it once per page) and writes every status change
- * into the query cache: dots, panels and server-list rows update without a reload, and approval inboxes re-read on
- * every `approval` event. EventSource reconnects by
- * itself; each (re)connect refetches health, since changes may have been missed while disconnected.
- */
-export function useHealthEvents(ownEnvironment: string): void {
-  const client = useQueryClient();
-
-  useEffect(() => {
-    const source = new EventSource("/api/health/events");
-    let hasOpened = false;
-    source.onopen = () => {
-      if (hasOpened) {
-        void client.invalidateQueries({ queryKey: healthKeys.all });
-        void client.invalidateQueries({ queryKey: approvalKeys.all });
-      }
-      hasOpened = true;
-    };
-    source.onmessage = (message) => applyHealthEvent(client, JSON.parse(message.data) as HealthEvent, ownEnvironment);
-    // Approval requests added, decided or consumed anywhere: the inbox re-reads its page.
-    source.addEventListener("approval", () => void client.invalidateQueries({ queryKey: approvalKeys.all }));
-    return () => source.close();
-  }, [client, ownEnvironment]);
-}
-
-/** `ownEnvironment`: the one dots and rows show; an event of another environment changes none of them. */
-function applyHealthEvent(client: QueryClient, { name, health }: HealthEvent, ownEnvironment: string): void {
-  if (!recordProbe(client, name, health, ownEnvironment)) return;
-  client.setQueriesData<ListPage>({ queryKey: serverKeys.lists() }, (page) => {
-    if (!page?.mcp_servers?.some((server) => server.name === name)) return page;
-    const summary = { status: health.status, checked_at: health.checked_at, latency_ms: health.latency_ms };
-    return { ...page, mcp_servers: page.mcp_servers.map((server) => (server.name === name ? { ...server, health: summary } : server)) };
-  });
 }

@@ -22,13 +22,15 @@ export type MonacoJsonEditorProps = {
   onBlur?: () => void;
   ariaLabel: string;
   height?: string;
+  /** Focus goes into the editor once it has loaded (it was opened on purpose, by a button that is gone). */
+  autoFocus?: boolean;
 };
 
 /**
  * Loaded only in the browser (next/dynamic, ssr: false) and only on the pages that edit JSON. Tab moves focus
  * on, as everywhere else in the form (Monaco's tab-focus mode); Ctrl+M gives Tab back to the editor.
  */
-export function MonacoJsonEditor({ value, onChange, onBlur, ariaLabel, height = "18rem" }: MonacoJsonEditorProps) {
+export function MonacoJsonEditor({ value, onChange, onBlur, ariaLabel, height = "18rem", autoFocus = false }: MonacoJsonEditorProps) {
   const isDark = usePrefersDark();
   return (
     <>
@@ -36,7 +38,10 @@ export function MonacoJsonEditor({ value, onChange, onBlur, ariaLabel, height = 
         language="json"
         value={value}
         onChange={(next) => onChange(next ?? "")}
-        onMount={(editor) => { if (onBlur) editor.onDidBlurEditorText(onBlur); }}
+        onMount={(editor) => {
+          if (onBlur) editor.onDidBlurEditorText(onBlur);
+          if (autoFocus) editor.focus();
+        }}
         theme={isDark ? "vs-dark" : "light"}
         height={height}
         loading={<p className="p-3 text-sm">Loading the editor…</p>}

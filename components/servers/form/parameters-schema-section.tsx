@@ -1,9 +1,11 @@
 "use client";
 
+import { useState } from "react";
 import { Controller, useFormContext } from "react-hook-form";
 
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { CodeBlock } from "@/components/ui/code-block";
 import type { ServerFormValues } from "@/lib/forms/server-form-values";
 import { JsonEditor } from "./json-editor";
 import { ParameterBuilder } from "./parameter-builder";
@@ -13,7 +15,10 @@ import { useSchemaProblems } from "./use-schema-problems";
 
 const STARTER = JSON.stringify({ type: "object", required: [], properties: {} }, null, 2);
 
-/** The parameters schema: a small builder for its parameters, and the whole schema in Monaco, checked as a JSON Schema while you type. */
+/**
+ * The parameters schema: a small builder for its parameters, and the whole schema as JSON, checked as a JSON Schema
+ * while you type. The JSON is shown as text until someone opens the editor: Monaco (megabytes) loads only then.
+ */
 export function ParametersSchemaSection() {
   const { control, setValue } = useFormContext<ServerFormValues>();
   const error = useFieldError("parameters_schema");
@@ -41,13 +46,23 @@ type SchemaEditorProps = { value: string; onChange: (value: string) => void; onB
 function SchemaEditor({ value, onChange, onBlur, error, onStart }: SchemaEditorProps) {
   const problems = useSchemaProblems(value);
   const shown = error ? [error] : problems;
+  // A refused save opens it, so the schema can be mended where the error is shown.
+  const [isOpen, setIsOpen] = useState(false);
+  const isEditorShown = isOpen || Boolean(error);
 
   return (
     <div role="group" aria-label="Parameters schema (JSON)" aria-invalid={shown.length ? true : undefined}
       aria-describedby="schema-hint schema-problems" className="flex flex-col gap-2">
-      <div id="field-parameters_schema" className={`overflow-hidden rounded-md border ${shown.length ? "border-red-600 dark:border-red-400" : "border-slate-300 dark:border-slate-700"}`}>
-        <JsonEditor value={value} onChange={onChange} onBlur={onBlur} ariaLabel="Parameters schema (JSON)" />
-      </div>
+      {isEditorShown ? (
+        <div id="field-parameters_schema" className={`overflow-hidden rounded-md border ${shown.length ? "border-red-600 dark:border-red-400" : "border-slate-300 dark:border-slate-700"}`}>
+          <JsonEditor value={value} onChange={onChange} onBlur={onBlur} ariaLabel="Parameters schema (JSON)" autoFocus={isOpen} />
+        </div>
+      ) : value.trim() ? (
+        <div id="field-parameters_schema" className="flex flex-col items-start gap-2">
+          <CodeBlock value={value} label="Parameters schema as entered" className="max-h-72 w-full overflow-y-auto" />
+          <Button size="sm" onClick={() => setIsOpen(true)}>Edit the JSON</Button>
+        </div>
+      ) : null}
       <div id="schema-problems" aria-live="polite">
         {shown.length > 0 ? (
           <ul className="list-disc pl-5 text-sm text-red-700 dark:text-red-400">
@@ -56,7 +71,7 @@ function SchemaEditor({ value, onChange, onBlur, error, onStart }: SchemaEditorP
         ) : value.trim() ? (
           <p className="text-sm text-emerald-700 dark:text-emerald-400">✓ A valid JSON Schema.</p>
         ) : (
-          <Button size="sm" onClick={onStart}>Start from an empty object schema</Button>
+          <Button size="sm" onClick={() => { onStart(); setIsOpen(true); }}>Start from an empty object schema</Button>
         )}
       </div>
     </div>
