@@ -128,16 +128,29 @@ async function underCircuits<T>(context: RelayedRequestContext, run: (scoped: Sc
   }
 }
 
-/** What one server's answer (or failure to answer) says to its circuit; a caller that went away says nothing. */
+/**
+ * What one server's answer (or failure to answer) says to its circuit; a caller that went away says nothing. A failure
+ * reaches the client as an MCP error naming the server, its secrets scrubbed.
+ */
 async function observed<T>(context: Scoped, { upstream }: Reached, asked: Promise<T>): Promise<T> {
   try {
     const answer = await asked;
     context.trials?.answered(upstream.server);
     return answer;
   } catch (error) {
-    if (isAnswer(error)) context.trials?.answered(upstream.server);
-    else if (!context.signal.aborted) context.trials?.failed(upstream.server);
-    throw error;
+    if (isAnswer(error)) {
+      context.trials?.answered(upstream.server);
+      throw error;
+    }
+    if (!context.signal.aborted) context.trials?.failed(upstream.server);
+    throw new UnansweredError(upstream, error);
+  }
+}
+
+/** A server that did not answer a relayed request (connection, HTTP 5xx, timeout): an MCP internal error naming it. */
+class UnansweredError extends ProtocolError {
+  constructor(upstream: TargetUpstream, error: unknown) {
+    super(ProtocolErrorCode.InternalError, `MCP server '${upstream.server}' did not answer: ${unlistedBecause(upstream, error).reason}`);
   }
 }
 
@@ -301,10 +314,10 @@ async function listed<K extends ListKey>(context: Scoped, reached: Reached, key:
   } catch (error) {
     lists.delete(key);
     // An upstream's error text may echo what it was sent (a credential): scrubbed before the log or an answer sees it.
-    const left = unlistedBecause(upstream, error, `${key} could not be listed: `);
+    const left = unlistedBecause(upstream, error, error instanceof UnansweredError ? "" : `${key} could not be listed: `);
     console.warn(`Patchbay gateway: ${upstream.alias}: ${left.reason}`);
     unlisted?.push(left);
-    if (!isAnswer(error)) unreached?.push(new ProtocolError(ProtocolErrorCode.InternalError, `MCP server '${upstream.server}' did not answer: ${left.reason}`));
+    if (error instanceof UnansweredError) unreached?.push(error);
     return [];
   }
 }
