@@ -90,7 +90,15 @@ function Unlisted({ errors, label }: { errors: TargetPrompts["errors"]; label: s
   if (errors.length === 0) return null;
   return (
     <ul aria-label={label} className="mb-3 list-disc pl-5 text-amber-800 dark:text-amber-300">
-      {errors.map((error) => <li key={`${error.alias} ${error.reason}`}><code>{error.alias}</code> ({error.server}) left out: {error.reason}</li>)}
+      {errors.map((error) => (
+        <li key={`${error.alias} ${error.reason}`}>
+          <code>{error.alias}</code> ({error.server}){" "}
+          {error.connect_url
+            // A per_user server (DESIGN §17): listed with the viewer's own connection once they have one.
+            ? <>signs in per person: <Link href={error.connect_url} className="text-indigo-700 underline dark:text-indigo-300">connect to list</Link> its offerings with your account.</>
+            : <>left out: {error.reason}</>}
+        </li>
+      ))}
     </ul>
   );
 }

@@ -7,15 +7,16 @@ import { RequiresRole } from "@/components/roles/requires-role";
 import { TimeStamp } from "@/components/ui/time-stamp";
 import type { HealthResult } from "@/lib/health/types";
 import { useRecheck, useServerHealth } from "@/lib/query/health";
+import type { OAuthMode } from "@/lib/query/oauth";
 
 import { healthLabel, healthStyle } from "./health-status";
 import { LatencyChart } from "./latency-chart";
 
 /**
  * A server's health: latest status and reason, when it was checked, a latency chart of the history, and a re-check.
- * `isOAuth`: the server signs in with OAuth, so `auth_required` reads "Connect to check health".
+ * `oauthMode`: how the server signs in with OAuth, so `auth_required` reads "Connect to check health" or "Each person connects".
  */
-export function HealthPanel({ name, isOAuth = false }: { name: string; isOAuth?: boolean }) {
+export function HealthPanel({ name, oauthMode = null }: { name: string; oauthMode?: OAuthMode }) {
   const { data, error, isPending } = useServerHealth(name);
   const recheck = useRecheck(name);
   const [statusBefore, setStatusBefore] = useState<string>();
@@ -42,7 +43,7 @@ export function HealthPanel({ name, isOAuth = false }: { name: string; isOAuth?:
 
       <div className="flex items-center gap-2" aria-live="polite">
         <span aria-hidden="true" className={`inline-block size-3 rounded-full ${style.dot}`} />
-        <span className={`text-lg font-semibold ${style.text}`}>{healthLabel(health.status, isOAuth)}</span>
+        <span className={`text-lg font-semibold ${style.text}`}>{healthLabel(health.status, oauthMode)}</span>
         {health.latency_ms !== null && <span className="text-sm text-slate-600 dark:text-slate-400">{health.latency_ms} ms</span>}
       </div>
       {recheck.error && <p role="alert" className="text-sm text-red-600">Re-check failed: {recheck.error.message}</p>}

@@ -1,4 +1,4 @@
-import { healthLabelFor } from "@/lib/query/oauth";
+import { healthLabelFor, type OAuthMode } from "@/lib/query/oauth";
 
 /** Colour and words for each status of DESIGN §5; colour is never the only signal. */
 export const HEALTH_STYLES: Record<string, { dot: string; text: string; label: string }> = {
@@ -21,6 +21,6 @@ export const CHART_FAILED = "#dc2626";
 export const CHART_NOT_RUN = "#94a3b8";
 
 /** The status in words; an OAuth server waiting on a sign-in says what to do (DESIGN §17). */
-export function healthLabel(status: string, isOAuth = false): string {
-  return healthLabelFor(status, healthStyle(status).label, isOAuth);
+export function healthLabel(status: string, oauthMode: OAuthMode = null): string {
+  return healthLabelFor(status, healthStyle(status).label, oauthMode);
 }

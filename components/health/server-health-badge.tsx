@@ -1,6 +1,7 @@
 "use client";
 
 import { useServerHealth } from "@/lib/query/health";
+import type { OAuthMode } from "@/lib/query/oauth";
 
 import { HealthBadge } from "./health-dot";
 
@@ -9,8 +10,8 @@ import { HealthBadge } from "./health-dot";
  * disagree — a re-check, a test or an event refreshes both at once. Nothing until it has loaded: an
  * "unknown" meanwhile would be a claim the card does not make.
  */
-export function ServerHealthBadge({ name, isOAuth }: { name: string; isOAuth: boolean }) {
+export function ServerHealthBadge({ name, oauthMode }: { name: string; oauthMode: OAuthMode }) {
   const { data } = useServerHealth(name);
   if (!data) return null;
-  return <HealthBadge name={name} status={data.health.status} isOAuth={isOAuth} />;
+  return <HealthBadge name={name} status={data.health.status} oauthMode={oauthMode} />;
 }

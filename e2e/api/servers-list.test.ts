@@ -25,7 +25,7 @@ describe("GET /api/mcp-servers filters", () => {
     expect(list.status).toBe(200);
     expect(list.body).toEqual({
       mcp_servers: [{
-        name: names.alpha, description: "Holds DOCUMENTS", version: "1.0.0", transport_type: "http", auth_type: null,
+        name: names.alpha, description: "Holds DOCUMENTS", version: "1.0.0", transport_type: "http", auth_type: null, auth_mode: null,
         tags: [group, "storage", "search"], provides: ["docs:read"], has_parameters: false, support: {},
         health: { status: "unknown", checked_at: null, latency_ms: null, drift: false }, modified_at: expect.any(String),
       }],

@@ -31,7 +31,11 @@ let databaseUrl: string | undefined;
 const server = uniqueName("personal");
 const agent = uniqueName("personal-agent");
 /** Runner tokens: their names are the people (principal.name) whose connections are keyed by them. */
-const people = { ann: { name: uniqueName("ann"), token: "" }, ben: { name: uniqueName("ben"), token: "" }, cat: { name: uniqueName("cat"), token: "" } };
+const people = { ann: { name: uniqueName("ann"), token: "" }, ben: { name: uniqueName("ben"), token: "" }, cat: { name: uniqueName("cat"), token: "" }, eve: { name: uniqueName("eve"), token: "" } };
+/** An editor (who may Test a server), with a connection of her own. */
+const dee = { name: uniqueName("dee"), token: "" };
+/** An authorization server nobody runs, named by the guarded server's `/orphan` path. */
+let deadIssuer: string;
 /** The access token of the shared connection made while the server was `shared`, and how many tokens the server had accepted when it became per_user. */
 let sharedToken: string;
 let acceptedWhenShared: number;
@@ -39,12 +43,14 @@ const clients: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
   const port = await freePort();
-  mcp = await startProtectedMcpServer(() => as.issuer, `http://127.0.0.1:${await freePort()}`);
+  deadIssuer = `http://127.0.0.1:${await freePort()}`;
+  mcp = await startProtectedMcpServer(() => as.issuer, deadIssuer);
   as = await startAuthorizationServer({ resource: () => mcp.url, accessTokenTtlS: 600 });
   databaseUrl = await freshDatabaseUrl("upstream-oauth-per-user");
   patchbay = await startPatchbay({ databaseUrl, port, env: { ...authedEnv(ADMIN_TOKEN), PATCHBAY_SECRET_KEY: randomBytes(32).toString("base64"), PATCHBAY_PUBLIC_URL: `http://127.0.0.1:${port}` } });
   admin = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
   for (const person of Object.values(people)) person.token = await mintToken(patchbay.baseUrl, ADMIN_TOKEN, person.name, "runner");
+  dee.token = await mintToken(patchbay.baseUrl, ADMIN_TOKEN, dee.name, "editor");
 
   // Shared first: an admin's connection (signed in as "shared-admin") lets Test put the tools in the catalog.
   expect((await admin.post("/api/mcp-servers", httpServer(server, { transport: { type: "http", url: mcp.url }, auth: { type: "oauth" } }))).status).toBe(201);
@@ -264,5 +270,103 @@ describe("per_user: a person without a connection is sent to connect, and nothin
       type: "https://patchbay.dev/problems/connect-required", title: "Connect your account first", status: 409, detail: connectMessage(),
       server, environment: "development", connect_url: connectUrl(),
     });
+  });
+});
+
+describe("per_user health: no one's token is used to probe for everyone; a person's Test uses their own", () => {
+  const eachPersonConnects = () => `each person connects; the server answers its sign-in challenge (authorization server ${as.issuer})`;
+
+  test("a re-check sends no token: auth_required, the challenge answered by a reachable authorization server", async () => {
+    const before = { accepted: mcp.accepted.length, refused: mcp.refused };
+
+    const checked = await admin.post(`/api/mcp-servers/${server}/health-check`, {});
+
+    expect(checked.status).toBe(200);
+    expect(checked.body).toMatchObject({ status: "auth_required", ok: false, reason: eachPersonConnects(), auth: { authorization_servers: [as.issuer] } });
+    expect(mcp.accepted.length).toBe(before.accepted);
+    expect(mcp.refused).toBeGreaterThan(before.refused);
+    const listed = await admin.get(`/api/mcp-servers?search=${server}`);
+    expect(listed.body.mcp_servers.map((summary: { name: string; auth_mode: string; health: { status: string } }) => [summary.name, summary.auth_mode, summary.health.status])).toEqual([[server, "per_user", "auth_required"]]);
+  });
+
+  test("a challenge naming an authorization server nobody runs: unhealthy, saying nobody can connect", async () => {
+    const orphan = uniqueName("personal-orphan");
+    expect((await admin.post("/api/mcp-servers", httpServer(orphan, { transport: { type: "http", url: mcp.orphanUrl }, auth: { type: "oauth", mode: "per_user" } }))).status).toBe(201);
+
+    const checked = await admin.post(`/api/mcp-servers/${orphan}/health-check`, {});
+
+    expect(checked.body).toMatchObject({ status: "unhealthy", ok: false, auth: { authorization_servers: [deadIssuer] } });
+    expect(checked.body.reason).toMatch(new RegExp(`^each person connects, but nobody can: its authorization server ${deadIssuer.replaceAll(".", "\\.")} cannot be reached: `));
+  });
+
+  test("an editor's Test without a connection of her own sends no token and judges the challenge", async () => {
+    const before = mcp.accepted.length;
+
+    const tested = await apiClient(patchbay.baseUrl, { Authorization: `Bearer ${dee.token}` }).post(`/api/mcp-servers/${server}/test`, {});
+
+    expect(tested.body).toMatchObject({ status: "auth_required", reason: eachPersonConnects() });
+    expect(mcp.accepted.length).toBe(before);
+  });
+
+  test("an editor's Test with her own connection is made with her token alone", async () => {
+    const deeToken = await connectAs(dee);
+    const before = mcp.accepted.length;
+
+    const tested = await apiClient(patchbay.baseUrl, { Authorization: `Bearer ${dee.token}` }).post(`/api/mcp-servers/${server}/test`, {});
+
+    expect(tested.body).toMatchObject({ status: "healthy", ok: true, tool_count: 2 });
+    expect(tested.body.tools.map((tool: { name: string }) => tool.name)).toEqual(["whoami", "write_note"]);
+    expect(mcp.accepted.length).toBeGreaterThan(before);
+    expect(new Set(mcp.accepted.slice(before))).toEqual(new Set([deeToken]));
+  });
+});
+
+describe("per_user circuit: one person's refused token is not the server failing everyone", () => {
+  beforeAll(async () => {
+    expect((await admin.patch(`/api/mcp-servers/${server}`, { resilience: { circuit_breaker: { failure_threshold: 2, reset_after_ms: 600_000 } } })).status).toBe(200);
+  });
+
+  test("failure_threshold refused personal calls leave the circuit closed for another person", async () => {
+    for (let refusal = 0; refusal < 2; refusal++) {
+      mcp.distrusted.add(await connectAs(people.eve));
+      const refused = await (await legacyClient(people.eve)).callTool({ name: "guarded.whoami", arguments: {} });
+      expect(refused.content).toEqual([{ type: "text", text: `MCP server '${server}' refused its OAuth access token (invalid_token: the token was revoked): connect it again on its page` }]);
+    }
+
+    const ben = await (await legacyClient(people.ben)).callTool({ name: "guarded.whoami", arguments: {} });
+
+    expect(ben.content).toEqual(whoami(people.ben.name));
+    expect((await admin.get(`/api/circuits?server=${server}`)).body.circuits).toEqual([{ server, environment: "development", state: "closed", consecutive_failures: 0, opened_at: null }]);
+  });
+});
+
+describe("the dashboard lists a per_user server's offerings with the viewer's own connection", () => {
+  test("a viewer with a connection sees the prompts and resources their token lists", async () => {
+    const ben = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${people.ben.token}` });
+
+    const [prompts, resources] = await Promise.all([ben.get(`/api/agents/${agent}/prompts`), ben.get(`/api/agents/${agent}/resources`)]);
+
+    expect(prompts.body).toEqual({
+      name: agent, environment: "development", errors: [],
+      prompts: [{ name: "guarded.greeting", upstream_name: "greeting", description: "Greets who signed in", server, alias: "guarded" }],
+    });
+    // The guarded server offers no resource templates: it answers that method with "Method not found".
+    expect(resources.body).toEqual({
+      name: agent, environment: "development", resources: [{ uri: "guarded://me", name: "me", server, alias: "guarded" }], resource_templates: [],
+      errors: [{ server, alias: "guarded", reason: "resourceTemplates could not be listed: Method not found" }],
+    });
+  });
+
+  test("a viewer without one is told where to connect, and nothing is sent", async () => {
+    const cat = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${people.cat.token}` });
+    const before = { accepted: mcp.accepted.length, refused: mcp.refused };
+
+    const prompts = await cat.get(`/api/agents/${agent}/prompts`);
+
+    expect(prompts.body).toEqual({
+      name: agent, environment: "development", prompts: [],
+      errors: [{ server, alias: "guarded", reason: expect.stringContaining(`MCP server '${server}' signs in per person`), connect_url: `/mcp-servers/${server}?environment=development#oauth` }],
+    });
+    expect({ accepted: mcp.accepted.length, refused: mcp.refused }).toEqual(before);
   });
 });

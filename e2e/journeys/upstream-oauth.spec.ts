@@ -53,3 +53,33 @@ test("upstream OAuth: the server page connects through a real authorization serv
   await expect(row.locator("[data-oauth-status]")).toHaveText("never");
   await expect(row.getByRole("button", { name: "Connect" })).toBeVisible();
 });
+
+test("per_user: the list and the page say each person connects, and an agent's prompts offer the connect link", async ({ page }) => {
+  const api = apiClient(baseUrl());
+  const name = uniqueName("journey-personal");
+  const agent = uniqueName("journey-personal-agent");
+  expect((await api.post("/api/mcp-servers", httpServer(name, { transport: { type: "http", url: mcp.url }, auth: { type: "oauth", mode: "per_user" } }))).status).toBe(201);
+  expect((await api.post("/api/agents", { name: agent, description: "Per-person prompts", mcp_servers: { personal: name } })).status).toBe(201);
+  const { current } = (await api.get("/api/environments")).body as { current: string };
+
+  // The probe for everyone sends nobody's token: the sign-in challenge each person meets is what it checks.
+  expect((await api.post(`/api/mcp-servers/${name}/health-check`)).body).toMatchObject({ status: "auth_required" });
+  await page.goto(`${baseUrl()}/mcp-servers?search=${name}`);
+  await expect(page.getByRole("row", { name: new RegExp(name) }).getByText("Each person connects")).toBeVisible();
+  await page.goto(`${baseUrl()}/mcp-servers/${name}`);
+  await expect(page.getByRole("region", { name: "Health" }).getByText("Each person connects", { exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Health" }).getByText(`each person connects; the server answers its sign-in challenge (authorization server ${as.issuer})`)).toBeVisible();
+  // Narrow and dark: the same words.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.getByRole("region", { name: "Health" }).getByText("Each person connects", { exact: true })).toBeVisible();
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.emulateMedia({ colorScheme: "light" });
+
+  await page.goto(`${baseUrl()}/agents/${agent}`);
+  const prompts = page.getByRole("region", { name: "Prompts" });
+  const connect = prompts.getByRole("link", { name: "connect to list" });
+  await expect(connect).toHaveAttribute("href", `/mcp-servers/${name}?environment=${current}#oauth`);
+  await connect.click();
+  await expect(page).toHaveURL(new RegExp(`/mcp-servers/${name}\\?environment=${current}#oauth$`));
+});

@@ -35,9 +35,13 @@ export type AuthorizationServer = {
  * audience is the one resource it knows), PKCE required, refresh tokens issued and rotated, revocation (RFC 7009),
  * Dynamic Client Registration and a tiny headless interaction (POST /interaction/<uid> signs alice in, or refuses,
  * as `decision` says). `resource` is the MCP server's URL; `accessTokenTtlS` short, so tokens expire in a test;
- * `clients` are pre-registered ones.
+ * `clients` are pre-registered ones. `clientIdMetadataDocuments`: the server also takes https client ids whose
+ * metadata document it fetches (CIMD, draft-02) with the `fetch` given (one that trusts a test certificate: oidc-provider's
+ * own refuses loopback addresses), and Dynamic Client Registration is off.
  */
-export async function startAuthorizationServer(options: { resource: () => string; accessTokenTtlS: number; clients?: Record<string, unknown>[] }): Promise<AuthorizationServer> {
+export async function startAuthorizationServer(options: {
+  resource: () => string; accessTokenTtlS: number; clients?: Record<string, unknown>[]; clientIdMetadataDocuments?: { fetch: typeof fetch };
+}): Promise<AuthorizationServer> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
@@ -49,9 +53,11 @@ export async function startAuthorizationServer(options: { resource: () => string
     findAccount: async (_ctx: unknown, sub: string) => ({ accountId: sub, claims: async () => ({ sub }) }),
     interactions: { url: async (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     ttl: { AccessToken: options.accessTokenTtlS, RefreshToken: 3600, Interaction: 600, Session: 3600, Grant: 3600, AuthorizationCode: 60 },
+    ...(options.clientIdMetadataDocuments ? { fetch: (url: string, { dispatcher: _loopbackGuard, ...init }: RequestInit & { dispatcher?: unknown }) => options.clientIdMetadataDocuments!.fetch(url, init) } : {}),
     features: {
       devInteractions: { enabled: false },
-      registration: { enabled: true },
+      registration: { enabled: !options.clientIdMetadataDocuments },
+      ...(options.clientIdMetadataDocuments ? { clientIdMetadataDocument: { enabled: true, ack: "draft-02" } } : {}),
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,

@@ -91,9 +91,9 @@ export const listAgentsHandler = route(listAgentsOperation, async ({ request, qu
 export const createAgentHandler = route(createAgentOperation, createHandler(createAgent, toAgentBody, "/api/agents"));
 
 /** GET /api/agents/:name/prompts — what its gateway lists, asked of its servers now (never cached: they answer). */
-export const agentPromptsHandler = route(agentPromptsOperation, async ({ request, params, query }) =>
-  json(await getTargetPrompts({ kind: "agent", name: params.name }, query.environment, request.signal)));
+export const agentPromptsHandler = route(agentPromptsOperation, async ({ request, params, query, principal }) =>
+  json(await getTargetPrompts({ kind: "agent", name: params.name }, query.environment, principal.name, request.signal)));
 
 /** GET /api/agents/:name/resources — the resources and templates its gateway lists, asked of its servers now. */
-export const agentResourcesHandler = route(agentResourcesOperation, async ({ request, params, query }) =>
-  json(await getTargetResources({ kind: "agent", name: params.name }, query.environment, request.signal)));
+export const agentResourcesHandler = route(agentResourcesOperation, async ({ request, params, query, principal }) =>
+  json(await getTargetResources({ kind: "agent", name: params.name }, query.environment, principal.name, request.signal)));

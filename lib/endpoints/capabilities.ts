@@ -66,9 +66,9 @@ export const listCapabilitiesHandler = route(listCapabilitiesOperation, async ({
 export const createCapabilityHandler = route(createCapabilityOperation, createHandler(createCapability, toCapabilityBody, "/api/capabilities"));
 
 /** GET /api/capabilities/:name/prompts — what its gateway lists, asked of its servers now (never cached: they answer). */
-export const capabilityPromptsHandler = route(capabilityPromptsOperation, async ({ request, params, query }) =>
-  json(await getTargetPrompts({ kind: "capability", name: params.name }, query.environment, request.signal)));
+export const capabilityPromptsHandler = route(capabilityPromptsOperation, async ({ request, params, query, principal }) =>
+  json(await getTargetPrompts({ kind: "capability", name: params.name }, query.environment, principal.name, request.signal)));
 
 /** GET /api/capabilities/:name/resources — the resources and templates its gateway lists, asked of its servers now. */
-export const capabilityResourcesHandler = route(capabilityResourcesOperation, async ({ request, params, query }) =>
-  json(await getTargetResources({ kind: "capability", name: params.name }, query.environment, request.signal)));
+export const capabilityResourcesHandler = route(capabilityResourcesOperation, async ({ request, params, query, principal }) =>
+  json(await getTargetResources({ kind: "capability", name: params.name }, query.environment, principal.name, request.signal)));

@@ -12,8 +12,7 @@ import { withUpstreamAuth, type Authorized } from "../oauth/upstream-bearer";
 import { noteUpstreamRefusal } from "../oauth/upstream-refusal";
 import type { ResolvedConfig } from "../resolve/types";
 import type { ServerAuth } from "../schemas/server-auth";
-import { circuitOf, publishCircuit } from "./circuits";
-import type { CircuitBreaker } from "./circuit-breaker";
+import { breakerOf, publishCircuit } from "./circuits";
 import { backoffDelay, isRetryable, settingsForTool, type AttemptFailure, type ResilienceSettings } from "./resilience";
 import { borrowSession, type PooledSession, type UpstreamProfile } from "./session-pool";
 import type { McpToolResult, UpstreamInputRequired, UpstreamProtocolError, UpstreamResume, UpstreamScope } from "./types";
@@ -53,14 +52,6 @@ export type UpstreamAnswer =
   /** A `per_user` server the caller has no connection to: nothing was sent (DESIGN §17). */
   | { kind: "connect_required"; attempts: 0 };
 
-/** MCP_CIRCUIT_BREAKER_ENABLED=false: a circuit that admits every call and remembers nothing. */
-const NO_CIRCUIT: Pick<CircuitBreaker, "admit" | "recordSuccess" | "recordFailure" | "releaseTrial"> = {
-  admit: () => ({ admitted: true }),
-  recordSuccess: () => {},
-  recordFailure: () => {},
-  releaseTrial: () => {},
-};
-
 /**
  * Calls one upstream tool under its server's `resilience` (DESIGN §12): through the circuit of (server,
  * environment), each attempt within `timeout_ms` on a pooled session, retried with backoff only after a transport
@@ -70,7 +61,7 @@ export async function callUpstream(given: UpstreamRequest): Promise<UpstreamAnsw
   // The tool's own `resilience.tools.{tool}` (seed 001's per-action timeout_ms and retry) over the server's.
   const settings = settingsForTool(given.settings, given.tool);
   const request = { ...given, settings };
-  const circuit = settings.breaker.enabled ? circuitOf(request.server, request.environment, settings.breaker) : NO_CIRCUIT;
+  const circuit = breakerOf(request.server, request.environment, settings.breaker);
   const admission = circuit.admit(settings.breaker);
   publishCircuit(request.server, request.environment);
   if (!admission.admitted) return { kind: "circuit_open", retryAfterS: Math.max(1, Math.ceil(admission.retryAfterMs / 1000)), attempts: 0 };
@@ -96,7 +87,8 @@ export async function callUpstream(given: UpstreamRequest): Promise<UpstreamAnsw
     }
     const isLast = attempt > settings.retries || !isRetryable(tried.failure, request.annotations) || request.signal?.aborted;
     if (isLast) {
-      if (request.signal?.aborted) circuit.releaseTrial();
+      // One person's refused token is theirs to renew (their connection alone expired), not the server failing everyone.
+      if (request.signal?.aborted || tried.personalRefusal) circuit.releaseTrial();
       else circuit.recordFailure(settings.breaker);
       publishCircuit(request.server, request.environment);
       return { kind: "failed", outcome: tried.failure.kind === "timeout" ? "timeout" : "upstream_error", reason: tried.reason, attempts: attempt, ...(tried.credentialsRefused ? { credentialsRefused: true } : {}) };
@@ -107,7 +99,7 @@ export async function callUpstream(given: UpstreamRequest): Promise<UpstreamAnsw
 
 type Attempt =
   | { kind: "result"; result: McpToolResult } | { kind: "input_required"; inputRequired: UpstreamInputRequired } | { kind: "connect_required" }
-  | { kind: "failed"; failure: AttemptFailure; reason: string; protocolError?: UpstreamProtocolError; credentialsRefused?: true };
+  | { kind: "failed"; failure: AttemptFailure; reason: string; protocolError?: UpstreamProtocolError; credentialsRefused?: true; personalRefusal?: true };
 
 async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
   const timeoutMs = request.settings.timeoutMs;
@@ -147,7 +139,7 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
     const trace = session?.trace ?? {};
     // DESIGN §17: a refused access token expires its connection; a want of scope asks the next connect for it.
     const refusal = authorized?.bearer && trace.httpFailure ? await noteUpstreamRefusal(request.server, request.environment, authorized.bearer, trace.httpFailure, authorized.person) : null;
-    if (refusal) return { kind: "failed", failure: classifyFailure(error, trace, session), reason: refusal, credentialsRefused: true };
+    if (refusal) return { kind: "failed", failure: classifyFailure(error, trace, session), reason: refusal, credentialsRefused: true, ...(authorized?.person ? { personalRefusal: true } : {}) };
     return { kind: "failed", failure: classifyFailure(error, trace, session), reason: describeFailure(error, trace, session?.stdio).reason };
   } finally {
     deadline.dispose();

@@ -4,6 +4,7 @@ import { processSlot } from "../runtime/runtime";
 import type { ResilienceSettings } from "./resilience";
 
 type BreakerSettings = Pick<ResilienceSettings["breaker"], "failureThreshold" | "resetAfterMs">;
+export type Breaker = Pick<CircuitBreaker, "admit" | "recordSuccess" | "recordFailure" | "releaseTrial">;
 type Entry = { server: string; environment: string; breaker: CircuitBreaker; settings: BreakerSettings };
 
 // Circuits live in the process that calls upstream, shared by every route bundle.
@@ -16,6 +17,24 @@ export function circuitOf(server: string, environment: string, settings: Breaker
   entry.settings = settings;
   circuits.set(key, entry);
   return entry.breaker;
+}
+
+/** MCP_CIRCUIT_BREAKER_ENABLED=false: a circuit that admits every call and remembers nothing. */
+const NO_CIRCUIT: Breaker = {
+  admit: () => ({ admitted: true }),
+  recordSuccess: () => {},
+  recordFailure: () => {},
+  releaseTrial: () => {},
+};
+
+/** The circuit calls to (server, environment) go through — tools, prompts and resources alike — or none when breakers are off. */
+export function breakerOf(server: string, environment: string, settings: ResilienceSettings["breaker"]): Breaker {
+  return settings.enabled ? circuitOf(server, environment, settings) : NO_CIRCUIT;
+}
+
+/** The text a call refused by an open circuit answers (DESIGN §12). */
+export function circuitOpenText(server: string, retryAfterS: number): string {
+  return `MCP server '${server}' is failing: its circuit is open; retry after ${retryAfterS} s.`;
 }
 
 /** Publishes a circuit's state to `patchbay_circuit_state` after it may have changed. */

@@ -9,6 +9,7 @@ import { compileJsonSchema, validateAgainstSchema } from "../schemas/json-schema
 import { activeTraceId, contextForTraceId, newTraceId, withSpan } from "../telemetry/spans";
 import { jcsSha256 } from "../tools/fingerprint";
 import { callUpstream } from "./call-upstream";
+import { circuitOpenText } from "./circuits";
 import { logCall } from "./log-call";
 import { gatePolicyAndApproval } from "./policy-gate";
 import { createRedactor, type Redactor } from "./redact";
@@ -104,7 +105,7 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
     }
     if (upstream.kind === "input_required") return await answer("input_required", { content: [] }, { attempts: upstream.attempts, input_required: redact(upstream.inputRequired) });
     if (upstream.kind === "circuit_open") {
-      return await answer("circuit_open", toolError(`MCP server '${call.server}' is failing: its circuit is open; retry after ${upstream.retryAfterS} s.`), { retry_after_s: upstream.retryAfterS });
+      return await answer("circuit_open", toolError(circuitOpenText(call.server, upstream.retryAfterS)), { retry_after_s: upstream.retryAfterS });
     }
     if (upstream.kind === "failed") {
       // A refusal of its OAuth credentials says in a whole sentence what the server wants (upstream-refusal.ts).

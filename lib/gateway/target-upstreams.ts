@@ -10,6 +10,7 @@ import { noteUpstreamRefusal } from "../oauth/upstream-refusal";
 import type { ResolvedConfig } from "../resolve/types";
 import type { ServerInput } from "../schemas/server";
 import type { ToolNames } from "../schemas/tool-names";
+import type { CircuitTrials } from "./circuit-trials";
 import { resilienceSettings } from "./resilience";
 import { borrowSession, type UpstreamProfile } from "./session-pool";
 import { loadTargetConfigs, type TargetReference } from "./target-configs";
@@ -36,14 +37,15 @@ export async function loadTargetUpstreams(target: GatewayTarget, environment: st
   });
 }
 
-export type ReachOptions = { environment: string; scope: UpstreamScope; profile: UpstreamProfile; person?: string };
+/** `trials`: the request's circuits (DESIGN §12): an open one refuses the reach, a failed reach counts against it. */
+export type ReachOptions = { environment: string; scope: UpstreamScope; profile: UpstreamProfile; person?: string; trials?: CircuitTrials };
 
 /**
  * A connected session to `upstream` (pooled as tool calls' are, within its `resilience.timeout_ms`). A server that
  * cannot be started or reached is an MCP internal error naming it and why — its secrets scrubbed; a `per_user` server
  * the caller (`person`) has not connected to is a ConnectRequiredError, and nothing is sent to it.
  */
-export async function reachUpstream(upstream: TargetUpstream, { environment, scope, profile, person }: ReachOptions): Promise<McpSession> {
+export async function reachUpstream(upstream: TargetUpstream, { environment, scope, profile, person, trials }: ReachOptions): Promise<McpSession> {
   const { policy, stdioAllow } = getProbeSettings();
   const refused = refuseBeforeConnecting(upstream.config, stdioAllow, upstream.secrets);
   if (refused) throw new ProtocolError(ProtocolErrorCode.InternalError, `MCP server '${upstream.server}' cannot be reached: ${refused.reason}`);
@@ -56,6 +58,12 @@ export async function reachUpstream(upstream: TargetUpstream, { environment, sco
     deadline.dispose();
     throw new ConnectRequiredError(upstream.server, environment);
   }
+  try {
+    trials?.admit(upstream.definition);
+  } catch (error) {
+    deadline.dispose();
+    throw error;
+  }
   const { config, secrets, bearer } = authorized;
   const borrowed = borrowSession(config, { server: upstream.server, environment, scope, policy, timeoutMs, deadline, secrets, profile, person: authorized.person });
   try {
@@ -63,6 +71,8 @@ export async function reachUpstream(upstream: TargetUpstream, { environment, sco
   } catch (error) {
     const session = borrowed.session();
     const refusal = bearer && session.trace.httpFailure ? await noteUpstreamRefusal(upstream.server, environment, bearer, session.trace.httpFailure, authorized.person) : null;
+    // One person's refused token expired their connection alone: not the server failing everyone.
+    if (!(refusal && authorized.person)) trials?.failed(upstream.server);
     throw new ProtocolError(ProtocolErrorCode.InternalError, refusal ?? `MCP server '${upstream.server}' did not answer: ${describeFailure(error, session.trace, session.stdio).reason}`);
   } finally {
     deadline.dispose();

@@ -15,6 +15,7 @@ import { noteUpstreamRefusal } from "../oauth/upstream-refusal";
 import { isAlertWebhookSet, recordAlert } from "./alert-webhook";
 import { unreachedResult } from "./health-result";
 import { withSpan } from "../telemetry/spans";
+import { judgePerUserChallenge } from "./per-user-challenge";
 import { probeServer, type ProbeOptions } from "./probe";
 import { getProbeSettings } from "./probe-settings";
 import type { ProbeResult } from "./types";
@@ -34,8 +35,8 @@ export type ProbeRequest = { environment?: string; parameters?: Record<string, u
  * the probe needs the real values. Unresolvable parameters are recorded as `unknown` with the reason, or, with
  * `strict` (a test with parameters the caller chose), refused with a 422 naming them and nothing recorded.
  */
-export async function checkServer(target: ProbeTarget, request: ProbeRequest = {}, { strict = false } = {}): Promise<ProbeResult> {
-  const resolved = await resolveForProbe(target.server, request);
+export async function checkServer(target: ProbeTarget, request: ProbeRequest = {}, { strict = false, person }: { strict?: boolean; person?: string } = {}): Promise<ProbeResult> {
+  const resolved = await resolveForProbe(target.server, request, person);
   if ("errors" in resolved && strict) {
     throw new UnresolvableError(`MCP server '${target.server.name}' cannot be resolved with these parameters.`, resolved.errors);
   }
@@ -43,7 +44,7 @@ export async function checkServer(target: ProbeTarget, request: ProbeRequest = {
   const probed = "errors" in resolved
     ? unreachedResult("unknown", unresolvedReason(resolved.errors), new Date().toISOString())
     : await withSpan("patchbay.probe", { "patchbay.server": target.server.name, "patchbay.environment": resolved.environment },
-      () => probeServer(resolved.config, { ...probeOptionsFor(target.server, resolved.secrets), onRefused: refusalNoter(target.server.name, resolved) }));
+      () => probeAs(target.server, resolved));
   // Whatever the server echoed (an error body, stderr) is recorded and shown to viewers: never a secret.
   const scrubbed = { ...scrubSecrets(probed, resolved.secrets), environment: resolved.environment };
   const result = { ...scrubbed, drift: await catalogTools(target, scrubbed) };
@@ -88,24 +89,37 @@ async function catalogPrompts(target: ProbeTarget, result: ProbeResult): Promise
   }
 }
 
-/** What the probe connects with (unmasked), and every secret value in it, to scrub from what comes back. */
-export type ProbeResolution = ({ config: ResolvedConfig; bearer?: string } | { errors: FieldError[] }) & { secrets: string[]; environment: string };
+/**
+ * DESIGN §5, §17: a `per_user` server probed for everyone (no person: the scheduler, a re-check) is probed without
+ * anyone's token, and its sign-in challenge judged (per-user-challenge.ts), as is a person's Test without a
+ * connection of their own; a person's Test with one is probed with it.
+ */
+async function probeAs(server: ServerInput, resolved: { config: ResolvedConfig; bearer?: string; person?: string; secrets: string[]; environment: string }): Promise<ProbeResult> {
+  const options = probeOptionsFor(server, resolved.secrets);
+  const probed = await probeServer(resolved.config, { ...options, onRefused: refusalNoter(server.name, resolved) });
+  const isForEveryone = server.auth?.type === "oauth" && server.auth.mode === "per_user" && !resolved.bearer;
+  return isForEveryone ? judgePerUserChallenge(probed, options) : probed;
+}
 
-export async function resolveForProbe(server: ServerInput, request: ProbeRequest): Promise<ProbeResolution> {
+/** What the probe connects with (unmasked), and every secret value in it, to scrub from what comes back. */
+export type ProbeResolution = ({ config: ResolvedConfig; bearer?: string; person?: string } | { errors: FieldError[] }) & { secrets: string[]; environment: string };
+
+/** `person`: whose own connection a `per_user` server is reached with (a Test, a tool call from the editor); none for a probe for everyone. */
+export async function resolveForProbe(server: ServerInput, request: ProbeRequest, person?: string): Promise<ProbeResolution> {
   const context = await loadResolveContext(request.environment, { mask: false });
   const resolution = resolveServer(server, context, { runtime: request.parameters ?? server.health_parameters ?? {} });
   const secrets = [...resolution.sensitiveValues, ...literalSecretValues(server)];
   const environment = context.environment;
   if (!resolution.ok) return { errors: resolution.errors, secrets, environment };
   // DESIGN §17: a server that signs in with OAuth is probed, tested and called with its connection's access token.
-  const authorized = await withUpstreamAuth(server, environment, resolution.config, secrets);
-  return { config: authorized.config, bearer: authorized.bearer, secrets: [...authorized.secrets], environment };
+  const authorized = await withUpstreamAuth(server, environment, resolution.config, secrets, person);
+  return { config: authorized.config, bearer: authorized.bearer, person: authorized.person, secrets: [...authorized.secrets], environment };
 }
 
 /** DESIGN §17: a refusal of the OAuth access token the probe sent is noted on its connection, and says so. */
-function refusalNoter(server: string, resolved: { bearer?: string; environment: string }): ProbeOptions["onRefused"] {
-  const { bearer, environment } = resolved;
-  return bearer ? (failure) => noteUpstreamRefusal(server, environment, bearer, failure) : undefined;
+function refusalNoter(server: string, resolved: { bearer?: string; person?: string; environment: string }): ProbeOptions["onRefused"] {
+  const { bearer, person, environment } = resolved;
+  return bearer ? (failure) => noteUpstreamRefusal(server, environment, bearer, failure, person) : undefined;
 }
 
 export function probeOptionsFor(server: ServerInput, secrets: readonly string[]): ProbeOptions {

@@ -21,10 +21,13 @@ export async function recheckServer(name: string, environment?: string): Promise
   return result;
 }
 
-/** POST /api/mcp-servers/:name/test: probe with the caller's environment and parameters, record, answer `R` + tools. */
-export async function testServerConnection(name: string, body: TestBody): Promise<ProbeResult> {
+/**
+ * POST /api/mcp-servers/:name/test: probe with the caller's environment and parameters, record, answer `R` + tools.
+ * `person`: the caller (`principal.name`), whose own connection a `per_user` server is tested with (DESIGN §17).
+ */
+export async function testServerConnection(name: string, body: TestBody, person?: string): Promise<ProbeResult> {
   // The instructions went into the toolset fingerprint; they are not part of R.
-  const { instructions: _instructions, prompts: _prompts, tools, ...result } = await checkServer(await loadTarget(name), body, { strict: true });
+  const { instructions: _instructions, prompts: _prompts, tools, ...result } = await checkServer(await loadTarget(name), body, { strict: true, person });
   // DESIGN §5's shape; the catalog (GET …/tools) has each tool's full definition.
   return { ...result, tools: tools.map(({ name: tool, description, input_schema }) => ({ name: tool, description, input_schema })) };
 }
@@ -40,7 +43,8 @@ export async function testServerConnection(name: string, body: TestBody): Promis
 export async function callServerTool(name: string, tool: string, body: ToolCallBody, caller: GatedCall["caller"]) {
   await assertKnownEnvironment(body.environment);
   const target = await loadTarget(name);
-  const resolved = await resolveForProbe(target.server, body);
+  // A per_user server: the caller's own connection (DESIGN §17).
+  const resolved = await resolveForProbe(target.server, body, caller.name);
   if ("errors" in resolved) {
     throw new UnresolvableError(`MCP server '${name}' cannot be resolved with these parameters.`, resolved.errors);
   }

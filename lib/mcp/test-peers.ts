@@ -88,12 +88,22 @@ async function listen(server: net.Server, host: string, toUrl: (port: number) =>
 
 export type RecordedPost = { method: string; id: unknown; headers: http.IncomingHttpHeaders };
 
-/** Forwards to `target` on 127.0.0.1, recording every POSTed message (method, id, headers) and every `traceparent` sent. */
-export async function startRecordingProxy(target: number): Promise<Peer & { methods: string[]; posts: RecordedPost[]; traceparents: string[] }> {
+/**
+ * Forwards to `target` on 127.0.0.1, recording every POSTed message (method, id, headers) and every `traceparent` sent.
+ * While `failWith` is set, it answers every request with that status instead (a failing load balancer in front);
+ * `requests` counts every request it was sent, answered or not.
+ */
+export async function startRecordingProxy(target: number): Promise<Peer & { methods: string[]; posts: RecordedPost[]; traceparents: string[]; failWith: number | null; requests: number }> {
   const methods: string[] = [];
   const posts: RecordedPost[] = [];
   const traceparents: string[] = [];
+  const switches = { failWith: null as number | null, requests: 0 };
   const peer = await startHttpPeer((req, res) => {
+    switches.requests++;
+    if (switches.failWith !== null) {
+      req.resume();
+      return void res.writeHead(switches.failWith, { "content-type": "text/plain" }).end("upstream unavailable");
+    }
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
@@ -114,7 +124,7 @@ export async function startRecordingProxy(target: number): Promise<Peer & { meth
       upstream.end(body);
     });
   });
-  return { ...peer, methods, posts, traceparents };
+  return Object.assign(switches, peer, { methods, posts, traceparents });
 }
 
 function withoutHopByHop(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {

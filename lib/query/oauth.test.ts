@@ -42,9 +42,13 @@ describe("canManageConnection", () => {
 });
 
 describe("healthLabelFor", () => {
-  it("says 'Connect to check health' for auth_required on an OAuth server only", () => {
-    expect(healthLabelFor("auth_required", "auth required", true)).toBe("Connect to check health");
-    expect(healthLabelFor("auth_required", "auth required", false)).toBe("auth required");
-    expect(healthLabelFor("healthy", "healthy", true)).toBe("healthy");
+  it.each([
+    ["auth_required", "shared", "Connect to check health"],
+    ["auth_required", "per_user", "Each person connects"],
+    ["auth_required", null, "auth required"],
+    ["healthy", "shared", "healthy"],
+    ["unhealthy", "per_user", "unhealthy"],
+  ] as const)("%s on a server signing in %s reads %j", (status, mode, label) => {
+    expect(healthLabelFor(status, status.replace("_", " "), mode)).toBe(label);
   });
 });

@@ -45,9 +45,17 @@ export function canManageConnection(mode: ConnectionRow["mode"], isAdmin: boolea
   return isAdmin || mode === "per_user";
 }
 
-/** `auth_required` on a server that signs in with OAuth is not a fault to investigate but a step to take. */
-export function healthLabelFor(status: string, label: string, isOAuth: boolean): string {
-  return status === "auth_required" && isOAuth ? "Connect to check health" : label;
+/** How a server signs in with OAuth (DESIGN §17), null when it does not. */
+export type OAuthMode = ConnectionRow["mode"] | null;
+
+/**
+ * `auth_required` on a server that signs in with OAuth is not a fault to investigate but a step to take: an admin's
+ * connection for a `shared` one; for a `per_user` one, each person's own (its probe answered the sign-in challenge
+ * every person meets; one that nobody can answer is `unhealthy`).
+ */
+export function healthLabelFor(status: string, label: string, oauthMode: OAuthMode): string {
+  if (status !== "auth_required" || oauthMode === null) return label;
+  return oauthMode === "per_user" ? "Each person connects" : "Connect to check health";
 }
 
 const oauthKey = (name: string) => [...serverKeys.detail(name), "oauth"] as const;

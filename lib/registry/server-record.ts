@@ -41,6 +41,7 @@ export function toServerSummary(row: StoredRow & { health?: HealthRow }): Server
     version: server.version ?? null,
     transport_type: server.transport.type,
     auth_type: server.auth?.type ?? null,
+    auth_mode: server.auth?.type === "oauth" ? server.auth.mode ?? "shared" : null,
     tags: server.tags ?? [],
     provides: server.provides ?? [],
     has_parameters: Object.keys(server.parameters_schema?.properties ?? {}).length > 0,

@@ -51,6 +51,7 @@ export const serverSummarySchema = z.object({
   version: z.string().nullable(),
   transport_type: z.enum(TRANSPORT_TYPES),
   auth_type: z.string().nullable().describe("how the server signs in (`auth.type`, e.g. \"oauth\"); null for none"),
+  auth_mode: z.enum(["shared", "per_user"]).nullable().describe("with OAuth: one connection per environment (`shared`) or each person's own (`per_user`); null otherwise"),
   tags: z.array(z.string()),
   provides: z.array(z.string()),
   has_parameters: z.boolean(),

@@ -7,7 +7,11 @@ const originFields = {
 };
 
 /** A referenced server the gateway could not list, and why (secrets scrubbed). */
-export const unlistedServerSchema = z.object({ ...originFields, reason: z.string() });
+export const unlistedServerSchema = z.object({
+  ...originFields,
+  reason: z.string(),
+  connect_url: z.string().optional().describe("a `per_user` server the viewer has not connected to (DESIGN §17): the page where they connect, after which it is listed with their own connection"),
+});
 
 export const targetPromptSchema = z.object({
   name: z.string().describe("the advertised name, as the gateway's prompts/list gives it: 'alias.prompt', the prompt's own under names: 'bare', with the target's tool_names separator"),

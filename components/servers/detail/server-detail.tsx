@@ -38,7 +38,7 @@ export function ServerDetail({ name }: { name: string }) {
   return (
     <>
       <PageHeader
-        title={<span className="flex flex-wrap items-center gap-3">{server.name} <ServerHealthBadge name={name} isOAuth={oauthMode !== null} /> <CircuitBadge name={name} /></span>}
+        title={<span className="flex flex-wrap items-center gap-3">{server.name} <ServerHealthBadge name={name} oauthMode={oauthMode} /> <CircuitBadge name={name} /></span>}
         description={server.description}
         actions={
           <RequiresRole role="editor">
@@ -52,7 +52,7 @@ export function ServerDetail({ name }: { name: string }) {
       {/* Health first in the page's order, so a phone shows it near the top; beside the definition from 1024 px. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <aside aria-label="About this server" className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1">
-          <HealthPanel name={name} isOAuth={oauthMode !== null} />
+          <HealthPanel name={name} oauthMode={oauthMode} />
           {oauthMode && <OAuthCard name={name} mode={oauthMode} isAdmin={can("admin")} />}
           <SupportCard server={server} />
           <UsedByCard name={name} />

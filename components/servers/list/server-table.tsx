@@ -30,7 +30,7 @@ export function ServerTable({ servers, isStale, onTag }: { servers: ServerSummar
           <td className={`${cell} whitespace-nowrap tabular-nums`}>{server.version ?? <span aria-label="no version">—</span>}</td>
           <td className={cell}>
             <span className="inline-flex items-center gap-2">
-              <HealthDot name={server.name} status={server.health.status} isOAuth={server.auth_type === "oauth"} />
+              <HealthDot name={server.name} status={server.health.status} oauthMode={server.auth_mode} />
               {server.health.drift && <Badge tone="warning">tools drifted</Badge>}
               <TrippedCircuits circuits={circuits.get(server.name) ?? []} />
             </span>

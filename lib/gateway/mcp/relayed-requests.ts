@@ -13,6 +13,7 @@ import { promptEnabled, resourceEnabled } from "../../tools/prompt-resource-poli
 import { promptDriftGateOf } from "../prompt-drift-gate";
 import { createRedactor } from "../redact";
 import type { UpstreamProfile } from "../session-pool";
+import { CircuitTrials, isAnswer } from "../circuit-trials";
 import { ConnectRequiredError, loadTargetUpstreams, reachUpstream, type TargetUpstream } from "../target-upstreams";
 import type { GatewayTarget, UpstreamResume, UpstreamScope } from "../types";
 import type { UpstreamAsk } from "./upstream-ask";
@@ -23,10 +24,16 @@ import type { UpstreamAsk } from "./upstream-ask";
  */
 export type RelayedRequestContext = { target: GatewayTarget; environment: string; scope: UpstreamScope; profile: UpstreamProfile; signal: AbortSignal; person?: string };
 
+/** A request under way, with the circuits of the servers it reaches (DESIGN §12: one per server and environment, as tools'). */
+type Scoped = RelayedRequestContext & { trials?: CircuitTrials };
+
 type Reached = { upstream: TargetUpstream; session: McpSession };
 
-/** A referenced server whose prompts or resources are missing from a list, and why (its secrets scrubbed). */
-export type Unlisted = { server: string; alias: string; reason: string };
+/**
+ * A referenced server whose prompts or resources are missing from a list, and why (its secrets scrubbed);
+ * `connectRequired`: a `per_user` server the caller has not connected to (DESIGN §17).
+ */
+export type Unlisted = { server: string; alias: string; reason: string; connectRequired?: true };
 
 /** Where a listed prompt, resource or template came from. */
 export type ListedFrom = { server: string; alias: string };
@@ -41,7 +48,7 @@ const REASON_CHARS = 300;
  * (`prompt_policy.on_drift`) withholds, is neither listed nor gettable nor completable: it is an unknown name.
  */
 export async function listPrompts(context: RelayedRequestContext): Promise<{ prompts: Prompt[] }> {
-  const claimed = await claimedPrompts(context, "refresh");
+  const claimed = await underCircuits(context, (scoped) => claimedPrompts(scoped, "refresh"));
   return { prompts: [...claimed.values()].map(({ exposed, prompt }) => ({ ...prompt, name: exposed })) };
 }
 
@@ -51,31 +58,34 @@ export async function listPrompts(context: RelayedRequestContext): Promise<{ pro
  */
 export async function listPromptsWithOrigin(context: RelayedRequestContext): Promise<{ prompts: (Prompt & ListedFrom & { upstreamName: string })[]; unlisted: Unlisted[] }> {
   const unlisted: Unlisted[] = [];
-  const claimed = await claimedPrompts(context, "refresh", unlisted);
+  const claimed = await underCircuits(context, (scoped) => claimedPrompts(scoped, "refresh", unlisted));
   const prompts = [...claimed.values()].map(({ exposed, prompt, reached }) => ({ ...prompt, name: exposed, upstreamName: prompt.name, ...origin(reached) }));
   return { prompts, unlisted };
 }
 
 /**
- * A prompt none of the reached servers offers, while a `per_user` server the caller has not connected to was left
- * out, may be that server's: its ConnectRequiredError is thrown (DESIGN §17), else the name is unknown.
+ * A prompt none of the reached servers offers, while a server was left out — a `per_user` one the caller has not
+ * connected to (DESIGN §17), one whose circuit is open or that did not answer (DESIGN §12) — may be that server's:
+ * its error, naming it, is thrown; else the name is unknown.
  */
 export async function getPrompt(context: RelayedRequestContext, params: { name: string; arguments?: Record<string, string> }, resume?: UpstreamResume): Promise<GetPromptResult | UpstreamAsk> {
-  const unconnected: ConnectRequiredError[] = [];
-  const owner = (await claimedPrompts(context, "recent", undefined, unconnected)).get(params.name);
-  if (!owner) throw unconnected[0] ?? new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${params.name}`);
-  const asked = { name: owner.prompt.name, ...(params.arguments ? { arguments: params.arguments } : {}), ...resume };
-  return redacted(owner.reached.upstream, () => owner.reached.session.client.getPrompt(asked, { signal: context.signal, allowInputRequired: true }).then(askedOrAnswered));
+  return underCircuits(context, async (scoped) => {
+    const unreached: ProtocolError[] = [];
+    const owner = (await claimedPrompts(scoped, "recent", undefined, unreached)).get(params.name);
+    if (!owner) throw unreached[0] ?? new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${params.name}`);
+    const asked = { name: owner.prompt.name, ...(params.arguments ? { arguments: params.arguments } : {}), ...resume };
+    return redacted(owner.reached.upstream, () => observed(scoped, owner.reached, owner.reached.session.client.getPrompt(asked, { signal: context.signal, allowInputRequired: true })).then(askedOrAnswered));
+  });
 }
 
 /** Resources keep their URIs; a URI two servers offer goes to the first. */
 export async function listResources(context: RelayedRequestContext): Promise<{ resources: Resource[] }> {
-  const { resources } = await resourceOwners(context, "refresh");
+  const { resources } = await underCircuits(context, (scoped) => resourceOwners(scoped, "refresh"));
   return { resources: [...resources.values()].map(({ resource }) => resource) };
 }
 
 export async function listResourceTemplates(context: RelayedRequestContext): Promise<{ resourceTemplates: ResourceTemplateType[] }> {
-  const { templates } = await resourceOwners(context, "refresh");
+  const { templates } = await underCircuits(context, (scoped) => resourceOwners(scoped, "refresh"));
   return { resourceTemplates: templates.map(({ template }) => template) };
 }
 
@@ -85,7 +95,7 @@ export async function listResourceTemplates(context: RelayedRequestContext): Pro
  */
 export async function listResourcesWithOrigin(context: RelayedRequestContext): Promise<{ resources: (Resource & ListedFrom)[]; resourceTemplates: (ResourceTemplateType & ListedFrom)[]; unlisted: Unlisted[] }> {
   const unlisted: Unlisted[] = [];
-  const { resources, templates } = await resourceOwners(context, "refresh", unlisted);
+  const { resources, templates } = await underCircuits(context, (scoped) => resourceOwners(scoped, "refresh", unlisted));
   return {
     resources: [...resources.values()].map(({ resource, reached }) => ({ ...resource, ...origin(reached) })),
     resourceTemplates: templates.map(({ template, reached }) => ({ ...template, ...origin(reached) })),
@@ -102,8 +112,46 @@ function origin({ upstream }: Reached): ListedFrom {
  * when a `per_user` server the caller has not connected to was left out, that server's ConnectRequiredError.
  */
 export async function readResource(context: RelayedRequestContext, uri: string, resume?: UpstreamResume): Promise<ReadResourceResult | UpstreamAsk> {
-  const owner = await ownerOfUri(context, uri);
-  return redacted(owner.upstream, () => owner.session.client.readResource({ uri, ...resume }, { signal: context.signal, allowInputRequired: true, cacheMode: "bypass" }).then(askedOrAnswered));
+  return underCircuits(context, async (scoped) => {
+    const owner = await ownerOfUri(scoped, uri);
+    return redacted(owner.upstream, () => observed(scoped, owner, owner.session.client.readResource({ uri, ...resume }, { signal: context.signal, allowInputRequired: true, cacheMode: "bypass" })).then(askedOrAnswered));
+  });
+}
+
+/** Runs one relayed request through the circuits of the servers it reaches, each settled when it ends. */
+async function underCircuits<T>(context: RelayedRequestContext, run: (scoped: Scoped) => Promise<T>): Promise<T> {
+  const trials = new CircuitTrials(context.environment);
+  try {
+    return await run({ ...context, trials });
+  } finally {
+    trials.settle();
+  }
+}
+
+/**
+ * What one server's answer (or failure to answer) says to its circuit; a caller that went away says nothing. A failure
+ * reaches the client as an MCP error naming the server, its secrets scrubbed.
+ */
+async function observed<T>(context: Scoped, { upstream }: Reached, asked: Promise<T>): Promise<T> {
+  try {
+    const answer = await asked;
+    context.trials?.answered(upstream.server);
+    return answer;
+  } catch (error) {
+    if (isAnswer(error)) {
+      context.trials?.answered(upstream.server);
+      throw error;
+    }
+    if (!context.signal.aborted) context.trials?.failed(upstream.server);
+    throw new UnansweredError(upstream, error);
+  }
+}
+
+/** A server that did not answer a relayed request (connection, HTTP 5xx, timeout): an MCP internal error naming it. */
+class UnansweredError extends ProtocolError {
+  constructor(upstream: TargetUpstream, error: unknown) {
+    super(ProtocolErrorCode.InternalError, `MCP server '${upstream.server}' did not answer: ${unlistedBecause(upstream, error).reason}`);
+  }
 }
 
 /**
@@ -143,15 +191,17 @@ export async function unsubscribeResource(context: RelayedRequestContext, uri: s
 /** `completion/complete`, routed by the prompt or resource template it names. */
 export async function complete(context: RelayedRequestContext, params: CompleteRequest["params"]): Promise<CompleteResult> {
   const { ref } = params;
-  if (ref.type === "ref/prompt") {
-    const owner = (await claimedPrompts(context, "recent")).get(ref.name);
-    if (!owner) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${ref.name}`);
-    return owner.reached.session.client.complete({ ...params, ref: { ...ref, name: owner.prompt.name } }, { signal: context.signal });
-  }
-  const { templates } = await resourceOwners(context, "recent");
-  const owner = templates.find(({ template }) => template.uriTemplate === ref.uri);
-  if (!owner) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource template: ${ref.uri}`);
-  return owner.reached.session.client.complete(params, { signal: context.signal });
+  return underCircuits(context, async (scoped) => {
+    if (ref.type === "ref/prompt") {
+      const owner = (await claimedPrompts(scoped, "recent")).get(ref.name);
+      if (!owner) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${ref.name}`);
+      return observed(scoped, owner.reached, owner.reached.session.client.complete({ ...params, ref: { ...ref, name: owner.prompt.name } }, { signal: context.signal }));
+    }
+    const { templates } = await resourceOwners(scoped, "recent");
+    const owner = templates.find(({ template }) => template.uriTemplate === ref.uri);
+    if (!owner) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource template: ${ref.uri}`);
+    return observed(scoped, owner.reached, owner.reached.session.client.complete(params, { signal: context.signal }));
+  });
 }
 
 /** `logging/setLevel`, passed on to every referenced server that logs; one that cannot be reached is skipped. */
@@ -160,11 +210,11 @@ export async function setLogLevel(context: RelayedRequestContext, level: Logging
   await Promise.allSettled(reached.map(({ session }) => session.client.setLoggingLevel(level, { signal: context.signal })));
 }
 
-async function claimedPrompts(context: RelayedRequestContext, freshness: Freshness, unlisted?: Unlisted[], unconnected?: ConnectRequiredError[]): Promise<Map<string, { exposed: string; prompt: Prompt; reached: Reached }>> {
-  const reached = await reachOffering(context, "prompts", unlisted, unconnected);
+async function claimedPrompts(context: Scoped, freshness: Freshness, unlisted?: Unlisted[], unreached?: ProtocolError[]): Promise<Map<string, { exposed: string; prompt: Prompt; reached: Reached }>> {
+  const reached = await reachOffering(context, "prompts", unlisted, unreached);
   const lists = await Promise.all(reached.map(async (entry) => ({
     entry,
-    prompts: await listed(entry, "prompts", freshness, () => entry.session.client.listPrompts(undefined, { signal: context.signal }), unlisted),
+    prompts: await listed(context, entry, "prompts", freshness, () => entry.session.client.listPrompts(undefined, { signal: context.signal }), unlisted, unreached),
     gate: await promptDriftGateOf(entry.upstream.server, context.environment, entry.upstream.definition.prompt_policy),
   })));
   const claimed = new Map<string, { exposed: string; prompt: Prompt; reached: Reached }>();
@@ -184,12 +234,12 @@ type ResourceOwners = {
 };
 
 /** What the referenced servers offer, less what their `resource_policy` disables (a template by its template string). */
-async function resourceOwners(context: RelayedRequestContext, freshness: Freshness, unlisted?: Unlisted[], unconnected?: ConnectRequiredError[]): Promise<ResourceOwners> {
-  const reached = await reachOffering(context, "resources", unlisted, unconnected);
+async function resourceOwners(context: Scoped, freshness: Freshness, unlisted?: Unlisted[], unreached?: ProtocolError[]): Promise<ResourceOwners> {
+  const reached = await reachOffering(context, "resources", unlisted, unreached);
   const lists = await Promise.all(reached.map(async (entry) => ({
     entry,
-    resources: (await listed(entry, "resources", freshness, () => entry.session.client.listResources(undefined, { signal: context.signal }), unlisted)) as Resource[],
-    templates: (await listed(entry, "resourceTemplates", freshness, () => entry.session.client.listResourceTemplates(undefined, { signal: context.signal }), unlisted)) as ResourceTemplateType[],
+    resources: (await listed(context, entry, "resources", freshness, () => entry.session.client.listResources(undefined, { signal: context.signal }), unlisted, unreached)) as Resource[],
+    templates: (await listed(context, entry, "resourceTemplates", freshness, () => entry.session.client.listResourceTemplates(undefined, { signal: context.signal }), unlisted, unreached)) as ResourceTemplateType[],
   })));
   const owners: ResourceOwners = { resources: new Map(), templates: [] };
   const seenTemplates = new Set<string>();
@@ -208,28 +258,29 @@ async function resourceOwners(context: RelayedRequestContext, freshness: Freshne
 }
 
 /** The server a URI is read from; one its `resource_policy` disables is not found even through an enabled template. */
-async function ownerOfUri(context: RelayedRequestContext, uri: string): Promise<Reached> {
-  const unconnected: ConnectRequiredError[] = [];
-  const { resources, templates } = await resourceOwners(context, "recent", undefined, unconnected);
+async function ownerOfUri(context: Scoped, uri: string): Promise<Reached> {
+  const unreached: ProtocolError[] = [];
+  const { resources, templates } = await resourceOwners(context, "recent", undefined, unreached);
   const owner = resources.get(uri)?.reached ?? templates.find(({ matcher }) => matcher.match(uri) !== null)?.reached;
-  if (!owner) throw unconnected[0] ?? new ResourceNotFoundError(uri, `Resource not found: ${uri}`);
+  if (!owner) throw unreached[0] ?? new ResourceNotFoundError(uri, `Resource not found: ${uri}`);
   if (!resourceEnabled(owner.upstream.definition.resource_policy, uri)) throw new ResourceNotFoundError(uri, `Resource not found: ${uri}`);
   return owner;
 }
 
 /**
  * The target's servers that declared `capability`, connected; one that cannot be reached is reported (in the log,
- * and in `unlisted` when given) and left out; a `per_user` one the caller has not connected to, also in `unconnected`.
+ * and in `unlisted` when given) and left out, and its error, naming it, kept in `unreached`: a `per_user` one the
+ * caller has not connected to, one whose circuit is open, one that did not answer.
  */
-async function reachOffering(context: RelayedRequestContext, capability: "prompts" | "resources" | "logging", unlisted?: Unlisted[], unconnected?: ConnectRequiredError[]): Promise<Reached[]> {
+async function reachOffering(context: Scoped, capability: "prompts" | "resources" | "logging", unlisted?: Unlisted[], unreached?: ProtocolError[]): Promise<Reached[]> {
   const upstreams = await loadTargetUpstreams(context.target, context.environment);
   const reached = await Promise.all(upstreams.map(async (upstream): Promise<Reached | undefined> => {
     try {
       const session = await reachUpstream(upstream, context);
       return session.client.getServerCapabilities()?.[capability] ? { upstream, session } : undefined;
     } catch (error) {
-      if (error instanceof ConnectRequiredError) unconnected?.push(error);
-      const left = unlistedBecause(upstream, error);
+      if (error instanceof ProtocolError) unreached?.push(error);
+      const left = { ...unlistedBecause(upstream, error), ...(error instanceof ConnectRequiredError ? { connectRequired: true as const } : {}) };
       console.warn(`Patchbay gateway: ${upstream.alias} left out of ${capability}: ${left.reason}`);
       unlisted?.push(left);
       return undefined;
@@ -250,21 +301,23 @@ const LIST_REUSE_MS = 5_000;
 const recentLists = new WeakMap<McpSession, Map<ListKey, { at: number; items: Promise<unknown[]> }>>();
 
 /** One server's list; a server that fails to list is left out (and said so in the log and `unlisted`) rather than failing the union. */
-async function listed<K extends ListKey>({ upstream, session }: Reached, key: K, freshness: Freshness, list: () => Promise<Record<K, unknown[]>>, unlisted?: Unlisted[]): Promise<unknown[]> {
+async function listed<K extends ListKey>(context: Scoped, reached: Reached, key: K, freshness: Freshness, list: () => Promise<Record<K, unknown[]>>, unlisted?: Unlisted[], unreached?: ProtocolError[]): Promise<unknown[]> {
+  const { upstream, session } = reached;
   let lists = recentLists.get(session);
   if (!lists) recentLists.set(session, (lists = new Map()));
   const known = lists.get(key);
   if (freshness === "recent" && known && performance.now() - known.at < LIST_REUSE_MS) return known.items;
   try {
-    const items = list().then((answer) => answer[key]);
+    const items = observed(context, reached, list()).then((answer) => answer[key]);
     lists.set(key, { at: performance.now(), items });
     return await items;
   } catch (error) {
     lists.delete(key);
     // An upstream's error text may echo what it was sent (a credential): scrubbed before the log or an answer sees it.
-    const left = unlistedBecause(upstream, error, `${key} could not be listed: `);
+    const left = unlistedBecause(upstream, error, error instanceof UnansweredError ? "" : `${key} could not be listed: `);
     console.warn(`Patchbay gateway: ${upstream.alias}: ${left.reason}`);
     unlisted?.push(left);
+    if (error instanceof UnansweredError) unreached?.push(error);
     return [];
   }
 }
