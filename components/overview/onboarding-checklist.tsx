@@ -30,11 +30,13 @@ export function OnboardingChecklist() {
       actions={<Button size="sm" variant="ghost" onClick={() => setDismissed(true)}>Hide this list</Button>}>
       <ol className="flex flex-col gap-1.5 text-sm">
         {steps.map((step) => (
-          <li key={step.id} data-step={step.id} className="flex flex-wrap items-baseline gap-x-2">
+          <li key={step.id} data-step={step.id} className="flex items-baseline gap-2">
             <span aria-hidden="true" className={step.isDone ? "text-emerald-700 dark:text-emerald-400" : "text-slate-500 dark:text-slate-400"}>{step.isDone ? "✓" : "○"}</span>
-            <Link className={step.isDone ? "text-slate-600 line-through dark:text-slate-400" : "font-medium underline"} href={step.href}>{step.label}</Link>
-            <span className="sr-only">{step.isDone ? "(done)" : "(to do)"}</span>
-            <span className="text-xs text-slate-600 dark:text-slate-400">{step.hint}</span>
+            <div className="flex flex-wrap items-baseline gap-x-2">
+              <Link className={step.isDone ? "text-slate-600 line-through dark:text-slate-400" : "font-medium underline"} href={step.href}>{step.label}</Link>
+              <span className="sr-only">{step.isDone ? "(done)" : "(to do)"}</span>
+              <span className="text-xs text-slate-600 dark:text-slate-400">{step.hint}</span>
+            </div>
           </li>
         ))}
       </ol>
