@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
-import { apiClient, uniqueName } from "../support/api-client";
+import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { mintToken } from "../support/roles";
 import { anyOf, expect, saveScreenshot, test as base } from "./fixtures";
@@ -106,8 +106,8 @@ for (const { width, scheme } of [{ width: 1366, scheme: "light" }, { width: 390,
 }
 
 test.describe("held and refused calls", () => {
-  // The refused call's 403 is logged by the browser as a failed request.
-  test.use({ allowedConsoleErrors: anyOf(/status of 403/) });
+  // The refused calls' 403 and 409 are logged by the browser as failed requests.
+  test.use({ allowedConsoleErrors: anyOf(/status of 403/, /status of 409/) });
 
   test("on the Tools page, Try it shows a call held for approval with its approval id and a call refused by tool_policy with the policy's message", async ({ page, fresh }) => {
     const admin = adminApi(fresh);
@@ -142,6 +142,28 @@ test.describe("held and refused calls", () => {
     const refused = image.getByRole("alert").filter({ hasText: "Refused" });
     await expect(refused).toHaveText(`Refused${refusal.body.detail}`);
     await expect(image.getByRole("status")).toHaveCount(0);
+  });
+
+  test("a server that signs in per person answers 409 to someone not connected yet: Try it says so and links to the connect page", async ({ page, fresh }) => {
+    const admin = adminApi(fresh);
+    const name = uniqueName("try-it-per-user");
+    // Nothing listens on port 9, and nothing is sent: the caller has no connection of their own.
+    const body = httpServer(name, { transport: { type: "http", url: "http://127.0.0.1:9/mcp" }, auth: { type: "oauth", mode: "per_user" },
+      tools: [{ name: "whoami", description: "Who the server thinks you are", input_schema: { type: "object", properties: {} } }] });
+    expect((await admin.post("/api/mcp-servers", body)).status).toBe(201);
+    const answer = await admin.post("/api/invoke", { action: `${name}.whoami`, input: {} });
+    expect(answer.status).toBe(409);
+
+    await signIn(page, fresh, ADMIN_TOKEN, "admin (PATCHBAY_ADMIN_TOKEN)");
+    await page.goto(`${fresh.baseUrl}/tools`);
+    await page.getByLabel("Server", { exact: true }).fill(name);
+    const row = page.getByRole("region", { name: "Tools" }).getByRole("listitem").filter({ hasText: "whoami" });
+    await row.getByRole("button", { name: "Try it: whoami", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: `Try whoami on ${name}` });
+    await dialog.getByRole("button", { name: "Call", exact: true }).click();
+    const connect = dialog.getByRole("alert").filter({ hasText: "Connect your account first" });
+    await expect(connect).toContainText(answer.body.detail);
+    await expect(connect.getByRole("link", { name: "Connect your account" })).toHaveAttribute("href", answer.body.connect_url);
   });
 });
 
