@@ -167,16 +167,20 @@ test.describe("held and refused calls", () => {
   });
 });
 
-test("an editor's Try it runs the editor's tool call; a viewer is offered no Try it and a checklist of their own", async ({ page, fresh }) => {
+test("a runner's Try it runs POST /api/invoke and an editor's the editor's tool call; a viewer is offered no Try it and a checklist of their own", async ({ page, fresh }) => {
   await demoHealthy(fresh);
-  const editor = uniqueName("journey-editor");
-  await signIn(page, fresh, await mintToken(fresh.baseUrl, ADMIN_TOKEN, editor, "editor"), editor);
-  await page.goto(`${fresh.baseUrl}/mcp-servers/${DEMO}`);
-  const dialog = await openTryIt(page, page.getByRole("region", { name: /^Tools/ }), "echo");
-  await dialog.getByLabel(/^message/).fill("from an editor");
-  await dialog.getByRole("button", { name: "Call", exact: true }).click();
-  await expect(dialog.getByRole("status").locator("pre")).toHaveText("Echo: from an editor");
-  expect((await adminApi(fresh).get("/api/calls")).body.calls).toMatchObject([{ server: DEMO, tool: "echo", caller: editor, outcome: "ok" }]);
+  // The log tells the paths apart: /api/invoke logs the action (`server.tool`), the editor's call the tool's name.
+  for (const [role, logged] of [["runner", `${DEMO}.echo`], ["editor", "echo"]] as const) {
+    const person = uniqueName(`journey-${role}`);
+    await page.context().clearCookies();
+    await signIn(page, fresh, await mintToken(fresh.baseUrl, ADMIN_TOKEN, person, role), person);
+    await page.goto(`${fresh.baseUrl}/mcp-servers/${DEMO}`);
+    const dialog = await openTryIt(page, page.getByRole("region", { name: /^Tools/ }), "echo");
+    await dialog.getByLabel(/^message/).fill(`from a ${role}`);
+    await dialog.getByRole("button", { name: "Call", exact: true }).click();
+    await expect(dialog.getByRole("status").locator("pre")).toHaveText(`Echo: from a ${role}`);
+    expect((await adminApi(fresh).get("/api/calls")).body.calls[0]).toMatchObject({ server: DEMO, tool: logged, caller: person, outcome: "ok" });
+  }
 
   await page.context().clearCookies();
   const viewer = uniqueName("journey-viewer");
