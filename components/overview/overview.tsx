@@ -11,21 +11,24 @@ import { TimeStamp } from "@/components/ui/time-stamp";
 import { approvalsQuery } from "@/lib/query/approvals";
 import { auditQuery } from "@/lib/query/audit";
 import { callSummaryQuery } from "@/lib/query/calls";
-import { fetchJson } from "@/lib/query/fetch-json";
+import { fleetQuery } from "@/lib/query/servers";
 import type { ServerListPage } from "@/lib/query/types";
+
+import { OnboardingChecklist } from "./onboarding-checklist";
 
 /** What the overview names per list: enough to act on, short enough to take in at a glance. */
 const SHOWN = 5;
-const FLEET_LIMIT = 1000;
 const HEALTHY = new Set(["healthy", "skipped"]);
 
 /**
  * The overview at `/` (#31): the fleet's health and drift, approvals waiting, calls and errors over the last hour,
- * and the latest changes — four requests, each card a way into the page that holds the rest.
+ * and the latest changes — four requests, each card a way into the page that holds the rest. Above them, until
+ * dismissed, the getting-started checklist.
  */
 export function Overview() {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
+      <OnboardingChecklist />
       <FleetCard />
       <ApprovalsCard />
       <FleetCallsCard />
@@ -35,7 +38,7 @@ export function Overview() {
 }
 
 function FleetCard() {
-  const fleet = useQuery({ queryKey: ["servers", "overview"], queryFn: ({ signal }) => fetchJson<ServerListPage>(`/api/mcp-servers?limit=${FLEET_LIMIT}`, { signal }), refetchInterval: 30_000 });
+  const fleet = useQuery(fleetQuery());
   const servers = fleet.data?.mcp_servers ?? [];
   const counts = new Map<string, number>();
   for (const server of servers) counts.set(server.health.status, (counts.get(server.health.status) ?? 0) + 1);

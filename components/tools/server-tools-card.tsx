@@ -12,6 +12,7 @@ import { serverToolsQuery, usePinTools, type ServerTools } from "@/lib/query/too
 import { AnnotationBadges } from "./annotation-badges";
 import { DriftDetails, PinStatus } from "./pinned-set";
 import { SchemaView } from "./schema-view";
+import { TryItButton } from "./try-it/try-it-button";
 
 /** The server detail page's tools: the registry's own environment's toolset, its pin, its drift with a field-by-field diff. */
 export function ServerToolsCard({ name }: { name: string }) {
@@ -26,12 +27,12 @@ export function ServerToolsCard({ name }: { name: string }) {
         ? <Button size="sm" onClick={() => pin.mutate(data.environment)} disabled={pin.isPending}>Pin current tools</Button> : undefined}>
       {toolset.isError && <Alert tone="danger" title="Tools could not be loaded">{toolset.error.message}</Alert>}
       {pin.isError && <Alert tone="danger" title="Could not pin">{pin.error.message}</Alert>}
-      {data && <ToolsetBody toolset={data} />}
+      {data && <ToolsetBody server={name} toolset={data} />}
     </Card>
   );
 }
 
-function ToolsetBody({ toolset }: { toolset: ServerTools }) {
+function ToolsetBody({ server, toolset }: { server: string; toolset: ServerTools }) {
   return (
     <div className="space-y-4 text-sm">
       <PinStatus environment={toolset.environment} label="Toolset" unlisted="No probe has succeeded yet: test the connection to discover its tools."
@@ -45,6 +46,7 @@ function ToolsetBody({ toolset }: { toolset: ServerTools }) {
               <Badge>{tool.source}</Badge>
               {tool.drift && <Badge tone="warning">drift</Badge>}
               {tool.unsupported_schema && <Badge tone="danger">unsupported schema: calls refused</Badge>}
+              <span className="ml-auto"><TryItButton server={server} tool={tool.name} source={tool.source} environment={toolset.environment} /></span>
             </div>
             {tool.description && <p className="text-xs text-slate-600 dark:text-slate-400">{tool.description}</p>}
             <AnnotationBadges annotations={tool.annotations} />

@@ -11,6 +11,7 @@ import { serverToolsQuery, toolCatalogQuery, type ToolFilters, type ToolList } f
 
 import { AnnotationBadges } from "./annotation-badges";
 import { SchemaView } from "./schema-view";
+import { TryItButton } from "./try-it/try-it-button";
 
 const ANNOTATIONS = [["readOnlyHint", "Read-only"], ["destructiveHint", "Destructive"], ["idempotentHint", "Idempotent"], ["openWorldHint", "Open world"]] as const;
 type CatalogTool = ToolList["tools"][number];
@@ -64,6 +65,7 @@ function CatalogEntry({ tool, environment }: { tool: CatalogTool; environment: s
         {isDeclared ? <Badge>declared</Badge> : <Badge tone="accent">discovered</Badge>}
         {isDeclared ? null : tool.drift ? <Badge tone="warning">drift</Badge> : tool.pinned ? <Badge tone="success">pinned</Badge> : <Badge>not pinned</Badge>}
         {tool.unsupported_schema && <Badge tone="danger">unsupported schema: calls refused</Badge>}
+        <span className="ml-auto"><TryItButton server={tool.server} tool={tool.name} source={tool.source} environment={tool.environment ?? environment} /></span>
       </div>
       {tool.description && <p className="text-slate-700 dark:text-slate-300">{tool.description}</p>}
       <AnnotationBadges annotations={tool.annotations} />

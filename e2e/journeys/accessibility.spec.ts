@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
+import { startEverything, type EverythingServer } from "../../lib/mcp/test-peers";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { agentBody, capabilityBody } from "../support/documents";
 import { expect, test } from "./fixtures";
@@ -86,3 +87,35 @@ for (const entry of pages) {
     }
   });
 }
+
+test.describe("accessibility of the Try it dialog", () => {
+  const server = uniqueName("a11y-try-it");
+  let everything: EverythingServer;
+  test.beforeAll(async () => {
+    everything = await startEverything("streamableHttp");
+    const api = apiClient(process.env.PATCHBAY_BASE_URL!);
+    expect((await api.post("/api/mcp-servers", httpServer(server, { transport: { type: "http", url: `http://127.0.0.1:${everything.port}/mcp` } }))).status).toBe(201);
+    expect((await api.post(`/api/mcp-servers/${server}/test`, {})).body.status).toBe("healthy");
+  });
+  test.afterAll(async () => everything?.stop());
+
+  for (const theme of themes) {
+    for (const width of widths) {
+      test(`${theme} at ${width} px, with a field error and a result: no serious or critical axe violation`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/mcp-servers/${server}`);
+        await page.getByRole("region", { name: /^Tools/ }).getByRole("button", { name: "Try it: echo", exact: true }).click();
+        const dialog = page.getByRole("dialog", { name: `Try echo on ${server}` });
+        await dialog.getByRole("button", { name: "Call", exact: true }).click();
+        await expect(dialog.getByText("Not called yet")).toBeVisible();
+        expect(await scan(page)).toEqual([]);
+        await dialog.getByLabel(/^message/).fill("a11y");
+        await dialog.getByRole("button", { name: "Call", exact: true }).click();
+        await expect(dialog.getByRole("status").locator("pre")).toHaveText("Echo: a11y");
+        const violations = await scan(page);
+        expect(violations, `axe violations in the Try it dialog (${theme}, ${width} px):\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
+      });
+    }
+  }
+});

@@ -20,12 +20,24 @@ export const serverKeys = {
   validation: (name: string, body: unknown, revision: number) => [...serverEntity.detail(name), "validate", revision, body] as const,
   picker: (search: string) => [...serverEntity.lists(), "picker", search] as const,
   nameCheck: (name: string) => [...serverEntity.all, "name-check", name] as const,
+  fleet: () => [...serverEntity.all, "overview"] as const,
 };
 
 export const environmentKeys = { all: ["environments"] as const };
 
 const SERVERS_PATH = "/api/mcp-servers";
 const PICKER_LIMIT = 20;
+
+const FLEET_LIMIT = 1000;
+
+/** The whole fleet (up to 1000 servers) with each one's health, for the overview; refreshed every 30 s. */
+export function fleetQuery() {
+  return queryOptions({
+    queryKey: serverKeys.fleet(),
+    queryFn: ({ signal }) => fetchJson<ServerListPage>(`${SERVERS_PATH}?limit=${FLEET_LIMIT}`, { signal }),
+    refetchInterval: 30_000,
+  });
+}
 
 export function serverPath(name: string): string {
   return `${SERVERS_PATH}/${encodeURIComponent(name)}`;

@@ -15,16 +15,18 @@ type ParameterInputProps = {
   value: unknown;
   onChange: (value: unknown) => void;
   error?: string;
+  /** Focus left the input (or one of an array's rows). */
+  onBlur?: () => void;
 };
 
 /** The input that fits a property's type: select for enums, checkbox, number, text, rows for arrays, JSON otherwise. */
-export function ParameterInput({ id, name, schema, isRequired, value, onChange, error }: ParameterInputProps) {
+export function ParameterInput({ id, name, schema, isRequired, value, onChange, error, onBlur }: ParameterInputProps) {
   const type = describeType(schema);
   const hint = [typeof schema.description === "string" ? schema.description : "", `(${type})`].filter(Boolean).join(" ");
 
   if (type === "boolean") {
     return (
-      <div className="flex items-start gap-2">
+      <div className="flex items-start gap-2" onBlur={onBlur}>
         <input id={id} type="checkbox" checked={value === true} onChange={(event) => onChange(event.target.checked)}
           aria-describedby={`${id}-hint`} className="mt-1 size-4" />
         <div>
@@ -37,7 +39,7 @@ export function ParameterInput({ id, name, schema, isRequired, value, onChange, 
   }
 
   return (
-    <Field id={id} label={name} hint={hint} required={isRequired} error={error}>
+    <Field id={id} label={name} hint={hint} required={isRequired} error={error} onBlur={onBlur}>
       {(control) => {
         if (Array.isArray(schema.enum)) {
           const options = schema.enum as unknown[];
