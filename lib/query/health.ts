@@ -41,7 +41,7 @@ export function useLatestHealth(name: string, known?: HealthResult["status"]) {
  * default): a probe of another environment — a test run there — is re-read from the server, never written
  * over them, or the page's badge would say "unhealthy" for staging beside a card saying "unknown" for production.
  */
-function recordProbe(client: QueryClient, name: string, result: HealthResult, ownEnvironment?: string): boolean {
+export function recordProbe(client: QueryClient, name: string, result: HealthResult, ownEnvironment?: string): boolean {
   const shown = ownEnvironment
     ?? client.getQueryData<ServerHealth>(healthKeys.detail(name))?.environment
     ?? client.getQueryData<Environments>(environmentsQuery().queryKey)?.current;
