@@ -19,10 +19,9 @@ export function ServerIcon({ name, icons, size = "sm" }: { name: string; icons?:
 
   if (!light && !dark) {
     return (
-      <span aria-hidden="true" data-testid="server-initial"
-        className={`${box} inline-flex shrink-0 items-center justify-center rounded bg-slate-200 font-semibold text-slate-700 uppercase dark:bg-slate-700 dark:text-slate-100`}>
-        {name.slice(0, 1)}
-      </span>
+      // The letter is generated content, not text: the name's heading and link read exactly the name.
+      <span aria-hidden="true" data-testid="server-initial" data-initial={name.slice(0, 1)}
+        className={`${box} inline-flex shrink-0 items-center justify-center rounded bg-slate-200 font-semibold text-slate-700 uppercase before:content-[attr(data-initial)] dark:bg-slate-700 dark:text-slate-100`} />
     );
   }
   const image = (icon: Icon, className: string) => (
