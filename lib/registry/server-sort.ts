@@ -11,17 +11,17 @@ const HEALTH_RANK: readonly HealthSummary["status"][] = ["healthy", "skipped", "
 
 /** Where the previous page ended: the last row's sort key (none for `name`) and its name, the tie-break. */
 export type SortPosition = { key: string | number | Date | null; name: string };
-export type ServerOrder = ReturnType<typeof serverOrder>;
 
 type Order = {
-  sort: ServerSort;
   /** The key as an SQL expression over "Server"; null when the name alone orders. */
   key: Prisma.Sql | null;
   isDescending: boolean;
-  /** The key as the cursor carries it, and back; throws on anything this order never gave out. */
+  /** The key as the cursor carries it, and back; throws on anything this order never gave out. Unused by `name`. */
   encodeKey: (value: unknown) => string | number;
   decodeKey: (value: unknown) => string | number | Date;
 };
+
+const NAME_ONLY = { key: null, encodeKey: () => 0, decodeKey: () => 0 } as const;
 
 /**
  * One order of GET /api/mcp-servers as SQL: the key, then the name, both ascending or both descending, so the
@@ -32,13 +32,13 @@ export function serverOrder(sort: ServerSort): Order {
   const isDescending = sort.startsWith("-");
   const field = sort.replace(/^-/, "");
   if (field === "modified") {
-    return { sort, key: Prisma.sql`"modifiedAt"`, isDescending, encodeKey: (value) => new Date(value as Date | string).toISOString(), decodeKey: toDate };
+    return { key: Prisma.sql`"modifiedAt"`, isDescending, encodeKey: (value) => new Date(value as Date | string).toISOString(), decodeKey: toDate };
   }
   if (field === "transport") {
-    return { sort, key: Prisma.sql`"transportType"`, isDescending, encodeKey: String, decodeKey: (value) => oneOf(value, TRANSPORT_TYPES) };
+    return { key: Prisma.sql`"transportType"`, isDescending, encodeKey: String, decodeKey: (value) => oneOf(value, TRANSPORT_TYPES) };
   }
-  if (field === "health") return { sort, key: healthRank(), isDescending, encodeKey: Number, decodeKey: toRank };
-  return { sort, key: null, isDescending, encodeKey: () => 0, decodeKey: () => 0 };
+  if (field === "health") return { key: healthRank(), isDescending, encodeKey: Number, decodeKey: toRank };
+  return { ...NAME_ONLY, isDescending };
 }
 
 /** Rows after `position` in this order (`isBackwards`: at or before it, for the previous page). */
