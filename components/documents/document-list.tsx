@@ -10,6 +10,7 @@ import { buttonClass } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { documentListQuery, type DocumentKind } from "@/lib/query/documents";
+import { documentSortColumn, sortDocumentRows } from "./document-sort";
 import { DocumentTable, type DocumentRow } from "./document-table";
 import { useSearchParam } from "./use-search-param";
 
@@ -18,15 +19,16 @@ type DocumentListProps = { title: string; description: string; noun: string; bas
 
 /** The list page of capabilities or agents: search kept in the URL, a table, an empty state. */
 export function DocumentList({ title, description, noun, basePath, kind, emptyText }: DocumentListProps) {
-  const [search, setSearch] = useSearchParam();
+  const [search, setSearch] = useSearchParam("search");
+  const [sort, setSort] = useSearchParam("sort");
   const list = useQuery({ ...documentListQuery<DocumentRow>(kind, search), placeholderData: keepPreviousData });
-  const rows = list.data ?? [];
+  const rows = sortDocumentRows(list.data ?? [], sort);
 
   return (
     <>
       <PageHeader title={title} description={description}
         actions={<RequiresRole role="editor"><Link href={`${basePath}/new`} className={buttonClass({ variant: "primary" })}>New {noun}</Link></RequiresRole>} />
-      <div className="mb-4 flex"><SearchBox value={search} onSearch={setSearch} /></div>
+      <div className="mb-4 flex"><SearchBox value={search} onSearch={setSearch} placeholder="Name, description or tag" /></div>
       {list.isError ? (
         <Alert tone="danger" isUrgent>Could not load {title.toLowerCase()}: {list.error.message}</Alert>
       ) : list.isPending ? (
@@ -43,7 +45,8 @@ export function DocumentList({ title, description, noun, basePath, kind, emptyTe
           )}
         </EmptyState>
       ) : (
-        <DocumentTable rows={rows} caption={title} basePath={basePath} isStale={list.isPlaceholderData} />
+        <DocumentTable rows={rows} caption={title} basePath={basePath} isStale={list.isPlaceholderData}
+          sortOf={(key, label) => documentSortColumn(sort, key, label, setSort)} />
       )}
     </>
   );

@@ -1,7 +1,9 @@
 import { Badge } from "@/components/ui/badge";
 import { CellLabel, FOLDING_CELL as cell, FoldingRow, FoldingTable } from "@/components/ui/folding-table";
+import type { SortableColumn } from "@/components/ui/sort-button";
 import { TimeStamp } from "@/components/ui/time-stamp";
 import type { AgentResolution } from "@/lib/schemas/agent";
+import type { DocumentSortKey } from "./document-sort";
 
 export type DocumentRow = {
   name: string; description: string; tags: string[]; server_count: number; capabilities?: string[]; has_inline: boolean; modified_at: string;
@@ -10,12 +12,16 @@ export type DocumentRow = {
 };
 
 /** Capabilities or agents as a table; each row folds into a card on a phone. */
-export function DocumentTable({ rows, caption, basePath, isStale }: { rows: DocumentRow[]; caption: string; basePath: string; isStale: boolean }) {
+export function DocumentTable({ rows, caption, basePath, isStale, sortOf }: {
+  rows: DocumentRow[]; caption: string; basePath: string; isStale: boolean;
+  /** The header's button for a column the list orders by. */
+  sortOf: (key: DocumentSortKey, label: string) => SortableColumn;
+}) {
   const hasCapabilities = rows.some((row) => row.capabilities);
   const hasResolution = rows.some((row) => row.resolution);
   return (
     <FoldingTable caption={caption} isStale={isStale}
-      columns={["Name", "Description", "Tags", "Servers", hasCapabilities && "Capabilities", hasResolution && "Blueprint", "Modified"]}>
+      columns={[sortOf("name", "Name"), "Description", "Tags", sortOf("servers", "Servers"), hasCapabilities && "Capabilities", hasResolution && "Blueprint", sortOf("modified", "Modified")]}>
       {rows.map((row) => (
         <FoldingRow key={row.name} name={row.name} href={`${basePath}/${encodeURIComponent(row.name)}`}
           details={row.has_inline && <Badge tone="warning" className="ml-2">inline config</Badge>}>

@@ -16,7 +16,10 @@ test.beforeAll(async () => {
   const api = apiClient(process.env.PATCHBAY_BASE_URL!);
   const schema = { type: "object", properties: { region: { type: "string", enum: ["eu", "us"], description: "Where it runs" } } };
   const created = [
-    await api.post("/api/mcp-servers", httpServer(names.server, { tags: ["a11y"], parameters_schema: schema, support: { documentation_url: "https://example.test/docs" } })),
+    await api.post("/api/mcp-servers", httpServer(names.server, {
+      tags: ["a11y"], parameters_schema: schema, support: { documentation_url: "https://example.test/docs", owner: "Accessibility team" },
+      icons: [{ src: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwAEhQGAhKmMIQAAAABJRU5ErkJggg==" }],
+    })),
     await api.post("/api/capabilities", capabilityBody(names.capability, { mcp_servers: { [names.server]: { parameters: { region: "eu" } } } })),
     await api.post("/api/agents", agentBody(names.agent, { capabilities: [names.capability] })),
     // More tags than there are chips, so the list's "More tags" picker is scanned too.
@@ -115,6 +118,29 @@ test.describe("accessibility of the Try it dialog", () => {
         await expect(dialog.getByRole("status").locator("pre")).toHaveText("Echo: a11y");
         const violations = await scan(page);
         expect(violations, `axe violations in the Try it dialog (${theme}, ${width} px):\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
+      });
+    }
+  }
+});
+
+// The servers list's editor state: rows ticked, the bulk bar with a report, and the delete confirm open.
+test.describe("accessibility of /mcp-servers with rows selected", () => {
+  for (const theme of themes) {
+    for (const width of widths) {
+      test(`${theme} at ${width} px: the bulk bar, its report and its confirm have no serious or critical axe violation`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/mcp-servers?search=${names.server}&sort=-modified`);
+        await page.getByRole("checkbox", { name: "Select all on this page" }).check();
+        const bar = page.getByRole("region", { name: "Bulk actions" });
+        await bar.getByRole("button", { name: "Re-check health" }).click();
+        await expect(bar.getByTestId("bulk-outcome")).toContainText("1 re-checked");
+        await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+        expect(await scan(page), "axe violations with the bulk report").toEqual([]);
+
+        await bar.getByRole("button", { name: "Delete…" }).click();
+        await expect(page.getByRole("dialog", { name: "Delete 1 server?" })).toBeVisible();
+        expect(await scan(page), "axe violations with the delete confirm open").toEqual([]);
       });
     }
   }

@@ -1,4 +1,5 @@
 import { uniqueName } from "../support/api-client";
+import { agentBody } from "../support/documents";
 import { anyOf, expect, saveScreenshot, test } from "./fixtures";
 
 const schema = {
@@ -67,6 +68,29 @@ test.describe("capabilities and agents", () => {
     await page.goto("/capabilities?search=no-such-capability-xyz");
     await expect(page.getByLabel("Search")).toHaveValue("no-such-capability-xyz");
     await expect(page.getByText("No capabilities match “no-such-capability-xyz”")).toBeVisible();
+  });
+
+  test("the agents list sorts by a column header, in the browser, and keeps the order and the search in the URL", async ({ page, api }) => {
+    const group = uniqueName("sorted");
+    const [first, second, third] = [`${group}-a`, `${group}-b`, `${group}-c`];
+    // Created c, a, b: the oldest change first is c, then a, then b.
+    for (const name of [third, first, second]) expect((await api.post("/api/agents", agentBody(name))).status).toBe(201);
+    const namesShown = () => page.getByRole("rowheader").getByRole("link").allTextContents();
+
+    await page.goto(`/agents?search=${group}`);
+    await expect.poll(namesShown).toEqual([first, second, third]);
+    const header = page.getByRole("columnheader", { name: "Name" });
+    await expect(header).toHaveAttribute("aria-sort", "ascending");
+    await header.getByRole("button").click();
+    await expect(header).toHaveAttribute("aria-sort", "descending");
+    await expect.poll(namesShown).toEqual([third, second, first]);
+    await expect(page).toHaveURL(new RegExp(`search=${group}.*sort=-name|sort=-name.*search=${group}`));
+
+    await page.getByRole("columnheader", { name: "Modified" }).getByRole("button").click();
+    await expect.poll(namesShown).toEqual([third, first, second]);
+    await page.reload();
+    await expect(page.getByRole("columnheader", { name: "Modified" })).toHaveAttribute("aria-sort", "ascending");
+    await expect.poll(namesShown).toEqual([third, first, second]);
   });
 
   test.describe("refused on purpose", () => {

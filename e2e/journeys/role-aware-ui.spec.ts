@@ -1,27 +1,16 @@
 import type { Page } from "@playwright/test";
 
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
-import { mintToken } from "../support/roles";
 import { expect, guardedTest } from "./fixtures";
+import { signInAs as signInWithRole } from "./sign-in-as";
 
 const ADMIN_TOKEN = "pb_journey_role_admin_token_0123456789";
 
 /** Authentication on, so each role signs in with a token of its own; one Patchbay per worker. */
 const test = guardedTest(ADMIN_TOKEN);
 
-/** Signs the browser in with a token through the sign-in link, as a person would. */
-async function signIn(page: Page, baseUrl: string, token: string, name: string) {
-  await page.goto(`${baseUrl}/sign-in#token=${token}`);
-  await page.getByRole("button", { name: `Sign in as ${name}` }).click();
-  await expect(page).toHaveURL(/:\d+\/$/);
-}
-
 /** A role's token, minted by the admin, and the browser signed in with it. */
-async function signInAs(page: Page, baseUrl: string, role: "viewer" | "editor" | "admin") {
-  if (role === "admin") return signIn(page, baseUrl, ADMIN_TOKEN, "admin (PATCHBAY_ADMIN_TOKEN)");
-  const name = uniqueName(`journey-${role}`);
-  return signIn(page, baseUrl, await mintToken(baseUrl, ADMIN_TOKEN, name, role), name);
-}
+const signInAs = (page: Page, baseUrl: string, role: "viewer" | "editor" | "admin") => signInWithRole(page, baseUrl, ADMIN_TOKEN, role);
 
 const admin = (baseUrl: string) => apiClient(baseUrl, { Authorization: `Bearer ${ADMIN_TOKEN}` });
 

@@ -28,7 +28,7 @@ const servers = crudOperations({
 });
 
 export const listServersOperation = servers.list({
-  summary: "List servers, filtered by tags (all of), search, transport, provides and health; paged by cursor",
+  summary: "List servers, filtered by tags (all of), search, transport, provides and health, ordered by sort; paged by cursor",
   query: serverListQuerySchema, schema: serverListSchema,
 });
 

@@ -66,6 +66,7 @@ describe("the official registry dump", () => {
       version: "1.9.6",
       transport: { type: "stdio", command: "npx", args: ["-y", "airtable-mcp-server@1.9.6"], env: { AIRTABLE_API_KEY: "${AIRTABLE_API_KEY}" } },
       support: { documentation_url: "https://github.com/domdomegg/airtable-mcp-server#readme" },
+      icons: [{ src: "https://raw.githubusercontent.com/domdomegg/airtable-mcp-server/refs/heads/master/icon.png", mimeType: "image/png" }],
     });
     expect(byName.get("io.github.timheuer-sampledotnetmcpserver")).toMatchObject({
       transport: { type: "stdio", command: "dnx", args: ["TimHeuer.SampleDotnetMcpServer@0.1.57-beta", "--yes"] },

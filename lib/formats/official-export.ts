@@ -32,6 +32,7 @@ export function toOfficialServerJson(server: StoredServer, options: { namespace?
     description: truncate(server.description.trim(), 100),
     version: server.version ?? "0.0.0",
     websiteUrl: documentation && /^https?:\/\//.test(documentation) ? documentation : undefined,
+    icons: officialIcons(server),
     remotes: transport.type === "stdio" ? undefined : [toRemote(transport, server)],
     packages: pkg && [pkg],
     _meta: { [PUBLISHER_META]: { [PATCHBAY_META]: definition } },
@@ -126,6 +127,12 @@ function nonEmpty(object: Json): Json | undefined {
 }
 
 /** By code point, so an emoji is never cut in half; the official limit counts characters. */
+/** The official schema takes only https: icons of up to 255 characters; data: images stay in the Patchbay block. */
+function officialIcons(server: StoredServer) {
+  const icons = server.icons?.filter((icon) => icon.src.startsWith("https:") && icon.src.length <= 255);
+  return icons?.length ? icons : undefined;
+}
+
 function truncate(text: string, limit: number): string {
   const characters = Array.from(text);
   return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join("").trimEnd()}…`;

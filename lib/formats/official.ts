@@ -1,4 +1,5 @@
 import { isPlainObject } from "../schemas/server-fields";
+import { keepValidIcons } from "../schemas/server-icons";
 import { emptyDraft, failedDraft, pointer, pushServer, text } from "./draft";
 import { PATCHBAY_META, PUBLISHER_META } from "./official-export";
 import { chooseTransport, read } from "./official-transport";
@@ -12,7 +13,7 @@ const OFFICIAL_META = "io.modelcontextprotocol.registry/official";
 const LEGACY_META = "x-io.modelcontextprotocol.registry";
 const SCHEMA_HOST = "modelcontextprotocol.io/schemas/";
 /** What a Patchbay export keeps in its `_meta` block beyond name, description, version and transport. */
-const PATCHBAY_FIELDS = ["parameters_schema", "support", "environments", "tags", "provides", "tools"];
+const PATCHBAY_FIELDS = ["icons", "parameters_schema", "support", "environments", "tags", "provides", "tools"];
 const NO_TRANSPORT = "has no streamable-http or sse remote and no package that npx, uvx, docker or dnx can run";
 
 /** A server.json, the `/v0/servers` envelope `{servers: [{server, _meta}]}`, or a bare array of `{server, _meta}`. */
@@ -101,6 +102,8 @@ function addServer(draft: Draft, { server, meta, source }: Entry): void {
   const repository = isPlainObject(server.repository) ? text(server.repository.url) : undefined;
   const documentation = text(read(server, "websiteUrl")) ?? (repository || undefined);
   pushServer(draft, source, { name, description: server.description, version }, result, {
+    // Icons Patchbay would refuse (http:, an unknown type) are left out; the server imports without them.
+    icons: keepValidIcons(server.icons),
     support: documentation ? { documentation_url: documentation } : undefined,
   });
 }

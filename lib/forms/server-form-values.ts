@@ -10,7 +10,7 @@ export type EnvironmentRow = {
   /** Overrides the form has no inputs for (headers, env), kept as they were. */
   extra: Record<string, unknown>;
 };
-export const SUPPORT_FIELDS = ["documentation_url", "api_reference_url", "contact", "sla", "version", "health_endpoint"] as const;
+export const SUPPORT_FIELDS = ["owner", "documentation_url", "api_reference_url", "contact", "sla", "version", "health_endpoint"] as const;
 export type SupportField = (typeof SUPPORT_FIELDS)[number];
 
 /** The edit form's shape: maps become rows, the parameters schema is JSON text. */

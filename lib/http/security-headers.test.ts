@@ -8,6 +8,9 @@ describe("page CSP", () => {
     expect(policy).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic';");
     expect(policy).not.toContain("unsafe-eval");
     expect(policy).toContain("frame-ancestors 'none'");
+    // Server icons load from https: or data: images; never http: (lib/schemas/server-icons.ts refuses it too).
+    expect(policy).toContain("img-src 'self' data: blob: https:;");
+    expect(policy).not.toMatch(/http:|\*/);
   });
 
   test("only next dev allows eval", () => {

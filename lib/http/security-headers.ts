@@ -16,7 +16,8 @@ export function pageContentSecurityPolicy(nonce: string, { isDevelopment }: { is
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${isDevelopment ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // server icons (an https: URL or a data: image, lib/schemas/server-icons.ts); never http:
+    "img-src 'self' data: blob: https:",
     // tool results play audio from data: URLs (the health panel's tool calls)
     "media-src 'self' data:",
     "font-src 'self' data:",

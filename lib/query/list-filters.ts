@@ -1,9 +1,13 @@
+import { SERVER_SORTS, type ServerSort } from "../schemas/server-query";
+
 /** The servers list's filters, as kept in the page URL (shareable) and sent to the API. */
 export type ServerListFilters = {
   search?: string;
   tags: string[];
   transport?: string;
   health: string[];
+  /** The order (GET /api/mcp-servers `sort`); absent means by name. */
+  sort?: ServerSort;
   cursor?: string;
   /** The page number shown (in the URL only, never sent to the API); page 1 has no cursor. */
   page?: number;
@@ -19,11 +23,13 @@ type ParamSource = { get(name: string): string | null };
 export function parseListFilters(params: ParamSource): ServerListFilters {
   const search = params.get("search")?.trim();
   const transport = params.get("transport");
+  const sort = params.get("sort");
   return {
     ...(search ? { search } : {}),
     tags: splitList(params.get("tags")),
     ...(transport && (TRANSPORT_FILTERS as readonly string[]).includes(transport) ? { transport } : {}),
     health: splitList(params.get("health")).filter((status) => (HEALTH_FILTERS as readonly string[]).includes(status)),
+    ...(sort && sort !== "name" && (SERVER_SORTS as readonly string[]).includes(sort) ? { sort: sort as ServerSort } : {}),
     ...(params.get("cursor") ? { cursor: params.get("cursor")!, page: pageOf(params.get("page")) } : {}),
   };
 }
@@ -35,6 +41,7 @@ export function toSearchParams(filters: ServerListFilters): URLSearchParams {
   if (filters.tags.length) params.set("tags", filters.tags.join(","));
   if (filters.transport) params.set("transport", filters.transport);
   if (filters.health.length) params.set("health", filters.health.join(","));
+  if (filters.sort && filters.sort !== "name") params.set("sort", filters.sort);
   if (filters.cursor) params.set("cursor", filters.cursor);
   if (filters.cursor && filters.page) params.set("page", String(filters.page));
   return params;

@@ -1,15 +1,16 @@
 import { getDb } from "../db";
 import { getConfig } from "../env";
 import { InvalidInputError } from "../errors";
-import { Prisma } from "../generated/prisma/client";
 import type { ServerListQuery } from "../schemas/server-query";
 import type { ServerList } from "../schemas/server-output";
 import { serverFilterSql } from "./server-filter";
 import { toHealthSummary } from "./server-record";
+import { afterSql, decodeSortCursor, encodeSortCursor, keySql, orderBySql, orderOfPageSql, serverOrder } from "./server-sort";
 import { knownSummary, summarise, type StoredSummary } from "./server-summaries";
 
 /**
- * Pages are ordered by name; a cursor is the last name of the previous page, opaque to clients. `total` counts
+ * Pages are ordered by `sort` (lib/registry/server-sort.ts), name by default; a cursor is where the previous page
+ * ended, opaque to clients. `total` counts
  * every match; `previous_cursor` opens the page before this one (null when that is the first page, or none).
  *
  * The page's rows are read without their definitions: summaries come from those kept per revision
@@ -17,23 +18,24 @@ import { knownSummary, summarise, type StoredSummary } from "./server-summaries"
  * joined to the page's rows alone; it is joined into the filter only when `health=` asks for it.
  */
 export async function listServers(query: ServerListQuery): Promise<ServerList> {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const order = serverOrder(query.sort);
+  const after = query.cursor ? decodeSortCursor(order, query.cursor) : undefined;
   const filter = serverFilterSql(query);
   const db = getDb();
   const [rows, counted, before] = await Promise.all([
     // Health and drift are joined to the page's rows alone, after the filter chose them.
-    db.$queryRaw<PageRow[]>`SELECT page."id", page."name", page."revision", page."modifiedAt",
+    db.$queryRaw<PageRow[]>`SELECT page."id", page."name", page."revision", page."modifiedAt", page."sortKey",
         health."status", health."checkedAt", health."latencyMs", toolset."drift"
-      FROM (SELECT "id", "name", "revision", "modifiedAt" FROM "Server"
-        WHERE ${filter} AND ${after === undefined ? Prisma.sql`1 = 1` : Prisma.sql`"name" > ${after}`}
-        ORDER BY "name" LIMIT ${query.limit + 1}) AS page
+      FROM (SELECT "id", "name", "revision", "modifiedAt", ${keySql(order)} AS "sortKey" FROM "Server"
+        WHERE ${filter} AND ${afterSql(order, after)}
+        ORDER BY ${orderBySql(order)} LIMIT ${query.limit + 1}) AS page
       LEFT JOIN "ServerHealth" AS health ON health."serverId" = page."id"
       LEFT JOIN "Toolset" AS toolset ON toolset."serverId" = page."id" AND toolset."environment" = ${getConfig().environment}
-      ORDER BY page."name"`,
+      ORDER BY ${orderOfPageSql(order, "page")}`,
     db.$queryRaw<{ total: number | bigint }[]>`SELECT COUNT(*) AS "total" FROM "Server" WHERE ${filter}`,
-    // The previous page is the `limit` names up to `after`; the name before those is its cursor.
-    after === undefined ? [] : db.$queryRaw<{ name: string }[]>`SELECT "name" FROM "Server"
-      WHERE ${filter} AND "name" <= ${after} ORDER BY "name" DESC LIMIT ${query.limit + 1}`,
+    // The previous page is the `limit` rows up to `after`; the row before those is its cursor.
+    after === undefined ? [] : db.$queryRaw<CursorRow[]>`SELECT "name", ${keySql(order)} AS "sortKey" FROM "Server"
+      WHERE ${filter} AND ${afterSql(order, after, true)} ORDER BY ${orderBySql(order, true)} LIMIT ${query.limit + 1}`,
   ]);
 
   const page = rows.slice(0, query.limit);
@@ -41,14 +43,15 @@ export async function listServers(query: ServerListQuery): Promise<ServerList> {
   const summaries = await summariesOf(page);
   return {
     mcp_servers: summaries,
-    next_cursor: hasMore ? encodeCursor(page[page.length - 1].name) : null,
-    previous_cursor: before.length > query.limit ? encodeCursor(before[query.limit].name) : null,
+    next_cursor: hasMore ? encodeSortCursor(order, page[page.length - 1]) : null,
+    previous_cursor: before.length > query.limit ? encodeSortCursor(order, before[query.limit]) : null,
     total: Number(counted[0].total),
   };
 }
 
+type CursorRow = { name: string; sortKey: unknown };
 type PageRow = {
-  id: number; name: string; revision: number; modifiedAt: Date;
+  id: number; name: string; revision: number; modifiedAt: Date; sortKey: unknown;
   status: string | null; checkedAt: Date | null; latencyMs: number | null; drift: boolean | number | null;
 };
 

@@ -45,7 +45,8 @@ export function toServerSummary(row: StoredRow & { health?: HealthRow }): Server
     tags: server.tags ?? [],
     provides: server.provides ?? [],
     has_parameters: Object.keys(server.parameters_schema?.properties ?? {}).length > 0,
-    support: pickDefined({ version: server.support?.version, documentation_url: server.support?.documentation_url }),
+    support: pickDefined({ version: server.support?.version, documentation_url: server.support?.documentation_url, owner: server.support?.owner }),
+    ...(server.icons ? { icons: server.icons } : {}),
     health: toHealthSummary(row.health),
     modified_at: row.modifiedAt.toISOString(),
   };
@@ -58,7 +59,7 @@ export function columnsOf(server: ServerInput) {
     description: server.description,
     version: server.version ?? null,
     transportType: server.transport.type,
-    searchText: toSearchText([server.name, server.description, ...(server.tags ?? [])]),
+    searchText: toSearchText([server.name, server.description, ...(server.tags ?? []), ...(server.support?.owner ? [server.support.owner] : [])]),
     definition: JSON.stringify(server),
   };
 }

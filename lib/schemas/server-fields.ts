@@ -5,6 +5,7 @@ import { withoutServerSetFields } from "./document";
 import type { FieldError } from "./field-errors";
 import { isUrlTemplate } from "./placeholders";
 import { serverAuthSchema } from "./server-auth";
+import { iconListSchema } from "./server-icons";
 import { promptPolicySchema, redactionSchema, resilienceSchema, resourcePolicySchema } from "./server-behaviour";
 import {
   descriptionSchema,
@@ -56,6 +57,8 @@ export const supportSchema = z.strictObject({
   api_reference_url: z.string().max(2_000).optional(),
   health_endpoint: z.string().max(2_000).optional(),
   contact: z.string().max(500).optional(),
+  // The team or person who answers for the server, shown in lists and searchable (a name, not an address).
+  owner: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional(),
   sla: z.string().max(100).optional(),
   version: z.string().max(100).optional(),
 });
@@ -120,6 +123,8 @@ export function defineServerInputSchema(checkJsonSchema: JsonSchemaCheck) {
       name: entityNameSchema,
       description: descriptionSchema,
       version: z.string().min(1).max(100).optional(),
+      // The official server.json's icons, its keys kept (DESIGN §1): https: or a small data: image, never http:.
+      icons: iconListSchema.optional(),
       transport: transportSchema,
       parameters_schema: parametersSchemaSchema.optional(),
       // The values the scheduler and a re-check probe with, for schemas with required parameters (DESIGN §1, §5).

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { managedBySchema } from "./document";
 import { checkJsonSchemaShape } from "./json-schema-shape";
 import { defineServerInputSchema, supportSchema, TRANSPORT_TYPES } from "./server-fields";
+import { iconListSchema } from "./server-icons";
 
 const serverSetFields = {
   created_at: z.iso.datetime(),
@@ -55,7 +56,8 @@ export const serverSummarySchema = z.object({
   tags: z.array(z.string()),
   provides: z.array(z.string()),
   has_parameters: z.boolean(),
-  support: supportSchema.pick({ version: true, documentation_url: true }),
+  support: supportSchema.pick({ version: true, documentation_url: true, owner: true }),
+  icons: iconListSchema.optional(),
   health: healthSummarySchema,
   modified_at: z.iso.datetime(),
 });

@@ -16,6 +16,7 @@ import { RequiresRole } from "@/components/roles/requires-role";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
+import { ServerIcon } from "../server-icon";
 import { serverQuery, serverRevisionTarget } from "@/lib/query/servers";
 import { ValidationPanel } from "../validate/validation-panel";
 import { ApiReferenceCard } from "./api-reference-card";
@@ -38,7 +39,7 @@ export function ServerDetail({ name }: { name: string }) {
   return (
     <>
       <PageHeader
-        title={<span className="flex flex-wrap items-center gap-3">{server.name} <ServerHealthBadge name={name} oauthMode={oauthMode} /> <CircuitBadge name={name} /></span>}
+        title={<span className="flex flex-wrap items-center gap-3"><ServerIcon name={server.name} icons={server.icons} size="lg" />{server.name} <ServerHealthBadge name={name} oauthMode={oauthMode} /> <CircuitBadge name={name} /></span>}
         description={server.description}
         actions={
           <RequiresRole role="editor">

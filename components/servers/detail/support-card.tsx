@@ -8,6 +8,7 @@ export function SupportCard({ server }: { server: StoredServer }) {
   const items: [string, React.ReactNode][] = [];
   // Relative links (seed 003: "/docs/…") go against the server's own URL.
   const serverUrl = server.transport.type === "stdio" ? undefined : server.transport.url;
+  if (support.owner) items.push(["Owner", support.owner]);
   if (support.documentation_url) items.push(["Documentation", <ExternalLink key="d" text={support.documentation_url} href={supportLink(support.documentation_url, serverUrl)} />]);
   if (support.api_reference_url) items.push(["API reference", <ExternalLink key="a" text={support.api_reference_url} href={supportLink(support.api_reference_url, serverUrl)} />]);
   if (support.contact) items.push(["Contact", <Contact key="c" value={support.contact} />]);

@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 const DEBOUNCE_MS = 120;
 
 /** Search that waits for a pause in typing before it changes the URL (and so the query). */
-export function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+export function SearchBox({ value, onSearch, placeholder = "Name, description, tag or owner" }: { value: string; onSearch: (search: string) => void; placeholder?: string }) {
   const [text, setText] = useState(value);
   const sent = useRef(value);
 
@@ -29,7 +29,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (searc
         id="server-search"
         type="search"
         value={text}
-        placeholder="Name, description or tag"
+        placeholder={placeholder}
         onChange={(event) => setText(event.target.value)}
         autoComplete="off"
       />

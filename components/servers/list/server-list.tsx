@@ -7,12 +7,17 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RequiresRole } from "@/components/roles/requires-role";
-import { hasFilters, PAGE_SIZE } from "@/lib/query/list-filters";
+import { useRole } from "@/components/roles/role-context";
+import type { SortableColumn } from "@/components/ui/sort-button";
+import { hasFilters, PAGE_SIZE, toSearchParams } from "@/lib/query/list-filters";
 import { serverListQuery } from "@/lib/query/servers";
+import type { ServerSortKey } from "@/lib/schemas/server-query";
+import { BulkBar } from "./bulk-bar";
 import { ServerFilters } from "./server-filters";
 import { ServerPager } from "./server-pager";
 import { ServerTable } from "./server-table";
 import { useListFilters } from "./use-list-filters";
+import { useSelection } from "./use-selection";
 
 /**
  * The servers list: filters and page in the URL, a page of rows, cursor paging (the API gives the cursors both
@@ -24,6 +29,9 @@ export function ServerList({ tags }: { tags: string[] }) {
   // Polled so health dots change without a reload (the health work may replace this with server-sent events).
   const query = useQuery({ ...serverListQuery(filters), placeholderData: keepPreviousData, refetchInterval: 30_000 });
   const servers = query.data?.mcp_servers ?? [];
+  // Editors and admins act on the servers ticked on this page; a viewer gets no checkboxes and no bar.
+  const canAct = useRole().can("editor");
+  const selection = useSelection(toSearchParams(filters).toString());
 
   return (
     <>
@@ -31,6 +39,10 @@ export function ServerList({ tags }: { tags: string[] }) {
       <p role="status" aria-live="polite" className="mb-2 text-sm text-slate-600 dark:text-slate-400">
         {query.isPending ? "Loading servers…" : query.isError ? "" : showing(servers.length, query.data.total)}
       </p>
+      {canAct && (
+        <BulkBar names={selection.names} onClear={() => selection.setAll([])}
+          onDeleted={(deleted) => selection.setAll(selection.names.filter((name) => !deleted.includes(name)))} />
+      )}
       {query.isError ? (
         <Alert tone="danger" title="The servers could not be loaded" isUrgent>
           <p>{query.error.message}</p>
@@ -39,7 +51,7 @@ export function ServerList({ tags }: { tags: string[] }) {
       ) : !query.isPending && servers.length === 0 ? (
         <EmptyState title={hasFilters(filters) ? "No servers match these filters" : "No servers yet"}>
           {hasFilters(filters)
-            ? <Button size="sm" onClick={() => setFilters({ tags: [], health: [] })}>Clear filters</Button>
+            ? <Button size="sm" onClick={() => setFilters({ tags: [], health: [], sort: filters.sort })}>Clear filters</Button>
             : (
               <>
                 <p>Every MCP server the registry knows appears here with its live health: created here, imported, synced from a directory or added from Explore.</p>
@@ -50,7 +62,8 @@ export function ServerList({ tags }: { tags: string[] }) {
             )}
         </EmptyState>
       ) : (
-        <ServerTable servers={servers} isStale={query.isPlaceholderData} onTag={addTag} />
+        <ServerTable servers={servers} isStale={query.isPlaceholderData} onTag={addTag} onOwner={searchOwner} sortOf={sortOf}
+          selection={canAct ? selection : undefined} />
       )}
       <ServerPager
         pageNumber={pageNumber}
@@ -65,6 +78,18 @@ export function ServerList({ tags }: { tags: string[] }) {
       />
     </>
   );
+
+  /** A header's button: the order by its column, ascending first, then turned around. */
+  function sortOf(key: ServerSortKey, label: string): SortableColumn {
+    const current = filters.sort ?? "name";
+    const sort = current === key ? "ascending" : current === `-${key}` ? "descending" : "none";
+    const next = sort === "ascending" ? (`-${key}` as const) : key;
+    return { label, sort, onSort: () => setFilters({ ...filters, sort: next, cursor: undefined, page: undefined }, { push: true }) };
+  }
+
+  function searchOwner(owner: string) {
+    setFilters({ ...filters, search: owner, cursor: undefined, page: undefined });
+  }
 
   function addTag(tag: string) {
     if (!filters.tags.includes(tag)) setFilters({ ...filters, tags: [...filters.tags, tag], cursor: undefined, page: undefined });
