@@ -21,6 +21,10 @@ test("Calls card and circuit state: an agent's calls through /api/invoke, then i
     await expect(calls.locator('[data-figure="calls"]')).toHaveText("2");
     await expect(calls.locator('[data-figure="errors"]')).toHaveText("0 (0.0 %)");
     await expect(calls.getByRole("table").getByRole("row").filter({ hasText: "ev.echo" })).toHaveCount(2);
+    // The page also asks the server for its prompts and resources (through the same circuit): those answers land
+    // before the server goes away, or their failures would count too.
+    await expect(page.locator("#prompts").getByRole("list", { name: "Prompts" })).toBeVisible();
+    await expect(page.locator("#resources").getByRole("list", { name: "Resources" })).toBeVisible();
 
     // The upstream goes away: the next call fails and, at a threshold of one failure, opens the circuit.
     await everything.stop();
