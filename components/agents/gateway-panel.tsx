@@ -12,7 +12,7 @@ import type { ClientFormat } from "@/lib/schemas/agent";
 import { withRunnerToken } from "./with-runner-token";
 
 const CLIENTS: { format: ClientFormat; label: string; tokenHint: string }[] = [
-  { format: "claude", label: "Claude Desktop", tokenHint: "Replace the value of PATCHBAY_TOKEN with a runner token." },
+  { format: "claude", label: "Claude Desktop", tokenHint: "Replace <a Patchbay runner token> in PATCHBAY_AUTHORIZATION with a runner token, keeping “Bearer ” before it." },
   { format: "vscode", label: "VS Code", tokenHint: "VS Code asks for a runner token when it first connects." },
   { format: "cursor", label: "Cursor", tokenHint: "Set PATCHBAY_TOKEN to a runner token in Cursor's environment." },
 ];

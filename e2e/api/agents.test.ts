@@ -159,7 +159,6 @@ describe("POST /api/agents/:name/blueprint — refusals and warnings", () => {
 
 describe("POST /api/agents/:name/blueprint?format= — client config files", () => {
   test.each([
-    { format: "claude", key: "mcpServers" },
     { format: "cursor", key: "mcpServers" },
     { format: "vscode", key: "servers" },
   ])("$format → {$key: {alias: flat config}}", async ({ format, key }) => {
@@ -171,6 +170,19 @@ describe("POST /api/agents/:name/blueprint?format= — client config files", () 
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ [key]: {
       remote: { type: "http", url: "http://127.0.0.1:9/mcp" },
+      local: { type: "stdio", command: "node", args: ["x.js"] },
+    } });
+  });
+
+  test("claude → Claude Desktop's file, which takes local servers only: a remote one is bridged by mcp-remote", async () => {
+    const server = await givenServer(api, "format");
+    const agent = await givenAgent(api, "format", { mcp_servers: { remote: server, local: { command: "node", args: ["x.js"] } } });
+
+    const response = await api.post(`/api/agents/${agent}/blueprint?format=claude`, {});
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ mcpServers: {
+      remote: { command: "npx", args: ["-y", "mcp-remote", "http://127.0.0.1:9/mcp"] },
       local: { type: "stdio", command: "node", args: ["x.js"] },
     } });
   });

@@ -41,7 +41,7 @@ describe("the seed's own paths answer /api JSON to clients that do not ask for H
     const response = await api.post(`/agents/${agent}/blueprint?format=claude`, { environment: "production" });
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ mcpServers: { [server]: { type: "http", url: "http://127.0.0.1:9/mcp" } } });
+    expect(response.body).toEqual({ mcpServers: { [server]: { command: "npx", args: ["-y", "mcp-remote", "http://127.0.0.1:9/mcp"] } } });
     expect(varyFields(response.headers)).toContain("accept");
   });
 

@@ -47,8 +47,8 @@ describe("toGatewayClientFile with a runner token — one entry per client, the 
       mcpServers: {
         "patchbay-support-bot": {
           command: "npx",
-          args: ["-y", "mcp-remote", url, "--header", "Authorization:Bearer ${PATCHBAY_TOKEN}"],
-          env: { PATCHBAY_TOKEN: "<a Patchbay runner token>" },
+          args: ["-y", "mcp-remote", url, "--header", "Authorization:${PATCHBAY_AUTHORIZATION}"],
+          env: { PATCHBAY_AUTHORIZATION: "Bearer <a Patchbay runner token>" },
         },
       },
     });

@@ -2,6 +2,8 @@ import type { ClientFormat } from "../schemas/agent";
 
 /** Where a runner token goes in each config: the user fills it in, the file never holds it. */
 export const GATEWAY_TOKEN_VARIABLE = "PATCHBAY_TOKEN";
+/** …and in Claude Desktop's entry, the whole header value (`Bearer <token>`), which mcp-remote sends as it is. */
+export const GATEWAY_AUTHORIZATION_VARIABLE = "PATCHBAY_AUTHORIZATION";
 export const RUNNER_TOKEN_PLACEHOLDER = "<a Patchbay runner token>";
 
 /** The gateway URL of an agent (DESIGN §12), with `?environment=` when one was chosen. */
@@ -43,8 +45,9 @@ export function toGatewayClientFile(format: ClientFormat, entryName: string, url
     mcpServers: {
       [entryName]: {
         command: "npx",
-        args: ["-y", "mcp-remote", url, "--header", `Authorization:Bearer \${${GATEWAY_TOKEN_VARIABLE}}`],
-        env: { [GATEWAY_TOKEN_VARIABLE]: RUNNER_TOKEN_PLACEHOLDER },
+        // No space inside an argument (some clients split it on Windows): the "Bearer " goes into the variable.
+        args: ["-y", "mcp-remote", url, "--header", `Authorization:\${${GATEWAY_AUTHORIZATION_VARIABLE}}`],
+        env: { [GATEWAY_AUTHORIZATION_VARIABLE]: `Bearer ${RUNNER_TOKEN_PLACEHOLDER}` },
       },
     },
   };
