@@ -29,7 +29,7 @@ async function announceWhenReady(probeBase: string, url: string) {
     const ready = await fetch(`${probeBase}/api/readyz`).then((response) => response.ok, () => false);
     if (ready) {
       // The server is this Node (spawned with process.execPath): the pinned LTS when started through npm.
-      console.log(`\nPatchbay is running at ${url} on Node ${process.version}  (dashboard: ${url}/mcp-servers, API: ${url}/api/openapi.json)\n`);
+      console.log(`\nPatchbay is running at ${url} on Node ${process.version}  (dashboard: ${url}/, API: ${url}/api/openapi.json)\n`);
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
