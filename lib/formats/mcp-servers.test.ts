@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { toClientFile } from "../resolve/client-file";
 import { convert } from "./detect";
 import { expectBundle, expectValidServers, readFixture } from "./fixtures/helpers";
 
@@ -56,5 +57,35 @@ describe("Claude Desktop / Cursor mcpServers", () => {
       { type: "http", url: "https://mcp.linear.app/mcp", headers: { Authorization: "Bearer ${LINEAR_ISSUES_AUTHORIZATION}" } },
     ]);
     expectValidServers(bundle);
+  });
+});
+
+describe("a remote server bridged by mcp-remote (Claude Desktop's only way to one)", () => {
+  it("imports as the remote server it bridges to: Patchbay's own ?format=claude file comes back as it went out", () => {
+    const exported = toClientFile("claude", {
+      docs: { type: "http", url: "https://docs.example.com/mcp", headers: { Authorization: "Bearer abc", "X-Team": "core" } },
+      events: { type: "sse", url: "http://mcp.internal:8080/sse" },
+      local: { type: "stdio", command: "node", args: ["m.js"] },
+    });
+
+    const bundle = convert(JSON.stringify(exported));
+    expect(bundle.errors).toEqual([]);
+    expect((bundle.servers as { name: string; transport: unknown }[]).map((server) => [server.name, server.transport])).toEqual([
+      ["docs", { type: "http", url: "https://docs.example.com/mcp", headers: { Authorization: "Bearer abc", "X-Team": "core" } }],
+      ["events", { type: "sse", url: "http://mcp.internal:8080/sse" }],
+      ["local", { type: "stdio", command: "node", args: ["m.js"] }],
+    ]);
+    expectValidServers(bundle);
+  });
+
+  it("a variable the entry does not set stays a ${VAR} reference; an option it does not know keeps the stdio command", () => {
+    const bundle = convert(JSON.stringify({ mcpServers: {
+      referenced: { command: "npx", args: ["mcp-remote@0.1.29", "https://a.example.com/mcp", "--header", "Authorization:${API_AUTH}"] },
+      unknown: { command: "npx", args: ["-y", "mcp-remote", "https://b.example.com/mcp", "--debug"] },
+    } }));
+    expect((bundle.servers as { transport: unknown }[]).map((server) => server.transport)).toEqual([
+      { type: "http", url: "https://a.example.com/mcp", headers: { Authorization: "${API_AUTH}" } },
+      { type: "stdio", command: "npx", args: ["-y", "mcp-remote", "https://b.example.com/mcp", "--debug"] },
+    ]);
   });
 });
