@@ -4,6 +4,7 @@ import { isInputRequiredResult, ProtocolError, SdkError, SdkErrorCode, type Tool
 
 import { ProbeTimeoutError, startDeadline } from "../mcp/deadline";
 import { describeFailure } from "../mcp/describe-failure";
+import { eitherSignal, type EitherSignal } from "../mcp/either-signal";
 import { callToolLean, canCallLean, SessionExpiredError } from "../mcp/lean-tool-call";
 import type { McpSession } from "../mcp/mcp-session";
 import type { OutboundPolicy } from "../mcp/outbound-policy";
@@ -108,6 +109,7 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
   request.signal?.addEventListener("abort", onAbort, { once: true });
   let borrowed: PooledSession | undefined;
   let authorized: Authorized | undefined;
+  let either: EitherSignal | undefined;
   try {
     // DESIGN §17: the server's OAuth access token (refreshed when due); a new token is a new pooled session.
     // A per_user server: the caller's own connection; the pool keys sessions by person too, so no two people share one.
@@ -116,7 +118,8 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
     const { config, secrets } = authorized;
     borrowed = borrowSession(config, { ...request, secrets, timeoutMs, deadline, person: authorized.person });
     const session = await borrowed.connected;
-    const signal = request.signal ? AbortSignal.any([deadline.signal, request.signal]) : deadline.signal;
+    either = request.signal ? eitherSignal(deadline.signal, request.signal) : undefined;
+    const signal = either?.signal ?? deadline.signal;
     const params = { name: request.tool, arguments: request.arguments, ...request.resume };
     const lean = canCallLean(session) && !request.onProgress;
     const answer = await deadline.race(lean ? callToolLean(session, params, signal) : session.client.callTool(params, {
@@ -143,6 +146,7 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
     return { kind: "failed", failure: classifyFailure(error, trace, session), reason: describeFailure(error, trace, session?.stdio).reason };
   } finally {
     deadline.dispose();
+    either?.release();
     request.signal?.removeEventListener("abort", onAbort);
   }
 }

@@ -5,7 +5,8 @@ import type { ResilienceSettings } from "./resilience";
 
 type BreakerSettings = Pick<ResilienceSettings["breaker"], "failureThreshold" | "resetAfterMs">;
 export type Breaker = Pick<CircuitBreaker, "admit" | "recordSuccess" | "recordFailure" | "releaseTrial">;
-type Entry = { server: string; environment: string; breaker: CircuitBreaker; settings: BreakerSettings };
+/** `published`: the state value last set on `patchbay_circuit_state` for it. */
+type Entry = { server: string; environment: string; breaker: CircuitBreaker; settings: BreakerSettings; published?: number };
 
 // Circuits live in the process that calls upstream, shared by every route bundle.
 const circuits = processSlot("gateway.circuits", () => new Map<string, Entry>());
@@ -37,11 +38,17 @@ export function circuitOpenText(server: string, retryAfterS: number): string {
   return `MCP server '${server}' is failing: its circuit is open; retry after ${retryAfterS} s.`;
 }
 
-/** Publishes a circuit's state to `patchbay_circuit_state` after it may have changed. */
+/**
+ * Publishes a circuit's state to `patchbay_circuit_state` after it may have changed. Only this sets the gauge, so a
+ * value it already set is not set again (each call publishes twice; the gauge's label lookup was most of the cost).
+ */
 export function publishCircuit(server: string, environment: string): void {
   const entry = circuits.get(JSON.stringify([server, environment]));
   if (!entry) return;
-  metrics.circuitState.set({ server, environment }, CIRCUIT_STATE_VALUE[entry.breaker.snapshot(entry.settings).state]);
+  const value = CIRCUIT_STATE_VALUE[entry.breaker.snapshot(entry.settings).state];
+  if (entry.published === value) return;
+  metrics.circuitState.set({ server, environment }, value);
+  entry.published = value;
 }
 
 /** Every circuit this instance has used (a server never called has none: it reads as closed), by server then environment. */

@@ -2,6 +2,7 @@ import { NotFoundError } from "../errors";
 import { getProbeSettings } from "../health/probe-settings";
 import { refuseBeforeConnecting } from "../mcp/refuse-before-connecting";
 import { connectMessage, connectPageUrl } from "../oauth/connect-page";
+import { cloneJson } from "../resolve/clone-json";
 import { upstreamCall, type EffectiveTool } from "../resolve/effective-tools";
 import { project } from "../resolve/tool-projection";
 import type { ResolvedConfig } from "../resolve/types";
@@ -80,7 +81,8 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
 
     const unusable = unusableSchemaReason(tool);
     if (unusable) return await answer("denied", toolError(unusable));
-    const invalid = validateAgainstSchema(tool.input_schema, structuredClone(request.arguments));
+    // Validation fills in defaults: it gets a copy (the arguments are parsed JSON, so a JSON copy is a whole one).
+    const invalid = validateAgainstSchema(tool.input_schema, cloneJson(request.arguments));
     if (invalid.length > 0) {
       const lines = invalid.map((error) => `${error.path || "/"}: ${error.message}`).join("; ");
       return await answer("denied", toolError(`The arguments do not match the input schema of tool '${request.tool}': ${lines}`), { invalid_arguments: invalid });

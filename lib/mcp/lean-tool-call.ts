@@ -139,7 +139,9 @@ function readEventStream(body: ReadableStream<Uint8Array>, id: string, onServerM
       onRetry: (interval) => (retryMs = interval),
       onEvent: ({ id: eventId, event, data }) => {
         if (eventId !== undefined) lastEventId = eventId;
-        if (event !== undefined && event !== "message") return;
+        // An event without data (a server's priming event, SEP-1699) is no message; thrown and caught by JSON.parse
+        // below it was the costliest part of reading an answer.
+        if ((event !== undefined && event !== "message") || data === "") return;
         let message: unknown;
         try {
           message = JSON.parse(data);

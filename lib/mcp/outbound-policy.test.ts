@@ -73,4 +73,22 @@ describe("createOutboundPolicy — allow and deny lists", () => {
     expect(policy.checkAddress("127.0.0.1").reason).toBe("in allow list (127.0.0.0/8)");
     expect(policy.checkAddress("10.0.0.1").reason).toBe("not in allow list");
   });
+
+  it("remembers a decision per policy: asked again, the same answer; another policy's lists decide for it alone", () => {
+    const open = createOutboundPolicy();
+    const strict = createOutboundPolicy({ deny: "127.0.0.0/8" });
+    expect(open.checkAddress("127.0.0.1")).toEqual({ allowed: true, reason: "no allow list; not denied" });
+    expect(strict.checkAddress("127.0.0.1")).toEqual({ allowed: false, reason: "in deny list (127.0.0.0/8)" });
+    expect(open.checkAddress("127.0.0.1").allowed).toBe(true);
+    expect(strict.checkAddress("127.0.0.1").allowed).toBe(false);
+    expect(strict.checkAddress("169.254.169.254")).toEqual({ allowed: false, reason: "cloud metadata address" });
+    expect(strict.checkAddress("169.254.169.254")).toEqual({ allowed: false, reason: "cloud metadata address" });
+  });
+
+  it("a list given as blocks is copied: changing the caller's array afterwards changes no decision", () => {
+    const deny = [parseCidr("10.0.0.0/8")];
+    const policy = createOutboundPolicy({ deny });
+    deny.length = 0;
+    expect(policy.checkAddress("10.1.2.3")).toEqual({ allowed: false, reason: "in deny list (10.0.0.0/8)" });
+  });
 });

@@ -7,6 +7,9 @@ import { context, propagation, SpanStatusCode, trace, type Attributes, type Cont
  * (no OTEL_EXPORTER_OTLP_ENDPOINT) every call here is a no-op. `parent` continues a trace a caller named.
  */
 export async function withSpan<T>(name: string, attributes: Attributes, run: () => Promise<T>, parent?: Context): Promise<T> {
+  // Not tracing (lib/telemetry/start-tracing.ts registers no SDK): a no-op span under a context no one can read —
+  // the API's no-op context manager keeps none active — is just `run`, without the span's objects per call.
+  if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT) return run();
   return trace.getTracer("patchbay").startActiveSpan(name, { attributes }, parent ?? context.active(), async (span) => {
     try {
       return await run();

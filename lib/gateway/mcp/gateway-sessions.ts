@@ -28,7 +28,10 @@ export type GatewaySession = {
   profiles(): { calls: UpstreamProfile; subscriptions: UpstreamProfile };
   /** `tools/call` requests answered outside the SDK (direct-answers.ts), by JSON-RPC id: `notifications/cancelled` aborts them. */
   callsInFlight: Map<string | number, AbortController>;
+  /** Ends the session once it has been idle long enough (see touchGatewaySession). */
   idleTimer?: NodeJS.Timeout;
+  /** When a request last reached it (performance.now()). */
+  lastActiveAt?: number;
   close(): Promise<void>;
 };
 
@@ -89,11 +92,23 @@ export function findGatewaySession(id: string, target: GatewayTarget, caller: Pr
   return session;
 }
 
-/** A request reached the session: its idle clock starts again (PATCHBAY_GATEWAY_IDLE_S). */
+/**
+ * A request reached the session: its idle clock starts again (PATCHBAY_GATEWAY_IDLE_S). The clock is the time of
+ * the last request; one timer per session waits for it to run out, and when it fires early (a request came
+ * meanwhile) it waits for the rest — rather than a timer cleared and set again on every request.
+ */
 export function touchGatewaySession(session: GatewaySession): void {
-  clearTimeout(session.idleTimer);
-  session.idleTimer = setTimeout(() => void session.close(), getConfig().PATCHBAY_GATEWAY_IDLE_S * 1000);
-  session.idleTimer.unref();
+  session.lastActiveAt = performance.now();
+  session.idleTimer ??= idleTimer(session, getConfig().PATCHBAY_GATEWAY_IDLE_S * 1000);
+}
+
+function idleTimer(session: GatewaySession, waitMs: number): NodeJS.Timeout {
+  return setTimeout(() => {
+    const idleMs = getConfig().PATCHBAY_GATEWAY_IDLE_S * 1000;
+    const left = (session.lastActiveAt ?? 0) + idleMs - performance.now();
+    session.idleTimer = left > 0 ? idleTimer(session, left) : undefined;
+    if (left <= 0) void session.close();
+  }, waitMs).unref();
 }
 
 export function listGatewaySessions(): GatewaySession[] {
