@@ -126,7 +126,7 @@ const ms = (value) => `${Math.round(value)} ms`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 ensureBuild();
-const patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false" } });
+const patchbay = await startPatchbay({ env: { PATCHBAY_AUTH: "off", PATCHBAY_SEED_DEMO: "false", PATCHBAY_RATE_WRITES_PER_MIN: "100000000" } });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs });
 try {
   console.log(`Seeding ${SERVERS} servers (${IN_FLIGHT} POSTs in flight)…`);
