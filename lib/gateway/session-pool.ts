@@ -93,15 +93,23 @@ async function connectPreferring(entry: Entry, config: ResolvedConfig, options: 
   }
 }
 
-/** Closes every pooled session (at shutdown, and between tests of the pool). */
 /** The server answered `initialize` with a refusal (a JSON-RPC error, or an HTTP 4xx naming the request bad) — not a failure to reach it. */
 function refusedTheHandshake(error: unknown): boolean {
   if (error instanceof ProtocolError) return true;
   return error instanceof SdkHttpError && [400, 405, 406, 415, 422].includes(error.status);
 }
 
+/** Closes every pooled session (at shutdown, and between tests of the pool). */
 export async function closeAllSessions(): Promise<void> {
   await Promise.allSettled([...pool.entries.values()].map(discard));
+}
+
+/**
+ * Drops `session` from the pool when it is pooled: a relayed request it failed (connection, HTTP error, timeout), like
+ * a failed tool call's, leaves it untrusted with the next one — after an upstream restart its session id is unknown.
+ */
+export async function discardSession(session: McpSession): Promise<void> {
+  for (const entry of pool.entries.values()) if (entry.session === session) return discard(entry);
 }
 
 async function discard(entry: Entry): Promise<void> {

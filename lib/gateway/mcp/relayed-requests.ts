@@ -12,7 +12,7 @@ import { scrubThenCut } from "../../resolve/scrub";
 import { promptEnabled, resourceEnabled } from "../../tools/prompt-resource-policy";
 import { promptDriftGateOf } from "../prompt-drift-gate";
 import { createRedactor } from "../redact";
-import type { UpstreamProfile } from "../session-pool";
+import { discardSession, type UpstreamProfile } from "../session-pool";
 import { CircuitTrials, isAnswer } from "../circuit-trials";
 import { ConnectRequiredError, loadTargetUpstreams, reachUpstream, type TargetUpstream } from "../target-upstreams";
 import type { GatewayTarget, UpstreamResume, UpstreamScope } from "../types";
@@ -130,9 +130,9 @@ async function underCircuits<T>(context: RelayedRequestContext, run: (scoped: Sc
 
 /**
  * What one server's answer (or failure to answer) says to its circuit; a caller that went away says nothing. A failure
- * reaches the client as an MCP error naming the server, its secrets scrubbed.
+ * reaches the client as an MCP error naming the server, its secrets scrubbed, and its pooled session is not used again.
  */
-async function observed<T>(context: Scoped, { upstream }: Reached, asked: Promise<T>): Promise<T> {
+async function observed<T>(context: Scoped, { upstream, session }: Reached, asked: Promise<T>): Promise<T> {
   try {
     const answer = await asked;
     context.trials?.answered(upstream.server);
@@ -143,6 +143,7 @@ async function observed<T>(context: Scoped, { upstream }: Reached, asked: Promis
       throw error;
     }
     if (!context.signal.aborted) context.trials?.failed(upstream.server);
+    void discardSession(session).catch(() => {});
     throw new UnansweredError(upstream, error);
   }
 }
