@@ -4,7 +4,8 @@ import { getConfig } from "../env";
 import { connectPageUrl } from "../oauth/connect-page";
 import type { TargetPrompts, TargetResources } from "../schemas/target-offerings";
 import { upstreamProfile } from "./mcp/relay";
-import { listPromptsWithOrigin, listResourcesWithOrigin, type ListedFrom, type RelayedRequestContext, type Unlisted } from "./mcp/relayed-requests";
+import type { RelayedRequestContext, Unlisted } from "./mcp/relay-answers";
+import { listPromptsWithOrigin, listResourcesWithOrigin, type ListedFrom } from "./mcp/relayed-requests";
 import type { GatewayTarget } from "./types";
 import { openUpstreamScope } from "./upstream-scope";
 

@@ -16,9 +16,9 @@ import { serveInRounds, type RoundsOptions } from "./input-rounds";
 import { isConnectAsk, isUpstreamAsk, type ConnectAsk, type UpstreamAsk } from "./upstream-ask";
 import { mintRequestState, requestStateOf, type AskingMethod } from "./request-state";
 import { relayingTo, type Relay } from "./relay";
+import type { RelayedRequestContext } from "./relay-answers";
 import {
   complete, getPrompt, listPrompts, listResources, listResourceTemplates, readResource, setLogLevel, subscribeResource, unsubscribeResource,
-  type RelayedRequestContext,
 } from "./relayed-requests";
 
 /** Who a session's calls run for, and where its stdio upstreams live. */
