@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 
 import { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
+import { insertRowsDirectly } from "../db/sqlite-direct-write";
+import { sqlitePathFromUrl } from "../db/sqlite-path";
 import { writeBehind, type WriteBehind } from "../db/write-behind";
+import { getConfig, isPostgresUrl } from "../env";
 import { InvalidInputError } from "../errors";
 import { onShutdown, processSlot } from "../runtime/runtime";
 import type { Call, CallListQuery, CallSummary, CallSummaryQuery } from "../schemas/calls";
@@ -41,13 +44,28 @@ function callLog(): WriteBehind<CallRecord> {
   });
 }
 
-/** One multi-row INSERT written as SQL (Prisma's createMany would add a transaction and a query compile per group). */
+const CALL_COLUMNS = `"id", "at", "targetKind", "targetName", "tool", "serverName", "environment", "caller", "latencyMs", "attempts", "outcome", "argumentsHash", "traceId"`;
+const INSERT_CALL = `INSERT INTO "ToolCall" (${CALL_COLUMNS}) VALUES (${CALL_COLUMNS.split(",").map(() => "?").join(", ")})`;
+
+/**
+ * The rows in one write. On SQLite without Prisma (lib/db/sqlite-direct-write.ts: its per-query work was most of
+ * the log's CPU), each value as Prisma's SQLite adapter writes it (a date as ISO 8601 with `+00:00`), so Prisma
+ * reads and compares them as its own; on PostgreSQL as one multi-row INSERT (Prisma's createMany would add a
+ * transaction and a query compile per group).
+ */
 async function appendCallRows(calls: CallRecord[]): Promise<void> {
-  const rows = calls.map((call) => Prisma.sql`(${randomUUID()}, ${call.at}, ${targetKindOf(call)},
-    ${call.agent ?? call.capability ?? call.server ?? ""}, ${call.tool}, ${call.server}, ${call.environment}, ${call.caller}, ${call.latency_ms},
-    ${call.attempts}, ${call.outcome}, ${call.arguments_hash}, ${call.trace_id})`);
-  await getDb().$executeRaw`INSERT INTO "ToolCall" ("id", "at", "targetKind", "targetName", "tool", "serverName", "environment",
-    "caller", "latencyMs", "attempts", "outcome", "argumentsHash", "traceId") VALUES ${Prisma.join(rows)}`;
+  const url = getConfig().DATABASE_URL;
+  if (!isPostgresUrl(url)) return insertRowsDirectly(sqlitePathFromUrl(url), INSERT_CALL, calls.map((call) => valuesOf(call, call.at.toISOString().replace("Z", "+00:00"))));
+  const rows = calls.map((call) => Prisma.sql`(${Prisma.join(valuesOf(call, call.at))})`);
+  await getDb().$executeRaw`INSERT INTO "ToolCall" (${Prisma.raw(CALL_COLUMNS)}) VALUES ${Prisma.join(rows)}`;
+}
+
+/** A row's values in CALL_COLUMNS' order, with `at` as the engine takes it. */
+function valuesOf(call: CallRecord, at: Date | string): unknown[] {
+  return [
+    randomUUID(), at, targetKindOf(call), call.agent ?? call.capability ?? call.server ?? "", call.tool, call.server, call.environment,
+    call.caller, call.latency_ms, call.attempts, call.outcome, call.arguments_hash, call.trace_id,
+  ];
 }
 
 /** Whose call it was: an agent's or a capability's gateway, or an editor calling a server's tool directly. */

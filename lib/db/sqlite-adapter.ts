@@ -3,6 +3,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { bumpChangeCountersStatement } from "../read-model/change-counters";
 import { collectScopes, scopesOfStatement, type ChangeScope } from "../read-model/change-scope";
 import { staleAfterOwnCommit } from "../read-model/sqlite-change-counters";
+import { processSlot } from "../runtime/runtime";
 import { WriteLock } from "./write-lock";
 
 type SqlAdapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
@@ -40,17 +41,29 @@ export function sqliteAdapterFactory(path: string) {
     async connect(): Promise<SqlAdapter> {
       const [writer, reader] = await Promise.all([writerFactory.connect(), connection().connect()]);
       await reader.executeScript("PRAGMA query_only = ON");
-      return new SingleWriterAdapter(writer, reader);
+      return new SingleWriterAdapter(writer, reader, sqliteWriteLockOf(path));
     },
   };
+}
+
+/**
+ * The one write lock of this process for the database file at `path`: the Prisma adapter's writer and the direct
+ * appends of lib/db/sqlite-direct-write.ts take turns under it.
+ */
+export function sqliteWriteLockOf(path: string): WriteLock {
+  const locks = processSlot("db.sqliteWriteLocks", () => new Map<string, WriteLock>());
+  let lock = locks.get(path);
+  if (!lock) locks.set(path, (lock = new WriteLock()));
+  return lock;
 }
 
 class SingleWriterAdapter implements SqlAdapter {
   readonly provider;
   readonly adapterName;
-  readonly #lock = new WriteLock();
+  readonly #lock;
 
-  constructor(private readonly writer: SqlAdapter, private readonly reader: SqlAdapter) {
+  constructor(private readonly writer: SqlAdapter, private readonly reader: SqlAdapter, lock: WriteLock) {
+    this.#lock = lock;
     this.provider = writer.provider;
     this.adapterName = writer.adapterName;
   }
