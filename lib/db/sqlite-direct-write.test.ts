@@ -10,6 +10,9 @@ process.env.DATABASE_URL = `file:${file}`;
 const { applyMigrations } = await import("./migrate");
 const { createClient } = await import("../db");
 const { insertRowsDirectly } = await import("./sqlite-direct-write");
+const { bumpChangeCountersStatement } = await import("../read-model/change-counters");
+const { sqliteStamps } = await import("../read-model/sqlite-change-counters");
+const { default: Database } = await import("better-sqlite3");
 
 const db = createClient(process.env.DATABASE_URL!);
 const INSERT = `INSERT INTO "ToolCall" ("id", "at", "targetKind", "targetName", "tool", "serverName", "environment", "caller", "latencyMs", "attempts", "outcome", "argumentsHash", "traceId") VALUES (?, ?, 'agent', 'a', 't', NULL, 'dev', 'c', 1, 1, 'ok', 'h', 'tr')`;
@@ -51,5 +54,16 @@ describe("insertRowsDirectly", () => {
     await expect(insertRowsDirectly(file, INSERT, [["direct-4", "2026-11-27T10:00:03.000+00:00"], ["direct-1", "2026-11-27T10:00:04.000+00:00"]])).rejects.toThrow(/UNIQUE/);
 
     expect(await db.toolCall.count({ where: { id: "direct-4" } })).toBe(0);
+  });
+
+  it("shares its connection with the read model's counter checks, which still see every other connection's commit", async () => {
+    const before = sqliteStamps(file);
+    const other = new Database(file);
+    other.prepare(bumpChangeCountersStatement(["definitions"]).sql).run();
+    other.close();
+    await insertRowsDirectly(file, INSERT, [["direct-5", "2026-11-27T10:00:05.000+00:00"]]);
+    await new Promise((resolve) => setImmediate(resolve)); // the next turn of the event loop checks again
+
+    expect(Number(sqliteStamps(file).definitions)).toBe(Number(before.definitions) + 1);
   });
 });

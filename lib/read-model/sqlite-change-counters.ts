@@ -1,7 +1,8 @@
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 
+import { sideConnectionOf } from "../db/sqlite-side-connection";
+import { processSlot } from "../runtime/runtime";
 import { READ_CHANGE_COUNTERS, stampsOf } from "./change-counters";
-import { onShutdown, processSlot } from "../runtime/runtime";
 import type { ChangeScope } from "./change-scope";
 
 type Watcher = {
@@ -14,17 +15,15 @@ type Watcher = {
   checkedThisTurn: boolean;
 };
 
-// One watcher per process and database file, shared by every bundle that imports this module; their
-// connections close at shutdown (a read after that opens one again).
-const watchers = processSlot("readModel.sqliteCounterWatchers", () => {
-  onShutdown("change counter watchers", { close: closeWatchers });
-  return new Map<string, Watcher>();
-});
+// One watcher per process and database file, shared by every bundle that imports this module, on the side
+// connection (closed at shutdown; a read after that opens one again, and the watcher prepares anew on it).
+const watchers = processSlot("readModel.sqliteCounterWatchers", () => new Map<string, Watcher>());
 
 /**
- * The `ChangeCounter` of each scope, read on a connection of its own that never writes. `PRAGMA
+ * The `ChangeCounter` of each scope, read on the side connection (lib/db/sqlite-side-connection.ts). `PRAGMA
  * data_version` changes whenever any other connection — this process's writer, the sweep worker, the CLI —
- * commits, and costs microseconds; only then are the counters read again. Every write bumps its counters
+ * commits, and costs microseconds; only then are the counters read again. (The side connection's own commits, the
+ * call log's appends, change no counter and do not change it either.) Every write bumps its counters
  * in its own transaction (lib/db/sqlite-adapter.ts), so a changed counter is exactly a committed change.
  *
  * One check serves the rest of its turn of the event loop (all but the first read of a turn cost nothing): a
@@ -33,9 +32,9 @@ const watchers = processSlot("readModel.sqliteCounterWatchers", () => {
  * (staleAfterOwnCommit), so nothing read here after one of them misses it.
  */
 export function sqliteStamps(path: string): Record<ChangeScope, string> {
+  const db = sideConnectionOf(path);
   let watcher = watchers.get(path);
-  if (!watcher) {
-    const db = new Database(path, { readonly: true, fileMustExist: true });
+  if (watcher?.db !== db) {
     watcher = {
       db,
       dataVersion: db.prepare("PRAGMA data_version").pluck(),
@@ -61,9 +60,4 @@ export function sqliteStamps(path: string): Record<ChangeScope, string> {
 /** This process committed a write: the next read checks the counters again, whatever turn it is in. */
 export function staleAfterOwnCommit(): void {
   for (const watcher of watchers.values()) watcher.checkedThisTurn = false;
-}
-
-function closeWatchers(): void {
-  for (const watcher of watchers.values()) watcher.db.close();
-  watchers.clear();
 }
