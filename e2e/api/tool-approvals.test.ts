@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startToolsetPeer, type PeerTool, type ToolsetPeer } from "../../lib/tools/toolset-peer";
 import { apiClient, everyPage, httpServer, uniqueName, type ApiClient } from "../support/api-client";
 import { authedEnv, useAuthedPatchbay } from "../support/authed-patchbay";
+import { mintClient } from "../support/roles";
 import { openEventStream } from "../support/event-stream-client";
 import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process";
 import { waitUntil } from "../support/wait-until";
@@ -115,6 +116,27 @@ describe("tool_policy and approvals (DESIGN §11, seed 002)", { timeout: 60_000 
     expect(audit.body.entries.map((entry: { action: string; actor: string }) => [entry.action, entry.actor])).toEqual([
       ["approval.deny", `${group}-bob`], ["approval.approve", `${group}-bob`],
     ]);
+  });
+
+  test("an approval is bound to its requester's identity, not its name: another token of the same name neither uses nor decides it", async () => {
+    // Token names are not unique: a second token named like alice's, with the same role.
+    const twin = await mintClient(patchbay.process.baseUrl, ADMIN_TOKEN, `${group}-alice`, "editor");
+    const args = { scope: "twin" };
+    const asked = await call(patchbay.as.alice, "purge", args);
+    expect(asked.body).toMatchObject({ approval: { state: "awaiting_approval" } });
+    const id = asked.body.approval.id;
+    // The twin's identical call is its own request, and the twin may not decide alice's (the audit would read as a self-approval).
+    expect((await call(twin, "purge", args)).body.approval.id).not.toBe(id);
+    expect((await twin.post(`/api/approvals/${id}/approve`)).status).toBe(403);
+    expect((await patchbay.as.bob.post(`/api/approvals/${id}/approve`)).status).toBe(200);
+
+    // The attack: once bob approved alice's call, the twin's identical call used to run on it (matched by name).
+    const twinAgain = await call(twin, "purge", args);
+    expect(twinAgain.body).toMatchObject({ is_error: true, approval: { state: "awaiting_approval" } });
+    expect(twinAgain.body.approval.id).not.toBe(id);
+    const ran = await call(patchbay.as.alice, "purge", args);
+    expect(ran.body).toMatchObject({ is_error: false });
+    expect(textOf(ran.body)).toBe("purge ran");
   });
 
   test("the event stream tells open inboxes when approvals change: a new request, then its decision", async () => {

@@ -12,11 +12,14 @@ import { isPlainObject } from "../schemas/server-fields";
 import { pinCurrentToolset } from "../tools/tool-pins";
 
 /** Who asks for drift approvals: the registry itself, so any editor may decide them. */
-export const SYSTEM_REQUESTER = "patchbay";
+export const SYSTEM_REQUESTER: Requester = { name: "patchbay", key: "system" };
 
 type ApprovalRow = Prisma.ApprovalGetPayload<object>;
+/** Who asks or decides: the name shown, and the identity a request is bound to (lib/auth/principal.ts `principalKey`). */
+export type Requester = { name: string; key: string };
+
 export type ToolCall = {
-  requestedBy: string; server: string; environment: string; tool: string; arguments: Record<string, unknown>; argumentsHash: string; context: Record<string, unknown>;
+  requestedBy: Requester; server: string; environment: string; tool: string; arguments: Record<string, unknown>; argumentsHash: string; context: Record<string, unknown>;
   /** Hex SHA-256 of the JCS of the resolved upstream config (in clear): where the call would go (DESIGN §14). */
   destinationHash: string;
   /** That config as approvers see it, secrets masked. */
@@ -32,13 +35,13 @@ const ttlMs = () => getConfig().PATCHBAY_APPROVAL_TTL_S * 1000;
 
 /**
  * A call that needs approval (DESIGN §11, §14): the approved, unexpired, unused approval of this very call (same
- * caller, server, environment, tool, arguments hash and destination hash — a context that resolves the server to
+ * caller — by identity, not by name: another token of the same name is another caller —, server, environment, tool, arguments hash and destination hash — a context that resolves the server to
  * another URL, header or command is another request) is consumed — once, even under concurrent calls — and the call may
  * run; otherwise the open request for it is returned, or a new one is made.
  */
 export async function gateToolCall(call: ToolCall): Promise<{ run: true } | { run: false; approval: Approval }> {
   const now = new Date();
-  const same = { kind: "tool_call", requestedBy: call.requestedBy, serverName: call.server, environment: call.environment, tool: call.tool, argumentsHash: call.argumentsHash, destinationHash: call.destinationHash };
+  const same = { kind: "tool_call", requesterKey: call.requestedBy.key, serverName: call.server, environment: call.environment, tool: call.tool, argumentsHash: call.argumentsHash, destinationHash: call.destinationHash };
   const approved = await getDb().approval.findMany({ where: { ...same, state: "approved", consumedAt: null, expiresAt: { gt: now } }, select: { id: true } });
   for (const { id } of approved) {
     const consumed = await getDb().approval.updateMany({ where: { id, consumedAt: null }, data: { consumedAt: now } });
@@ -48,7 +51,7 @@ export async function gateToolCall(call: ToolCall): Promise<{ run: true } | { ru
   if (open) return { run: false, approval: toApproval(open, now) };
   const created = await getDb().approval.create({
     data: {
-      id: randomUUID(), ...same, arguments: JSON.stringify(maskArguments(call.arguments)), context: JSON.stringify(call.context),
+      id: randomUUID(), ...same, requestedBy: call.requestedBy.name, arguments: JSON.stringify(maskArguments(call.arguments)), context: JSON.stringify(call.context),
       destination: JSON.stringify(call.destination), ...askedFor(call),
       requestedAt: now, state: "awaiting_approval", expiresAt: new Date(now.getTime() + ttlMs()),
     },
@@ -82,7 +85,7 @@ export async function requestDriftApproval(server: string, environment: string, 
   const now = new Date();
   await getDb().approval.create({
     data: {
-      id: randomUUID(), kind: "drift", serverName: server, environment, toolsetFingerprint, requestedBy: SYSTEM_REQUESTER,
+      id: randomUUID(), kind: "drift", serverName: server, environment, toolsetFingerprint, requestedBy: SYSTEM_REQUESTER.name, requesterKey: SYSTEM_REQUESTER.key,
       requestedAt: now, state: "awaiting_approval", expiresAt: new Date(now.getTime() + ttlMs()),
     },
   });
@@ -100,16 +103,18 @@ export async function listApprovals(query: ApprovalListQuery): Promise<{ approva
 }
 
 /**
- * POST /api/approvals/:id/approve | deny: only an open request, only by someone other than its requester (403), in one
+ * POST /api/approvals/:id/approve | deny: only an open request, only by someone other than its requester (403: neither
+ * the same identity nor, so that the audit never reads as a self-approval, the same name), in one
  * transaction with its audit entry. Approving a call opens its TTL to run; approving drift pins that toolset. A deny
  * may give its `reason`, kept on the request and in the audit entry.
  */
-export async function decideApproval(id: string, decision: "approve" | "deny", actor: string, reason?: string): Promise<Approval> {
+export async function decideApproval(id: string, decision: "approve" | "deny", decider: Requester, reason?: string): Promise<Approval> {
+  const actor = decider.name;
   return getDb().$transaction(async (tx) => {
     const now = new Date();
     const row = await tx.approval.findUnique({ where: { id } });
     if (!row) throw new NotFoundError(`Approval '${id}' does not exist.`);
-    if (row.requestedBy === actor) throw new ForbiddenError(`Approval '${id}' was requested by '${actor}': someone else must decide it.`);
+    if (row.requesterKey === decider.key || row.requestedBy === actor) throw new ForbiddenError(`Approval '${id}' was requested by '${row.requestedBy}': someone else must decide it.`);
     const state = stateOf(row, now);
     if (state !== "awaiting_approval") throw new ConflictError(`Approval '${id}' is ${state}; only a request awaiting approval can be decided.`, { state });
 

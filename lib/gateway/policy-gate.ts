@@ -1,6 +1,6 @@
 import { gateToolCall } from "../audit/approvals";
 import { callerUserOf, withCallerUser } from "../auth/caller-user";
-import type { Principal } from "../auth/principal";
+import { principalKey, type Principal } from "../auth/principal";
 import { maskDestination } from "../resolve/masked-destination";
 import type { ResolvedConfig } from "../resolve/types";
 import { validateAgainstSchema } from "../schemas/json-schema";
@@ -44,7 +44,7 @@ export async function gatePolicyAndApproval(policy: ToolPolicy | undefined, call
   if (decision.outcome === "refused") return { outcome: "denied", text: `Refused by policy: ${decision.reason}.` };
 
   const gate = await gateToolCall({
-    requestedBy: call.caller.name, server: call.server, environment: call.environment, tool: call.upstreamTool,
+    requestedBy: { name: call.caller.name, key: principalKey(call.caller) }, server: call.server, environment: call.environment, tool: call.upstreamTool,
     arguments: call.arguments, argumentsHash: jcsSha256(call.arguments), context,
     destinationHash: jcsSha256(call.destination.config), destination: maskDestination(call.destination.config, call.destination.sensitiveValues),
     conditions: entry?.notes,
