@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { ALICE, BOB, CookieJar, signInThroughProvider, startPatchbayWithSingleSignOn, type IdentityProvider } from "../support/identity-provider";
 import type { PatchbayProcess } from "../support/patchbay-process";
+import { waitUntil } from "../support/wait-until";
 
 /**
  * DESIGN §18: people sign in with the company's identity provider (a real oidc-provider here), are named in what
@@ -104,6 +105,18 @@ describe("signing in with the identity provider", () => {
     expect(idp.refreshes.refused).toBe(refusedBefore + 1);
     const audit = await admin().get("/api/audit?actor=carol@example.com");
     expect(audit.body.entries[0]).toMatchObject({ action: "session.end" });
+  });
+});
+
+describe("signing out", () => {
+  test("ends the session and revokes its refresh token at the provider", async () => {
+    const erin = await signIn("erin");
+    expect((await erin.client.get("/api/session")).status).toBe(200);
+    const before = idp.revocations;
+
+    expect((await erin.client.delete("/api/session")).status).toBe(204);
+    await waitUntil(() => idp.revocations === before + 1, 20_000, "the provider to see the refresh token revoked");
+    expect((await erin.client.get("/api/session")).status).toBe(401);
   });
 });
 

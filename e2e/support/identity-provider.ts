@@ -16,6 +16,8 @@ export type IdentityProvider = {
   accounts: Map<string, Account>;
   /** Refresh grants it answered, and those it refused. */
   refreshes: { granted: number; refused: number };
+  /** Grants ended at its revocation endpoint (RFC 7009): a refresh token revoked ends its grant. */
+  revocations: number;
   stop(): Promise<void>;
 };
 
@@ -30,7 +32,7 @@ export async function startIdentityProvider(options: { redirectUri: string; acco
   const issuer = `http://127.0.0.1:${port}`;
   const accounts = new Map(Object.entries(options.accounts));
   const idp: IdentityProvider = {
-    issuer, clientId: "patchbay", clientSecret: "idp-client-secret-0123456789", accounts, refreshes: { granted: 0, refused: 0 }, stop: async () => {},
+    issuer, clientId: "patchbay", clientSecret: "idp-client-secret-0123456789", accounts, refreshes: { granted: 0, refused: 0 }, revocations: 0, stop: async () => {},
   };
   const provider = new Provider(issuer, {
     clients: [{
@@ -53,6 +55,9 @@ export async function startIdentityProvider(options: { redirectUri: string; acco
   });
   provider.on("grant.success", (ctx: { oidc: { params?: { grant_type?: string } } }) => {
     if (ctx.oidc.params?.grant_type === "refresh_token") idp.refreshes.granted++;
+  });
+  provider.on("grant.revoked", (ctx: { oidc: { route?: string } }) => {
+    if (ctx.oidc.route === "revocation") idp.revocations++;
   });
   provider.on("grant.error", (ctx: { oidc: { params?: { grant_type?: string } } }) => {
     if (ctx.oidc.params?.grant_type === "refresh_token") idp.refreshes.refused++;

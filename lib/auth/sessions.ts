@@ -102,11 +102,20 @@ export async function findPersonStanding(personId: string): Promise<{ name: stri
   return null;
 }
 
-/** Ends one session at once; returns who it belonged to, or null when it was unknown or already over. */
-export async function endSession(sessionId: string): Promise<SessionOwner | null> {
+/** The provider's refresh token a person's session held (sealed to the session's hash), for revoking it. */
+export type HeldRefreshToken = { sessionHash: string; sealed: string };
+
+/**
+ * Ends one session at once; returns who it belonged to and the provider's refresh token it held, or null when it was
+ * unknown or already over.
+ */
+export async function endSession(sessionId: string): Promise<(SessionOwner & { refreshToken: HeldRefreshToken | null }) | null> {
+  const hash = hashSessionId(sessionId);
   const active = await findActiveSession(sessionId);
-  await getDb().session.updateMany({ where: { hash: hashSessionId(sessionId), endedAt: null }, data: { endedAt: new Date(), idpRefreshToken: null } });
-  return active && { tokenId: active.tokenId, personId: active.personId, name: active.name, role: active.role };
+  const held = active?.personId ? await getDb().session.findUnique({ where: { hash }, select: { idpRefreshToken: true } }) : null;
+  await getDb().session.updateMany({ where: { hash, endedAt: null }, data: { endedAt: new Date(), idpRefreshToken: null } });
+  const refreshToken = held?.idpRefreshToken ? { sessionHash: hash, sealed: held.idpRefreshToken } : null;
+  return active && { tokenId: active.tokenId, personId: active.personId, name: active.name, role: active.role, refreshToken };
 }
 
 /** Ends every open session of a token (in the revoking transaction). */

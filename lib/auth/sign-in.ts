@@ -1,4 +1,5 @@
 import { recordAuditEvent } from "../audit/audit-events";
+import { revokeAtProvider } from "../people/idp-revocation";
 import { createSession, endSession } from "./sessions";
 import { findActiveToken, findTokenName } from "./tokens";
 import { getConfig } from "../env";
@@ -44,11 +45,12 @@ export async function previewSignIn(token: string, request: Request): Promise<{ 
   return { name: found.name };
 }
 
-/** DELETE /api/session: the session row ends at once (the cookie is cleared by the caller either way). */
+/** DELETE /api/session: the session row ends at once (the cookie is cleared by the caller either way); a person's refresh token is revoked at the provider (lib/people/idp-revocation.ts). */
 export async function signOut(request: Request): Promise<void> {
   const sessionId = readSessionCookie(request);
   const owner = sessionId ? await endSession(sessionId) : null;
   if (!owner) return;
+  if (owner.refreshToken) revokeAtProvider(owner.refreshToken.sessionHash, owner.refreshToken.sealed);
   await recordAuditEvent({
     actor: owner.name, action: "session.end", entityType: "session", entityName: owner.name,
     detail: { client_address: clientAddress(request), ...(owner.personId ? { person_id: owner.personId } : { token_id: owner.tokenId }) },
