@@ -160,8 +160,9 @@ test.describe("accessibility of the server form with an icon refused", () => {
         const refused = page.getByLabel("Icon 2 source");
         await refused.fill("http://icons.example.test/plain.png");
         await page.getByLabel("Theme of icon 2").selectOption("dark");
-        await page.getByRole("button", { name: "Save changes" }).click();
         await expect(refused).toHaveAttribute("aria-invalid", "true");
+        await page.getByRole("button", { name: "Save changes" }).click();
+        await expect(page.getByText("Not saved: 1 field needs attention.")).toBeVisible();
         const violations = await scan(page);
         expect(violations, `axe violations on the icon rows (${theme}, ${width} px):\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
       });

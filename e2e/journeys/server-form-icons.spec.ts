@@ -49,9 +49,11 @@ for (const { width, scheme } of [{ width: 1366, scheme: "light" }, { width: 390,
     await source.fill(HTTP_ICON);
     await expect(preview.locator("img")).toHaveCount(0);
     await expect(preview.getByTestId("server-initial")).toBeVisible();
+    // Left first, as a person would: the message it shows then moves the button, which a click mid-move would miss.
+    await source.blur();
+    await expect(source).toHaveAttribute("aria-invalid", "true");
     await page.getByRole("button", { name: "Save changes" }).click();
 
-    await expect(source).toHaveAttribute("aria-invalid", "true");
     await expect(source).toBeFocused();
     const describedBy = await source.getAttribute("aria-describedby");
     await expect(page.locator(`#${describedBy}`)).toHaveText("must be an https: URL or a data:image/(png|svg+xml|jpeg|webp) URI");

@@ -39,18 +39,19 @@ export function IconRows() {
       {fields.map((field, index) => {
         const row = rows[index];
         return (
-          <div key={field.id} data-testid="icon-row" className="flex flex-wrap items-start gap-2">
+          // Phone: source and remove on the first line, the theme under the source; wider: all on one line.
+          <div key={field.id} data-testid="icon-row" className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[auto_minmax(0,1fr)_9rem_auto]">
             <span data-testid="icon-preview"
-              className={cx("flex size-10 shrink-0 items-center justify-center rounded border border-slate-200 dark:border-slate-700", PREVIEW_BACKGROUND[row?.theme ?? ""])}>
+              className={cx("row-start-1 flex size-10 shrink-0 items-center justify-center rounded border border-slate-200 dark:border-slate-700", PREVIEW_BACKGROUND[row?.theme ?? ""])}>
               <ServerIcon name={serverName || "?"} icons={row?.src.trim() ? [{ src: row.src.trim() }] : []} size="sm" />
             </span>
-            <RowInput name={`icons.${index}.src`} label={`Icon ${index + 1} source`} placeholder="https://… or data:image/png;base64,…" className="min-w-48 flex-1 basis-64" />
-            <Select {...register(`icons.${index}.theme`)} aria-label={`Theme of icon ${index + 1}`} className="w-auto">
+            <RowInput name={`icons.${index}.src`} label={`Icon ${index + 1} source`} placeholder="https://… or data:image/png;base64,…" className="col-start-2 row-start-1" />
+            <Select {...register(`icons.${index}.theme`)} aria-label={`Theme of icon ${index + 1}`} className="col-start-2 row-start-2 sm:col-start-3 sm:row-start-1">
               <option value="">Any theme</option>
               <option value="light">Light</option>
               <option value="dark">Dark</option>
             </Select>
-            <Button size="sm" variant="ghost" className="mt-1" aria-label={`Remove icon ${index + 1}`} onClick={() => remove(index)}>×</Button>
+            <Button size="sm" variant="ghost" className="col-start-3 row-start-1 mt-1 sm:col-start-4" aria-label={`Remove icon ${index + 1}`} onClick={() => remove(index)}>×</Button>
           </div>
         );
       })}
