@@ -159,6 +159,7 @@ test.describe("accessibility of the server form with an icon refused", () => {
         await page.getByRole("button", { name: "Add icon" }).click();
         const refused = page.getByLabel("Icon 2 source");
         await refused.fill("http://icons.example.test/plain.png");
+        await refused.blur();
         await page.getByLabel("Theme of icon 2").selectOption("dark");
         await expect(refused).toHaveAttribute("aria-invalid", "true");
         await page.getByRole("button", { name: "Save changes" }).click();
