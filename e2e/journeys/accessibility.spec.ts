@@ -145,3 +145,28 @@ test.describe("accessibility of /mcp-servers with rows selected", () => {
     }
   }
 });
+
+// The server form's icon rows: one with a picture, one refused (http:) with its error, and the preview of each.
+test.describe("accessibility of the server form with an icon refused", () => {
+  for (const theme of themes) {
+    for (const width of widths) {
+      test(`${theme} at ${width} px: the icon rows, their previews and the error have no serious or critical axe violation`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/mcp-servers/${names.server}/edit`);
+        await expect(page.locator("form[data-hydrated]")).toBeVisible();
+        await expect(page.getByLabel("Icon 1 source")).not.toHaveValue("");
+        await page.getByRole("button", { name: "Add icon" }).click();
+        const refused = page.getByLabel("Icon 2 source");
+        await refused.fill("http://icons.example.test/plain.png");
+        await refused.blur();
+        await page.getByLabel("Theme of icon 2").selectOption("dark");
+        await expect(refused).toHaveAttribute("aria-invalid", "true");
+        await page.getByRole("button", { name: "Save changes" }).click();
+        await expect(page.getByText("Not saved: 1 field needs attention.")).toBeVisible();
+        const violations = await scan(page);
+        expect(violations, `axe violations on the icon rows (${theme}, ${width} px):\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
+      });
+    }
+  }
+});

@@ -1,3 +1,4 @@
+import { filledIconRows } from "./server-form-input";
 import type { ServerFormValues } from "./server-form-values";
 
 /** `/transport/headers/X-Key` → `["transport", "headers", "X-Key"]` (RFC 6901 unescaping). */
@@ -20,6 +21,8 @@ export function formFieldOf(path: string[], values: ServerFormValues): string {
       return transportField(second, rest, values.transport);
     case "environments":
       return environmentField(second, rest, values);
+    case "icons":
+      return iconField(second, values);
     default:
       return "root.server";
   }
@@ -48,4 +51,10 @@ function rowField(base: string, rows: { key: string }[], rest: string[]): string
   const index = rows.findIndex((row) => row.key.trim() === key);
   if (index < 0) return base;
   return key === "" ? `${base}.${index}.key` : `${base}.${index}.value`;
+}
+
+/** `/icons/N/…` counts only the rows that were saved; the form has one input per icon that can be wrong, its source. */
+function iconField(item: string | undefined, values: ServerFormValues): string {
+  const row = item === undefined ? undefined : filledIconRows(values.icons ?? [])[Number(item)];
+  return row ? `icons.${row.index}.src` : "icons";
 }

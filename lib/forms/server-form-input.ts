@@ -1,4 +1,4 @@
-import type { ArgRow, EnvironmentRow, KeyValueRow, ServerFormValues } from "./server-form-values";
+import type { ArgRow, EnvironmentRow, IconRow, KeyValueRow, ServerFormValues } from "./server-form-values";
 
 /** A problem found while turning the form into a definition, already addressed to a form field. */
 export type FormProblem = { field: string; message: string };
@@ -26,6 +26,8 @@ export function toServerInput(values: ServerFormValues): { input: Record<string,
     ...optional("parameters_schema", parseSchema(values.parameters_schema, problems)),
     ...optional("health_parameters", Object.keys(values.health_parameters).length ? values.health_parameters : undefined),
     ...optional("support", toSupport(values.support)),
+    // A draft typed before icons were a form field has none here: its icons are still in `extra`.
+    ...optional("icons", toIcons(values.icons ?? [])),
     ...optional("environments", toEnvironments(values.environments, isStdio, problems)),
     ...optional("tags", values.tags.length ? values.tags : undefined),
     ...optional("provides", values.provides.length ? values.provides : undefined),
@@ -67,6 +69,21 @@ function parseSchema(text: string, problems: FormProblem[]): unknown {
 function toSupport(support: ServerFormValues["support"]): Record<string, string> | undefined {
   const filled = Object.entries(support).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value);
   return filled.length ? Object.fromEntries(filled) : undefined;
+}
+
+/** The filled rows, in order; an icon's mimeType and sizes only while its source is the one they describe. */
+function toIcons(rows: IconRow[]): Record<string, unknown>[] | undefined {
+  const icons = filledIconRows(rows).map(({ src, theme, openedSrc, extra }) => ({
+    ...(src.trim() === openedSrc ? extra : {}),
+    src: src.trim(),
+    ...optional("theme", theme || undefined),
+  }));
+  return icons.length ? icons : undefined;
+}
+
+/** The icon rows that are saved (blank ones are dropped), with their index in the form: `/icons/N` is the Nth of these. */
+export function filledIconRows(rows: IconRow[]): (IconRow & { index: number })[] {
+  return rows.map((row, index) => ({ ...row, index })).filter((row) => row.src.trim() !== "");
 }
 
 function toEnvironments(rows: EnvironmentRow[], isStdio: boolean, problems: FormProblem[]) {

@@ -1,4 +1,5 @@
 import type { ServerInput, TransportType } from "../schemas/server";
+import type { Icon } from "../schemas/server-icons";
 
 export type KeyValueRow = { key: string; value: string };
 export type ArgRow = { value: string };
@@ -8,6 +9,13 @@ export type EnvironmentRow = {
   command: string;
   args: ArgRow[];
   /** Overrides the form has no inputs for (headers, env), kept as they were. */
+  extra: Record<string, unknown>;
+};
+/** One icon: its source and theme are edited; the rest (mimeType, sizes) describes `openedSrc` and is kept with it. */
+export type IconRow = {
+  src: string;
+  theme: "" | NonNullable<Icon["theme"]>;
+  openedSrc: string;
   extra: Record<string, unknown>;
 };
 export const SUPPORT_FIELDS = ["owner", "documentation_url", "api_reference_url", "contact", "sla", "version", "health_endpoint"] as const;
@@ -21,6 +29,7 @@ export type ServerFormValues = {
   transport: { type: TransportType; url: string; headers: KeyValueRow[]; command: string; args: ArgRow[]; env: KeyValueRow[] };
   environments: EnvironmentRow[];
   support: Record<SupportField, string>;
+  icons: IconRow[];
   tags: string[];
   provides: string[];
   parameters_schema: string;
@@ -31,7 +40,7 @@ export type ServerFormValues = {
 };
 
 const SERVER_SET = new Set(["created_at", "modified_at", "revision", "managed_by"]);
-const FORM_FIELDS = new Set(["name", "description", "version", "transport", "environments", "support", "tags", "provides", "parameters_schema", "health_parameters"]);
+const FORM_FIELDS = new Set(["name", "description", "version", "transport", "environments", "support", "icons", "tags", "provides", "parameters_schema", "health_parameters"]);
 
 export function emptyFormValues(): ServerFormValues {
   return toFormValues({ name: "", description: "", transport: { type: "http", url: "" } });
@@ -55,6 +64,7 @@ export function toFormValues(server: ServerInput & Record<string, unknown>): Ser
       name, url: url ?? "", command: command ?? "", args: toArgRows(args), extra,
     })),
     support: Object.fromEntries(SUPPORT_FIELDS.map((field) => [field, server.support?.[field] ?? ""])) as Record<SupportField, string>,
+    icons: (server.icons ?? []).map(({ src, theme, ...extra }) => ({ src, theme: theme ?? "", openedSrc: src, extra })),
     tags: server.tags ?? [],
     provides: server.provides ?? [],
     parameters_schema: server.parameters_schema ? JSON.stringify(server.parameters_schema, null, 2) : "",

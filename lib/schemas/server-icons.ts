@@ -32,7 +32,8 @@ export const iconSchema = z.strictObject({
 });
 export type Icon = z.infer<typeof iconSchema>;
 
-export const iconListSchema = z.array(iconSchema).max(8, "at most 8 icons");
+export const MAX_ICONS = 8;
+export const iconListSchema = z.array(iconSchema).max(MAX_ICONS, `at most ${MAX_ICONS} icons`);
 
 export function isHttpsUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;

@@ -4,8 +4,8 @@ import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import type { ServerFormValues } from "@/lib/forms/server-form-values";
+import { RowInput } from "./row-input";
 import { SecretHint } from "./secret-hint";
 import { useFieldError } from "./use-field-error";
 
@@ -13,7 +13,7 @@ type KeyValueRowsProps = { name: "transport.headers" | "transport.env"; legend: 
 
 /** A map edited as rows of name and value, one row per entry, added and removed freely. */
 export function KeyValueRows({ name, legend, noun, keyPlaceholder }: KeyValueRowsProps) {
-  const { control, register } = useFormContext<ServerFormValues>();
+  const { control } = useFormContext<ServerFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name });
   const rows = useWatch({ control, name }) ?? [];
   const listError = useFieldError(name);
@@ -24,8 +24,8 @@ export function KeyValueRows({ name, legend, noun, keyPlaceholder }: KeyValueRow
       {fields.map((field, index) => (
         <div key={field.id} className="flex flex-col gap-1">
           <div className="grid grid-cols-[1fr_1.5fr_auto] gap-2">
-            <RowInput name={`${name}.${index}.key`} label={`${noun} ${index + 1} name`} placeholder={keyPlaceholder} register={register} />
-            <RowInput name={`${name}.${index}.value`} label={`${noun} ${index + 1} value`} placeholder="value, ${VAR} or {{param}}" register={register} />
+            <RowInput name={`${name}.${index}.key`} label={`${noun} ${index + 1} name`} placeholder={keyPlaceholder} />
+            <RowInput name={`${name}.${index}.value`} label={`${noun} ${index + 1} value`} placeholder="value, ${VAR} or {{param}}" />
             <Button size="sm" variant="ghost" className="mt-1" aria-label={`Remove ${noun.toLowerCase()} ${index + 1}`} onClick={() => remove(index)}>×</Button>
           </div>
           <SecretHint name={`${name}.${index}.value`} rowKey={rows[index]?.key ?? ""} value={rows[index]?.value ?? ""} />
@@ -34,20 +34,5 @@ export function KeyValueRows({ name, legend, noun, keyPlaceholder }: KeyValueRow
       {listError && <FieldError>{listError}</FieldError>}
       <Button size="sm" className="self-start" onClick={() => append({ key: "", value: "" })}>Add {noun.toLowerCase()}</Button>
     </fieldset>
-  );
-}
-
-function RowInput({ name, label, placeholder, register }: {
-  name: `transport.${"headers" | "env"}.${number}.${"key" | "value"}`; label: string; placeholder: string;
-  register: ReturnType<typeof useFormContext<ServerFormValues>>["register"];
-}) {
-  const error = useFieldError(name);
-  const errorId = `${name.replace(/\./g, "-")}-error`;
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <Input {...register(name)} aria-label={label} placeholder={placeholder} aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined} className="font-mono" autoComplete="off" spellCheck={false} />
-      {error && <FieldError id={errorId}>{error}</FieldError>}
-    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Card } from "@/components/ui/card";
+import { IconRows } from "./icon-rows";
 import { TextField } from "./text-field";
 
 export function SupportSection() {
@@ -12,6 +13,9 @@ export function SupportSection() {
         <TextField name="support.sla" label="SLA" placeholder="99.9%" />
         <TextField name="support.version" label="Supported version" />
         <TextField name="support.health_endpoint" label="Health endpoint" placeholder="/health" hint="Resolved against the server's URL." />
+      </div>
+      <div className="mt-4">
+        <IconRows />
       </div>
     </Card>
   );
