@@ -3,6 +3,7 @@ import type http from "node:http";
 
 import { SdkErrorCode } from "@modelcontextprotocol/client";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { InMemoryEventStore } from "@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, EmptyResultSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -172,6 +173,29 @@ describe("the lean tools/call against SDK servers of our own", { timeout: 30_000
     });
   }
 
+  it("takes up an event stream the server closed before the answer (SSE polling) with a GET carrying Last-Event-ID", async () => {
+    const server = await startTestServer({ json: false, resumable: true });
+    try {
+      const answer = await call(server.url, "polled");
+      expect(answer).toEqual({ kind: "result", result: { content: [{ type: "text", text: "answered after the stream closed" }] }, attempts: 1 });
+      expect(server.toolCalls("polled")).toBe(1);
+      expect(server.resumptions()).toEqual([expect.stringMatching(/.+/)]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("an event stream cut before the answer fails the call as a reset connection (retried, as any network failure)", async () => {
+    const server = await startTestServer({ json: false });
+    try {
+      const answer = await call(server.url, "cut");
+      expect(answer).toEqual({ kind: "failed", outcome: "upstream_error", reason: "connection reset by peer", attempts: 2 });
+      expect(server.toolCalls("cut")).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("skips notifications before the answer and lets the SDK client answer the server's own request", async () => {
     const server = await startTestServer({ json: false });
     try {
@@ -183,16 +207,19 @@ describe("the lean tools/call against SDK servers of our own", { timeout: 30_000
   });
 });
 
-type TestServer = Peer & { toolCalls(tool: string): number; initializes(): number; forgetSessions(): void };
+type TestServer = Peer & { toolCalls(tool: string): number; initializes(): number; forgetSessions(): void; resumptions(): string[] };
 
 /**
  * An MCP SDK 1.x server over streamable HTTP with sessions: `echo`; `fail` (a tool error); `invalid` (a JSON-RPC
  * error); `huge` (5 MiB of text); `chatty` (a log message and a progress notification, then a ping to the
- * client, before its result). `forgetSessions()` makes it answer 404 to every session it knew.
+ * client, before its result); `polled` (closes the event stream before its result: with `resumable`, an event store
+ * replays it to a GET with Last-Event-ID, which `resumptions()` lists); `cut` (drops the connection mid-event).
+ * `forgetSessions()` makes it answer 404 to every session it knew.
  */
-async function startTestServer({ json }: { json: boolean }): Promise<TestServer> {
+async function startTestServer({ json, resumable = false }: { json: boolean; resumable?: boolean }): Promise<TestServer> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const toolCalls = new Map<string, number>();
+  const resumptions: string[] = [];
   let initializes = 0;
 
   const newServer = () => {
@@ -205,6 +232,10 @@ async function startTestServer({ json }: { json: boolean }): Promise<TestServer>
         case "echo": return { content: [{ type: "text", text: String(request.params.arguments?.message) }] };
         case "fail": return { content: [{ type: "text", text: "it broke" }], isError: true };
         case "huge": return { content: [{ type: "text", text: "x".repeat(FIVE_MIB) }] };
+        case "polled": {
+          extra.closeSSEStream?.();
+          return { content: [{ type: "text", text: "answered after the stream closed" }] };
+        }
         case "chatty": {
           await extra.sendNotification({ method: "notifications/message", params: { level: "info", data: "working" } });
           await extra.sendNotification({ method: "notifications/progress", params: { progressToken: "unasked", progress: 1, total: 2 } });
@@ -222,6 +253,13 @@ async function startTestServer({ json }: { json: boolean }): Promise<TestServer>
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
+    if (body?.method === "tools/call" && body.params?.name === "cut") {
+      toolCalls.set("cut", (toolCalls.get("cut") ?? 0) + 1);
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      return void res.write(`id: 1\ndata: {"jsonrpc":"2.0","id":${JSON.stringify(body.id)},"res`, () => res.destroy());
+    }
+    const lastEventId = req.headers["last-event-id"];
+    if (req.method === "GET" && typeof lastEventId === "string") resumptions.push(lastEventId);
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
       const known = transports.get(sessionId);
@@ -231,6 +269,7 @@ async function startTestServer({ json }: { json: boolean }): Promise<TestServer>
     if (body?.method === "initialize") initializes++;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID, enableJsonResponse: json, onsessioninitialized: (id) => void transports.set(id, transport),
+      ...(resumable ? { eventStore: new InMemoryEventStore(), retryInterval: 1 } : {}),
     });
     await newServer().connect(transport);
     await transport.handleRequest(req, res, body);
@@ -241,5 +280,6 @@ async function startTestServer({ json }: { json: boolean }): Promise<TestServer>
     toolCalls: (tool) => toolCalls.get(tool) ?? 0,
     initializes: () => initializes,
     forgetSessions: () => transports.clear(),
+    resumptions: () => [...resumptions],
   };
 }
