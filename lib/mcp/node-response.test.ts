@@ -121,4 +121,9 @@ describe("a safe fetch's response read the web way", () => {
     expect(await response.text()).toBe('{"answer":42}');
     expect(response.bodyUsed).toBe(true);
   });
+
+  it("blob() is typed by the response's content-type, as Response's is", async () => {
+    const blob = await (await safeFetch(peer.url)).blob();
+    expect([blob.type, await blob.text()]).toEqual(["application/json", '{"answer":42}']);
+  });
 });

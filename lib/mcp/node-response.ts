@@ -97,7 +97,8 @@ class NodeResponse extends Response {
   /** The body as a web Response, made once (a read one after the node body was taken); null without a body (the base class answers then). */
   #webBody(): Response | null {
     if (this.#nodeBody) {
-      this.#web = new Response(toWebStream(this.#nodeBody));
+      // With this one's headers: blob() takes its type from them, formData() its format.
+      this.#web = new Response(toWebStream(this.#nodeBody), { headers: this.headers });
       this.#nodeBody = undefined;
     } else if (this.#isTaken) {
       this.#web ??= readResponse();
