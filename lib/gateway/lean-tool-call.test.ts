@@ -3,7 +3,6 @@ import type http from "node:http";
 
 import { SdkErrorCode } from "@modelcontextprotocol/client";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { InMemoryEventStore } from "@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, EmptyResultSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -174,13 +173,20 @@ describe("the lean tools/call against SDK servers of our own", { timeout: 30_000
   }
 
   it("takes up an event stream the server closed before the answer (SSE polling) with a GET carrying Last-Event-ID", async () => {
-    const server = await startTestServer({ json: false, resumable: true });
+    const server = await startTestServer({ json: false });
+    const session = await connected(server.url);
     try {
-      const answer = await call(server.url, "polled");
-      expect(answer).toEqual({ kind: "result", result: { content: [{ type: "text", text: "answered after the stream closed" }] }, attempts: 1 });
+      if (!canCallLean(session)) throw new Error("a connected legacy-era streamable HTTP session should take the lean path");
+      const polled = await callToolLean(session, { name: "polled", arguments: {} }, AbortSignal.timeout(10_000));
+      expect(polled).toEqual({ content: [{ type: "text", text: "answered after the stream closed" }] });
       expect(server.toolCalls("polled")).toBe(1);
-      expect(server.resumptions()).toEqual([expect.stringMatching(/.+/)]);
+      expect(server.resumptions()).toEqual([{ lastEventId: "polled-1", accept: "text/event-stream", contentType: undefined }]);
+
+      // The GET's headers were its own: the session's next POST still says what it sends and accepts.
+      const echoed = await callToolLean(session, { name: "echo", arguments: { message: "after" } }, AbortSignal.timeout(10_000));
+      expect(echoed).toEqual({ content: [{ type: "text", text: "after" }] });
     } finally {
+      await session.close({ endSession: true });
       await server.close();
     }
   });
@@ -207,19 +213,21 @@ describe("the lean tools/call against SDK servers of our own", { timeout: 30_000
   });
 });
 
-type TestServer = Peer & { toolCalls(tool: string): number; initializes(): number; forgetSessions(): void; resumptions(): string[] };
+type Resumption = { lastEventId: string; accept: string | undefined; contentType: string | undefined };
+type TestServer = Peer & { toolCalls(tool: string): number; initializes(): number; forgetSessions(): void; resumptions(): Resumption[] };
 
 /**
  * An MCP SDK 1.x server over streamable HTTP with sessions: `echo`; `fail` (a tool error); `invalid` (a JSON-RPC
  * error); `huge` (5 MiB of text); `chatty` (a log message and a progress notification, then a ping to the
- * client, before its result); `polled` (closes the event stream before its result: with `resumable`, an event store
- * replays it to a GET with Last-Event-ID, which `resumptions()` lists); `cut` (drops the connection mid-event).
- * `forgetSessions()` makes it answer 404 to every session it knew.
+ * client, before its result). Answered here rather than by the SDK server: `polled` (the event stream ends after a
+ * priming event with an id and `retry`; a GET with that Last-Event-ID, listed by `resumptions()`, gets the result)
+ * and `cut` (the connection drops mid-event). `forgetSessions()` makes it answer 404 to every session it knew.
  */
-async function startTestServer({ json, resumable = false }: { json: boolean; resumable?: boolean }): Promise<TestServer> {
+async function startTestServer({ json }: { json: boolean }): Promise<TestServer> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const toolCalls = new Map<string, number>();
-  const resumptions: string[] = [];
+  const resumptions: Resumption[] = [];
+  const polled = new Map<string, unknown>(); // priming event id → the id of the tools/call it belongs to
   let initializes = 0;
 
   const newServer = () => {
@@ -232,10 +240,6 @@ async function startTestServer({ json, resumable = false }: { json: boolean; res
         case "echo": return { content: [{ type: "text", text: String(request.params.arguments?.message) }] };
         case "fail": return { content: [{ type: "text", text: "it broke" }], isError: true };
         case "huge": return { content: [{ type: "text", text: "x".repeat(FIVE_MIB) }] };
-        case "polled": {
-          extra.closeSSEStream?.();
-          return { content: [{ type: "text", text: "answered after the stream closed" }] };
-        }
         case "chatty": {
           await extra.sendNotification({ method: "notifications/message", params: { level: "info", data: "working" } });
           await extra.sendNotification({ method: "notifications/progress", params: { progressToken: "unasked", progress: 1, total: 2 } });
@@ -258,8 +262,18 @@ async function startTestServer({ json, resumable = false }: { json: boolean; res
       res.writeHead(200, { "content-type": "text/event-stream" });
       return void res.write(`id: 1\ndata: {"jsonrpc":"2.0","id":${JSON.stringify(body.id)},"res`, () => res.destroy());
     }
+    if (body?.method === "tools/call" && body.params?.name === "polled") {
+      toolCalls.set("polled", (toolCalls.get("polled") ?? 0) + 1);
+      const primingId = `polled-${polled.size + 1}`;
+      polled.set(primingId, body.id);
+      return void res.writeHead(200, { "content-type": "text/event-stream" }).end(`id: ${primingId}\nretry: 1\ndata: \n\n`);
+    }
     const lastEventId = req.headers["last-event-id"];
-    if (req.method === "GET" && typeof lastEventId === "string") resumptions.push(lastEventId);
+    if (req.method === "GET" && typeof lastEventId === "string" && polled.has(lastEventId)) {
+      resumptions.push({ lastEventId, accept: req.headers.accept, contentType: req.headers["content-type"] });
+      const answer = { jsonrpc: "2.0", id: polled.get(lastEventId), result: { content: [{ type: "text", text: "answered after the stream closed" }] } };
+      return void res.writeHead(200, { "content-type": "text/event-stream" }).end(`id: ${lastEventId}-answer\nevent: message\ndata: ${JSON.stringify(answer)}\n\n`);
+    }
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
       const known = transports.get(sessionId);
@@ -269,7 +283,6 @@ async function startTestServer({ json, resumable = false }: { json: boolean; res
     if (body?.method === "initialize") initializes++;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID, enableJsonResponse: json, onsessioninitialized: (id) => void transports.set(id, transport),
-      ...(resumable ? { eventStore: new InMemoryEventStore(), retryInterval: 1 } : {}),
     });
     await newServer().connect(transport);
     await transport.handleRequest(req, res, body);
