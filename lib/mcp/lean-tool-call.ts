@@ -70,8 +70,20 @@ export async function callToolLean(
   return answer.result;
 }
 
-/** The SDK transport's `_commonHeaders` plus what its `send` sets for a request. */
-function requestHeaders({ transport, headers: configured }: StreamableHttpLink): Headers {
+/** A link's request headers, kept while its session id and protocol version stay what they were built with. */
+const builtHeaders = new WeakMap<StreamableHttpLink, { sessionId: string | undefined; protocolVersion: string | undefined; headers: Headers }>();
+
+/** The SDK transport's `_commonHeaders` plus what its `send` sets for a request; shared, not to be changed (safe fetch copies it). */
+function requestHeaders(link: StreamableHttpLink): Headers {
+  const { sessionId, protocolVersion } = link.transport;
+  const built = builtHeaders.get(link);
+  if (built && built.sessionId === sessionId && built.protocolVersion === protocolVersion) return built.headers;
+  const headers = buildRequestHeaders(link);
+  builtHeaders.set(link, { sessionId, protocolVersion, headers });
+  return headers;
+}
+
+function buildRequestHeaders({ transport, headers: configured }: StreamableHttpLink): Headers {
   const headers = new Headers(configured);
   if (transport.sessionId) headers.set("mcp-session-id", transport.sessionId);
   if (transport.protocolVersion) headers.set("mcp-protocol-version", transport.protocolVersion);
@@ -110,7 +122,7 @@ async function readResumably(body: ChunkReader, id: string, onServerMessage: (me
   for (let resumed = 0; "resumeFrom" in read; resumed++) {
     if (read.resumeFrom === undefined || resumed >= MAX_RESUMPTIONS) throw new Error("the event stream ended before the answer to tools/call");
     await wait(Math.min(read.retryMs ?? 0, MAX_RETRY_MS), undefined, { signal });
-    const headers = requestHeaders(link);
+    const headers = new Headers(requestHeaders(link));
     headers.set("accept", "text/event-stream");
     headers.set("last-event-id", read.resumeFrom);
     headers.delete("content-type");

@@ -9,7 +9,9 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
  * of NodeBody (a body past them errors, and the socket is dropped).
  */
 export function toWebResponse(res: IncomingMessage, url: URL, options: { redirected: boolean; isHead: boolean } & BodyLimit): Response {
-  const headers = new Headers();
+  const status = res.statusCode ?? 0;
+  const response = new NodeResponse(null, { status, statusText: res.statusMessage });
+  const { headers } = response; // filled in place: a Headers of our own would be copied into it
   for (let i = 0; i < res.rawHeaders.length; i += 2) {
     try {
       headers.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
@@ -18,13 +20,10 @@ export function toWebResponse(res: IncomingMessage, url: URL, options: { redirec
     }
   }
 
-  const status = res.statusCode ?? 0;
   const hasBody = !NULL_BODY_STATUSES.has(status) && !options.isHead;
   if (!hasBody) res.resume();
-
   const isEventStream = (headers.get("content-type") ?? "").toLowerCase().startsWith("text/event-stream");
-  const body = hasBody ? new NodeBody(res, { ...options, isEventStream, what: url.origin }) : null;
-  const response = new NodeResponse(body, { status, statusText: res.statusMessage, headers });
+  if (hasBody) response.holdBody(new NodeBody(res, { ...options, isEventStream, what: url.origin }));
   Object.defineProperties(response, { url: { value: url.href }, redirected: { value: options.redirected } });
   return response;
 }
@@ -82,9 +81,9 @@ class NodeResponse extends Response {
   #web: Response | undefined;
   #isTaken = false;
 
-  constructor(body: NodeBody | null, init: ResponseInit) {
-    super(null, init);
-    this.#nodeBody = body ?? undefined;
+  /** Built with a null body, it gets its NodeBody here (once, before anyone reads it). */
+  holdBody(body: NodeBody): void {
+    this.#nodeBody = body;
   }
 
   [TAKE_NODE_BODY](): NodeBody | undefined {
