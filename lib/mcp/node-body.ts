@@ -25,6 +25,7 @@ export class NodeBody {
   /** How the body settled before the sink came. */
   #outcome: { error: unknown } | "ended" | undefined;
   #isSettled = false;
+  #isCancelled = false;
 
   constructor(res: IncomingMessage, options: BodyLimit & { isEventStream: boolean; what: string }) {
     this.#res = res;
@@ -61,7 +62,11 @@ export class NodeBody {
     if (outcome !== undefined && outcome !== "ended") return sink.fail(outcome.error);
 
     let wantsMore = true;
-    for (const chunk of queued) wantsMore = sink.chunk(chunk);
+    for (const chunk of queued) {
+      if (this.#isCancelled) return; // the sink gave up on an earlier chunk
+      wantsMore = sink.chunk(chunk);
+    }
+    if (this.#isCancelled) return;
     if (outcome === "ended") return sink.end();
     if (wantsMore) this.resume();
   }
@@ -74,6 +79,7 @@ export class NodeBody {
   /** Nobody will read on: the socket is dropped (it cannot be reused with a body left unread). */
   cancel(): void {
     this.#isSettled = true;
+    this.#isCancelled = true;
     this.#queue = [];
     this.#res.destroy();
   }

@@ -83,10 +83,13 @@ describe("takeChunkReader on a safe fetch's response (read from node's message, 
   it("a reader that throws ends the read with its error and drops the connection", async () => {
     const read = takeChunkReader(await safeFetch(`${peer.url}/events`))!;
     const failure = new Error("the reader broke");
+    let calls = 0;
     await expect(read(() => {
+      calls++;
       throw failure;
     })).rejects.toBe(failure);
     await latestClosed;
+    expect(calls).toBe(1); // no chunk after the failing one, queued or not, as a `for await` stops at its body's error
   });
 
   it("once the body was read the web way, reads it from the web stream", async () => {
