@@ -70,7 +70,10 @@ export async function callToolLean(
   return answer.result;
 }
 
-/** A link's request headers, kept while its session id and protocol version stay what they were built with. */
+/**
+ * A link's request headers, kept while its session id and protocol version stay what they were built with. Only a
+ * cache, dropped with the link: a second copy of this module (another bundle) merely builds its own.
+ */
 const builtHeaders = new WeakMap<StreamableHttpLink, { sessionId: string | undefined; protocolVersion: string | undefined; headers: Headers }>();
 
 /** The SDK transport's `_commonHeaders` plus what its `send` sets for a request; shared, not to be changed (safe fetch copies it). */
