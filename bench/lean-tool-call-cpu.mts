@@ -12,7 +12,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const params = { name: "echo", arguments: { message: "bench" } };
 
 const everything = await startEverything("streamableHttp");
-const session = openSession({ type: "http", url: `http://127.0.0.1:${everything.port}/mcp` }, { policy: createOutboundPolicy(), timeoutMs: 10_000 });
+const session = openSession({ type: "http", url: `http://127.0.0.1:${everything.port}/mcp` }, { policy: createOutboundPolicy(), timeoutMs: 10_000, secrets: [] });
 const deadline = startDeadline(10_000);
 await session.connect(deadline);
 deadline.dispose();

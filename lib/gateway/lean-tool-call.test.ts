@@ -172,6 +172,36 @@ describe("the lean tools/call against SDK servers of our own", { timeout: 30_000
     });
   }
 
+  it("takes up an event stream the server closed before the answer (SSE polling) with a GET carrying Last-Event-ID", async () => {
+    const server = await startTestServer({ json: false });
+    const session = await connected(server.url);
+    try {
+      if (!canCallLean(session)) throw new Error("a connected legacy-era streamable HTTP session should take the lean path");
+      const polled = await callToolLean(session, { name: "polled", arguments: {} }, AbortSignal.timeout(10_000));
+      expect(polled).toEqual({ content: [{ type: "text", text: "answered after the stream closed" }] });
+      expect(server.toolCalls("polled")).toBe(1);
+      expect(server.resumptions()).toEqual([{ lastEventId: "polled-1", accept: "text/event-stream", contentType: undefined }]);
+
+      // The GET's headers were its own: the session's next POST still says what it sends and accepts.
+      const echoed = await callToolLean(session, { name: "echo", arguments: { message: "after" } }, AbortSignal.timeout(10_000));
+      expect(echoed).toEqual({ content: [{ type: "text", text: "after" }] });
+    } finally {
+      await session.close({ endSession: true });
+      await server.close();
+    }
+  });
+
+  it("an event stream cut before the answer fails the call as a reset connection (retried, as any network failure)", async () => {
+    const server = await startTestServer({ json: false });
+    try {
+      const answer = await call(server.url, "cut");
+      expect(answer).toEqual({ kind: "failed", outcome: "upstream_error", reason: "connection reset by peer", attempts: 2 });
+      expect(server.toolCalls("cut")).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("skips notifications before the answer and lets the SDK client answer the server's own request", async () => {
     const server = await startTestServer({ json: false });
     try {
@@ -183,16 +213,21 @@ describe("the lean tools/call against SDK servers of our own", { timeout: 30_000
   });
 });
 
-type TestServer = Peer & { toolCalls(tool: string): number; initializes(): number; forgetSessions(): void };
+type Resumption = { lastEventId: string; accept: string | undefined; contentType: string | undefined };
+type TestServer = Peer & { toolCalls(tool: string): number; initializes(): number; forgetSessions(): void; resumptions(): Resumption[] };
 
 /**
  * An MCP SDK 1.x server over streamable HTTP with sessions: `echo`; `fail` (a tool error); `invalid` (a JSON-RPC
  * error); `huge` (5 MiB of text); `chatty` (a log message and a progress notification, then a ping to the
- * client, before its result). `forgetSessions()` makes it answer 404 to every session it knew.
+ * client, before its result). Answered here rather than by the SDK server: `polled` (the event stream ends after a
+ * priming event with an id and `retry`; a GET with that Last-Event-ID, listed by `resumptions()`, gets the result)
+ * and `cut` (the connection drops mid-event). `forgetSessions()` makes it answer 404 to every session it knew.
  */
 async function startTestServer({ json }: { json: boolean }): Promise<TestServer> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const toolCalls = new Map<string, number>();
+  const resumptions: Resumption[] = [];
+  const polled = new Map<string, unknown>(); // priming event id → the id of the tools/call it belongs to
   let initializes = 0;
 
   const newServer = () => {
@@ -222,6 +257,23 @@ async function startTestServer({ json }: { json: boolean }): Promise<TestServer>
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
+    if (body?.method === "tools/call" && body.params?.name === "cut") {
+      toolCalls.set("cut", (toolCalls.get("cut") ?? 0) + 1);
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      return void res.write(`id: 1\ndata: {"jsonrpc":"2.0","id":${JSON.stringify(body.id)},"res`, () => res.destroy());
+    }
+    if (body?.method === "tools/call" && body.params?.name === "polled") {
+      toolCalls.set("polled", (toolCalls.get("polled") ?? 0) + 1);
+      const primingId = `polled-${polled.size + 1}`;
+      polled.set(primingId, body.id);
+      return void res.writeHead(200, { "content-type": "text/event-stream" }).end(`id: ${primingId}\nretry: 1\ndata: \n\n`);
+    }
+    const lastEventId = req.headers["last-event-id"];
+    if (req.method === "GET" && typeof lastEventId === "string" && polled.has(lastEventId)) {
+      resumptions.push({ lastEventId, accept: req.headers.accept, contentType: req.headers["content-type"] });
+      const answer = { jsonrpc: "2.0", id: polled.get(lastEventId), result: { content: [{ type: "text", text: "answered after the stream closed" }] } };
+      return void res.writeHead(200, { "content-type": "text/event-stream" }).end(`id: ${lastEventId}-answer\nevent: message\ndata: ${JSON.stringify(answer)}\n\n`);
+    }
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
       const known = transports.get(sessionId);
@@ -241,5 +293,6 @@ async function startTestServer({ json }: { json: boolean }): Promise<TestServer>
     toolCalls: (tool) => toolCalls.get(tool) ?? 0,
     initializes: () => initializes,
     forgetSessions: () => transports.clear(),
+    resumptions: () => [...resumptions],
   };
 }

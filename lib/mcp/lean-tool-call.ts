@@ -5,6 +5,7 @@ import { createParser } from "eventsource-parser";
 
 import { processSlot } from "../runtime/runtime";
 import type { McpSession, StreamableHttpLink } from "./mcp-session";
+import { takeChunkReader, type ChunkReader } from "./node-response";
 
 /**
  * A pooled session's `tools/call` as one POST of our own, read without the SDK client's per-message machinery.
@@ -69,8 +70,23 @@ export async function callToolLean(
   return answer.result;
 }
 
-/** The SDK transport's `_commonHeaders` plus what its `send` sets for a request. */
-function requestHeaders({ transport, headers: configured }: StreamableHttpLink): Headers {
+/**
+ * A link's request headers, kept while its session id and protocol version stay what they were built with. Only a
+ * cache, dropped with the link: a second copy of this module (another bundle) merely builds its own.
+ */
+const builtHeaders = new WeakMap<StreamableHttpLink, { sessionId: string | undefined; protocolVersion: string | undefined; headers: Headers }>();
+
+/** The SDK transport's `_commonHeaders` plus what its `send` sets for a request; shared, not to be changed (safe fetch copies it). */
+function requestHeaders(link: StreamableHttpLink): Headers {
+  const { sessionId, protocolVersion } = link.transport;
+  const built = builtHeaders.get(link);
+  if (built && built.sessionId === sessionId && built.protocolVersion === protocolVersion) return built.headers;
+  const headers = buildRequestHeaders(link);
+  builtHeaders.set(link, { sessionId, protocolVersion, headers });
+  return headers;
+}
+
+function buildRequestHeaders({ transport, headers: configured }: StreamableHttpLink): Headers {
   const headers = new Headers(configured);
   if (transport.sessionId) headers.set("mcp-session-id", transport.sessionId);
   if (transport.protocolVersion) headers.set("mcp-protocol-version", transport.protocolVersion);
@@ -88,7 +104,8 @@ async function readAnswer(response: Response, id: string, onServerMessage: (mess
     if (!answer) throw new ProtocolError(-32603, "the JSON answer holds no response to tools/call");
     return answer;
   }
-  if (type === "text/event-stream" && response.body) return readResumably(response.body, id, onServerMessage, link, signal);
+  const body = type === "text/event-stream" ? takeChunkReader(response) : null;
+  if (body) return readResumably(body, id, onServerMessage, link, signal);
   await response.body?.cancel().catch(() => {});
   throw new SdkError(SdkErrorCode.ClientHttpUnexpectedContent, `Unexpected content type: ${response.headers.get("content-type")}`, {
     contentType: response.headers.get("content-type"),
@@ -103,21 +120,22 @@ const MAX_RETRY_MS = 5_000;
  * The answer from an event stream that the server may close before it (SEP-1699 polling: it sent event ids and a
  * `retry`): the stream is taken up again with a GET carrying `Last-Event-ID`, as the SDK's transport does.
  */
-async function readResumably(body: ReadableStream<Uint8Array>, id: string, onServerMessage: (message: JSONRPCMessage) => void, link: StreamableHttpLink, signal: AbortSignal): Promise<JsonRpcAnswer> {
+async function readResumably(body: ChunkReader, id: string, onServerMessage: (message: JSONRPCMessage) => void, link: StreamableHttpLink, signal: AbortSignal): Promise<JsonRpcAnswer> {
   let read = await readEventStream(body, id, onServerMessage);
   for (let resumed = 0; "resumeFrom" in read; resumed++) {
     if (read.resumeFrom === undefined || resumed >= MAX_RESUMPTIONS) throw new Error("the event stream ended before the answer to tools/call");
     await wait(Math.min(read.retryMs ?? 0, MAX_RETRY_MS), undefined, { signal });
-    const headers = requestHeaders(link);
+    const headers = new Headers(requestHeaders(link));
     headers.set("accept", "text/event-stream");
     headers.set("last-event-id", read.resumeFrom);
     headers.delete("content-type");
     const response = await link.fetch(link.url, { method: "GET", headers, signal });
-    if (!response.ok || !response.body) {
+    const rest = response.ok ? takeChunkReader(response) : null;
+    if (!rest) {
       await response.body?.cancel().catch(() => {});
       throw new Error(`the event stream ended before the answer to tools/call, and resuming it was answered ${response.status}`);
     }
-    read = await readEventStream(response.body, id, onServerMessage);
+    read = await readEventStream(rest, id, onServerMessage);
   }
   return read.answer;
 }
@@ -130,7 +148,7 @@ type StreamRead = { answer: JsonRpcAnswer } | { resumeFrom: string | undefined; 
  * the answer came: cancelling it would drop the keep-alive connection under it. Size is bounded by safe fetch,
  * which errors the body past the per-event limit.
  */
-function readEventStream(body: ReadableStream<Uint8Array>, id: string, onServerMessage: (message: JSONRPCMessage) => void): Promise<StreamRead> {
+function readEventStream(body: ChunkReader, id: string, onServerMessage: (message: JSONRPCMessage) => void): Promise<StreamRead> {
   return new Promise((resolve, reject) => {
     let answered = false;
     let lastEventId: string | undefined;
@@ -156,14 +174,15 @@ function readEventStream(body: ReadableStream<Uint8Array>, id: string, onServerM
         }
       },
     });
-    const read = async () => {
-      const decoder = new TextDecoder();
-      for await (const chunk of body) parser.feed(decoder.decode(chunk, { stream: true }));
-      if (!answered) resolve({ resumeFrom: lastEventId, retryMs });
-    };
-    read().catch((error: unknown) => {
-      if (!answered) reject(error);
-    });
+    const decoder = new TextDecoder();
+    body((chunk) => parser.feed(decoder.decode(chunk, { stream: true }))).then(
+      () => {
+        if (!answered) resolve({ resumeFrom: lastEventId, retryMs });
+      },
+      (error: unknown) => {
+        if (!answered) reject(error);
+      },
+    );
   });
 }
 

@@ -1,18 +1,17 @@
 import type { IncomingMessage } from "node:http";
 
-import { ResponseTooLargeError } from "./response-limit";
-
-type Limit = { maxBytes: number; onOversized?: (error: ResponseTooLargeError) => void };
+import { NodeBody, type BodyLimit } from "./node-body";
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /**
- * Wraps a node:http response as a web `Response` whose body streams (SSE works), with backpressure. The body
- * errors with ResponseTooLargeError (and the socket is dropped) past `maxBytes` in all — or, for
- * `text/event-stream`, past `maxBytes` within one event — so no reader can buffer an upstream without bound.
+ * Wraps a node:http response as a web `Response` whose body streams (SSE works), with backpressure and the caps
+ * of NodeBody (a body past them errors, and the socket is dropped).
  */
-export function toWebResponse(res: IncomingMessage, url: URL, options: { redirected: boolean; isHead: boolean } & Limit): Response {
-  const headers = new Headers();
+export function toWebResponse(res: IncomingMessage, url: URL, options: { redirected: boolean; isHead: boolean } & BodyLimit): Response {
+  const status = res.statusCode ?? 0;
+  const response = new NodeResponse(null, { status, statusText: res.statusMessage });
+  const { headers } = response; // filled in place: a Headers of our own would be copied into it
   for (let i = 0; i < res.rawHeaders.length; i += 2) {
     try {
       headers.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
@@ -21,77 +20,156 @@ export function toWebResponse(res: IncomingMessage, url: URL, options: { redirec
     }
   }
 
-  const status = res.statusCode ?? 0;
   const hasBody = !NULL_BODY_STATUSES.has(status) && !options.isHead;
   if (!hasBody) res.resume();
-
   const isEventStream = (headers.get("content-type") ?? "").toLowerCase().startsWith("text/event-stream");
-  const counter = createCounter({ ...options, isEventStream, what: url.origin });
-  const response = new Response(hasBody ? toWebStream(res, counter) : null, { status, statusText: res.statusMessage, headers });
+  if (hasBody) response.holdBody(new NodeBody(res, { ...options, isEventStream, what: url.origin }));
   Object.defineProperties(response, { url: { value: url.href }, redirected: { value: options.redirected } });
   return response;
 }
 
-type Counter = (chunk: Buffer) => ResponseTooLargeError | null;
+/** Reads a body chunk by chunk; resolves at its end, rejects as reading it would (too large, closed early…). */
+export type ChunkReader = (onChunk: (chunk: Uint8Array) => void) => Promise<void>;
 
-/** Bytes of the whole body, or of the current event (since the last blank line) for an event stream. */
-function createCounter(options: Limit & { isEventStream: boolean; what: string }): Counter {
-  let count = 0;
-  let lastByte = 0;
-  const tooLarge = (size: number) => {
-    if (size <= options.maxBytes) return null;
-    const error = new ResponseTooLargeError(options.maxBytes, options.what);
-    options.onOversized?.(error);
-    return error;
-  };
-  return (chunk) => {
-    if (chunk.length === 0) return null;
-    if (!options.isEventStream) return tooLarge((count += chunk.length));
+/** Where a NodeResponse hands out its node body: a registered symbol, so every bundle of lib finds it. */
+const TAKE_NODE_BODY = Symbol.for("patchbay.takeNodeBody");
 
-    // An event ends at a blank line; what precedes the chunk's first boundary still belongs to the current event.
-    const startsBlank = lastByte === 10 && (chunk[0] === 10 || (chunk[0] === 13 && chunk[1] === 10)) ? 0 : -1;
-    const firsts = [startsBlank, chunk.indexOf("\n\n"), chunk.indexOf("\n\r\n")].filter((index) => index >= 0);
-    const last = Math.max(startsBlank, chunk.lastIndexOf("\n\n"), chunk.lastIndexOf("\n\r\n"));
-    lastByte = chunk[chunk.length - 1];
-    const current = tooLarge(count + (firsts.length > 0 ? Math.min(...firsts) : chunk.length));
-    if (current) return current;
-    count = last >= 0 ? chunk.length - last : count + chunk.length;
-    return null;
+/**
+ * A fetched response's body for one reader that takes every chunk as it comes: straight from node's message when
+ * safe fetch made the response and nobody has read it the web way (no web stream, no async iteration: the lean
+ * tools/call reads every answer), else through its web stream. Null without a body. Either way the chunks, the
+ * errors and the end are the same; after this, the response's body counts as read.
+ */
+export function takeChunkReader(response: Response): ChunkReader | null {
+  const nodeBody = (response as Response & { [TAKE_NODE_BODY]?: () => NodeBody | undefined })[TAKE_NODE_BODY]?.();
+  if (nodeBody) return (onChunk) => readDirectly(nodeBody, onChunk);
+  const body = response.body;
+  if (!body) return null;
+  return async (onChunk) => {
+    for await (const chunk of body) onChunk(chunk);
   };
 }
 
-function toWebStream(res: IncomingMessage, count: Counter): ReadableStream<Uint8Array> {
-  let isSettled = false;
+function readDirectly(body: NodeBody, onChunk: (chunk: Uint8Array) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    body.pipe({
+      chunk: (chunk) => {
+        try {
+          onChunk(chunk);
+          return true;
+        } catch (error) {
+          // As a `for await` over the web stream would: the reader's error ends the read, the body is cancelled.
+          body.cancel();
+          reject(error);
+          return false;
+        }
+      },
+      end: resolve,
+      fail: reject,
+    });
+  });
+}
+
+/**
+ * A Response whose body is a NodeBody, made into a web stream only when someone reads it the web way (`body`,
+ * `text()`, `clone()`…): on Node a ReadableStream and a Response built with one cost more than the rest of
+ * handling a small answer. The lean tools/call takes the NodeBody itself (takeChunkReader).
+ */
+class NodeResponse extends Response {
+  #nodeBody: NodeBody | undefined;
+  /** Carries the body's web stream, once made. */
+  #web: Response | undefined;
+  #isTaken = false;
+
+  /** Built with a null body, it gets its NodeBody here (once, before anyone reads it). */
+  holdBody(body: NodeBody): void {
+    this.#nodeBody = body;
+  }
+
+  [TAKE_NODE_BODY](): NodeBody | undefined {
+    const body = this.#nodeBody;
+    this.#nodeBody = undefined;
+    if (body) this.#isTaken = true;
+    return body;
+  }
+
+  /** The body as a web Response, made once (a read one after the node body was taken); null without a body (the base class answers then). */
+  #webBody(): Response | null {
+    if (this.#nodeBody) {
+      // With this one's headers: blob() takes its type from them, formData() its format.
+      this.#web = new Response(toWebStream(this.#nodeBody), { headers: this.headers });
+      this.#nodeBody = undefined;
+    } else if (this.#isTaken) {
+      this.#web ??= readResponse();
+    }
+    return this.#web ?? null;
+  }
+
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    const web = this.#webBody();
+    return web ? web.body : super.body;
+  }
+
+  override get bodyUsed(): boolean {
+    return this.#isTaken || (this.#web?.bodyUsed ?? super.bodyUsed);
+  }
+
+  override text(): Promise<string> {
+    return this.#webBody()?.text() ?? super.text();
+  }
+
+  override json(): Promise<unknown> {
+    return this.#webBody()?.json() ?? super.json();
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#webBody()?.arrayBuffer() ?? super.arrayBuffer();
+  }
+
+  override blob(): Promise<Blob> {
+    return this.#webBody()?.blob() ?? super.blob();
+  }
+
+  override formData(): Promise<FormData> {
+    return this.#webBody()?.formData() ?? super.formData();
+  }
+
+  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#webBody()?.bytes() ?? super.bytes();
+  }
+
+  /** As Response's: a copy reading the same body (the stream is teed), with this one's status and headers. */
+  override clone(): Response {
+    const web = this.#webBody();
+    if (!web) return super.clone();
+    return new Response(web.clone().body, { status: this.status, statusText: this.statusText, headers: this.headers });
+  }
+}
+
+/** A body already read: what a NodeResponse whose node body was taken shows anyone reading it after. */
+function readResponse(): Response {
+  const response = new Response(new ReadableStream());
+  void response.body!.getReader().read();
+  return response;
+}
+
+function toWebStream(body: NodeBody): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      const settle = (finish: () => void) => {
-        if (isSettled) return;
-        isSettled = true;
-        finish();
-      };
-      res.on("data", (chunk: Buffer) => {
-        if (isSettled) return;
-        const oversized = count(chunk);
-        if (oversized) {
-          settle(() => controller.error(oversized));
-          res.destroy();
-          return;
-        }
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 1) <= 0) res.pause();
-      });
-      res.once("end", () => settle(() => controller.close()));
-      res.on("error", (error) => settle(() => controller.error(error)));
-      res.once("close", () => {
-        if (!res.complete) settle(() => controller.error(new Error("connection closed before the response ended")));
+      body.pipe({
+        chunk: (chunk) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          return (controller.desiredSize ?? 1) > 0;
+        },
+        end: () => controller.close(),
+        fail: (error) => controller.error(error),
       });
     },
     pull() {
-      res.resume();
+      body.resume();
     },
     cancel() {
-      isSettled = true;
-      res.destroy();
+      body.cancel();
     },
   }, { highWaterMark: 16 });
 }
