@@ -4,6 +4,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
+import { serveArguments } from "../../lib/cli/serve-command";
+
 export type PatchbayProcess = { baseUrl: string; port: number; databaseUrl: string; pid: number; stop: () => Promise<void>; logs: () => string };
 
 /** Loopback only: any Patchbay a test or benchmark starts may probe nothing beyond this machine. */
@@ -48,7 +50,7 @@ export async function startPatchbay(options: { env?: Record<string, string>; dat
   const port = options.port ?? (await freePort());
   const databaseUrl = options.databaseUrl ?? tempSqliteUrl("test");
   const host = options.hostArgument === undefined ? "127.0.0.1" : options.hostArgument;
-  const child = spawn(process.execPath, ["lib/cli/serve.mjs", "-p", String(port), ...(host ? ["-H", host] : [])], {
+  const child = spawn(process.execPath, serveArguments(port, host), {
     env: { ...process.env, ...TEST_ENV, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: databaseUrl, PORT: String(port), ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 
 import { getConfigOrExit } from "../env";
 import { ensureBuild } from "./ensure-build";
+import { serveArguments } from "./serve-command";
 
 /**
  * `npm start`: validate settings, build when needed, then serve. Migrations and the demo seed run inside
@@ -13,8 +14,7 @@ function main() {
 
   // DESIGN §14: with authentication off, this machine only (lib/cli/serve.mjs does the same when started alone).
   const host = process.env.HOST ?? (config.PATCHBAY_AUTH === "off" ? "127.0.0.1" : undefined);
-  const args = ["lib/cli/serve.mjs", "-p", String(config.PORT), ...(host ? ["-H", host] : [])];
-  const server = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const server = spawn(process.execPath, serveArguments(config.PORT, host), { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   const url = `http://${host && host !== "0.0.0.0" ? host : "localhost"}:${config.PORT}`;
 
   server.stdout.pipe(process.stdout);
