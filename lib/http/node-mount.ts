@@ -96,34 +96,40 @@ async function toWebRequest(request: IncomingMessage, href: string, signal: Abor
   if (!headers.has("x-forwarded-for") && request.socket.remoteAddress) headers.set("x-forwarded-for", request.socket.remoteAddress);
 
   const method = request.method ?? "GET";
-  if (method === "GET" || method === "HEAD") return new NodeRequest(href, { method, headers }, signal);
-  const body = await bodyOf(request);
-  if (Buffer.isBuffer(body)) return new NodeRequest(href, { method, headers }, signal, body);
-  return new NodeRequest(href, { method, headers, body, duplex: "half" } as RequestInit, signal);
+  if (method === "GET" || method === "HEAD") return new NodeRequest(href, method, headers, signal);
+  return new NodeRequest(href, method, headers, signal, await bodyOf(request));
 }
 
 /**
- * A web Request whose `signal` is the connection's own, and whose small body, read before the handler runs, is
- * held as that Buffer (lib/http/held-body.ts: the body reader takes it without a stream). Handing the signal to
- * Request's constructor makes it follow that signal with one of its own (listeners, a weak reference, a
- * finalizer): as costly as the rest of the conversion, for a signal only long-lived answers look at.
+ * A web Request whose `signal` is the connection's own, whose headers are the ones built from the node request,
+ * and whose small body, read before the handler runs, is held as that Buffer (lib/http/held-body.ts: the body
+ * reader takes it without a stream). Handing the signal to Request's constructor makes it follow that signal with
+ * one of its own (listeners, a weak reference, a finalizer), and handing it the headers copies them into a second
+ * list: each as costly as much of the rest of the conversion, for what the getters give as well.
  */
 class NodeRequest extends withHeldBody<Buffer, typeof Request>(Request, (bytes) => new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength)) {
   readonly #signal: AbortSignal;
 
-  readonly #preread: Buffer | undefined;
+  readonly #headers: Headers;
 
-  constructor(href: string, init: RequestInit, signal: AbortSignal, preread?: Buffer) {
-    super(href, init);
+  readonly #body: Buffer | ReadableStream<Uint8Array> | null;
+
+  constructor(href: string, method: string, headers: Headers, signal: AbortSignal, body: Buffer | ReadableStream<Uint8Array> | null = null) {
+    super(href, body instanceof ReadableStream ? ({ method, headers, body, duplex: "half" } as RequestInit) : { method });
     this.#signal = signal;
-    this.#preread = preread;
-    if (preread) this.hold(preread);
+    this.#headers = body instanceof ReadableStream ? super.headers : headers;
+    this.#body = body;
+    if (Buffer.isBuffer(body)) this.hold(body);
   }
 
   override clone(): Request {
-    if (!this.#preread) return super.clone();
+    if (!Buffer.isBuffer(this.#body)) return super.clone();
     if (this.bodyUsed) throw new TypeError("Request.clone: Body has already been consumed."); // as for any Request
-    return new NodeRequest(this.url, { method: this.method, headers: this.headers }, this.#signal, this.#preread);
+    return new NodeRequest(this.url, this.method, new Headers(this.#headers), this.#signal, this.#body);
+  }
+
+  override get headers(): Headers {
+    return this.#headers;
   }
 
   override get signal(): AbortSignal {
