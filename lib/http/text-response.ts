@@ -1,14 +1,24 @@
 import { EncodedText } from "./encoded-text";
 import { heldBodyOf, withHeldBody } from "./held-body";
 
-/** A Response whose body is a text, held as its EncodedText until someone reads it (lib/http/held-body.ts). */
+/**
+ * A Response whose body is a text, held as its EncodedText until someone reads it (lib/http/held-body.ts). Its
+ * headers are the list made here, answered by the getter, rather than copied into the Response's own.
+ */
 class TextResponse extends withHeldBody<EncodedText, typeof Response>(Response, (encoded) => encoded.text) {
+  readonly #headers: Headers;
+
   constructor(text: EncodedText, init: ResponseInit) {
     const headers = new Headers(init.headers);
     // As a Response built from a string would say.
     if (!headers.has("content-type")) headers.set("content-type", "text/plain;charset=UTF-8");
-    super(null, { ...init, headers });
+    super(null, { status: init.status, statusText: init.statusText });
+    this.#headers = headers;
     this.hold(text);
+  }
+
+  override get headers(): Headers {
+    return this.#headers;
   }
 
   override clone(): Response {
