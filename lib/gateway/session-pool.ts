@@ -118,8 +118,19 @@ async function discard(entry: Entry): Promise<void> {
 }
 
 function sessionKey(config: ResolvedConfig, options: BorrowOptions, isScoped: boolean): string {
-  const configHash = createHash("sha256").update(JSON.stringify(config)).digest("hex");
-  return JSON.stringify([options.server, options.environment, configHash, isScoped ? options.scope.id : null, options.profile?.key ?? null, options.person ?? null]);
+  return JSON.stringify([options.server, options.environment, configHashOf(config), isScoped ? options.scope.id : null, options.profile?.key ?? null, options.person ?? null]);
+}
+
+/**
+ * A resolved config's hash, once per config object: a gateway's blueprints are cached (lib/gateway/target-configs.ts),
+ * so every call of a target brings the same, never-changed object.
+ */
+const configHashes = new WeakMap<ResolvedConfig, string>();
+
+function configHashOf(config: ResolvedConfig): string {
+  let hash = configHashes.get(config);
+  if (hash === undefined) configHashes.set(config, (hash = createHash("sha256").update(JSON.stringify(config)).digest("hex")));
+  return hash;
 }
 
 function startSweeper(): void {
