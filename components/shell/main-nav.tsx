@@ -3,6 +3,7 @@
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 
+import { useIsHydrated } from "@/lib/hooks/use-is-hydrated";
 import { cx } from "../ui/class-names";
 import { NavLink } from "./nav-link";
 
@@ -16,6 +17,7 @@ export function MainNav({ entries }: { entries: NavEntry[] }) {
   const [isOpen, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const pathname = usePathname();
+  const isHydrated = useIsHydrated();
   useEffect(() => setOpen(false), [pathname]);
 
   // Focus goes back to the Menu button: the link that had it is hidden with the list, which would drop it to <body>.
@@ -26,7 +28,7 @@ export function MainNav({ entries }: { entries: NavEntry[] }) {
   }
 
   return (
-    <nav aria-label="Main" onKeyDown={closeOnEscape}>
+    <nav aria-label="Main" onKeyDown={closeOnEscape} data-hydrated={isHydrated || undefined}>
       <button ref={menuButton} type="button" aria-expanded={isOpen} aria-controls="main-nav-links" onClick={() => setOpen(!isOpen)}
         className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:hidden dark:border-slate-700 dark:hover:bg-slate-800">
         Menu

@@ -57,6 +57,8 @@ test.describe("on a 390 px phone", () => {
     await page.goto("/mcp-servers");
     const nav = page.getByRole("navigation", { name: "Main" });
     const menu = nav.getByRole("button", { name: "Menu" });
+    // A click before React owns the page opens nothing.
+    await expect(page.locator("nav[aria-label='Main'][data-hydrated]")).toBeVisible();
     await expect(menu).toHaveAttribute("aria-expanded", "false");
     await expect(nav.getByRole("link", { name: "Capabilities" })).toBeHidden();
 
@@ -76,7 +78,9 @@ test.describe("on a 390 px phone", () => {
     await page.goto("/mcp-servers");
     const nav = page.getByRole("navigation", { name: "Main" });
     const menu = nav.getByRole("button", { name: "Menu" });
+    await expect(page.locator("nav[aria-label='Main'][data-hydrated]")).toBeVisible();
     await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Tab");
     await expect(nav.getByRole("link", { name: "Overview" })).toBeFocused();
 
