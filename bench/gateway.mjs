@@ -32,7 +32,7 @@ const toolsPerServer = Number(process.env.BENCH_TOOLS_PER_SERVER ?? 20);
 const ENVIRONMENT = "development";
 const MAX_START_LOAD = 1.5;
 const PROTOCOL_VERSION = "2025-11-25";
-const WARM_UP_S = 2;
+const WARM_UP_S = 10;
 
 const loadAtStart = os.loadavg();
 console.log(`load average at start: ${formatLoad(loadAtStart)} (${os.cpus().length} CPUs)`);
@@ -124,8 +124,10 @@ async function runScenarios(base, pids) {
     return { url, method: "POST", headers: headersBut, bodyOf };
   };
   await measure({ ...floor, duration: 1 });
-  // Every path once before anything is measured: the first scenarios no longer pay for the JIT warming up in the
-  // upstream, the peers and this process's clients (a cold direct row ran slower than the same bytes relayed).
+  // Every path for WARM_UP_S before anything is measured, so each row is the steady state, not the JIT warming up in
+  // Patchbay, the upstream, the peers or this process's clients. A cold direct row ran slower than the same bytes
+  // relayed; and at one client Patchbay's CPU per relayed call falls 1,391 → 929 → 848 → ~780 µs over its first
+  // 15 s (about 4,500 calls; p50 3.7 → 2.8 ms), so 2 s at 8 clients left its one-client row partway down that curve.
   for (const [url, headers, request, transport] of [[upstream, {}, direct], [gateway("echo"), runner, echo], [hub.url, {}, throughHub, "sse"], [relay.url, {}, direct], [gateway("echo"), runner, prompt], [gateway("echo"), runner, resource]]) {
     await measureMcp({ url, headers, request, connections: 8, duration: WARM_UP_S, transport });
   }
