@@ -2,8 +2,7 @@
 // the upstream, through the peer mcp-hub (bench/mcp-hub-peer.mjs) and through a bare node:http relay (the floor of
 // any relay on this machine: bench/bare-relay.mjs) — MCP SDK clients, 1 and 8 connections —,
 // prompts/get and resources/read through the gateway beside tools/call, tools/list of an agent with 50 servers ×
-// 20 tools (catalog seeded directly), and the framework floor (GET /api/healthz), in one run. Every path is warmed
-// up first, and the four tools/call paths the targets compare are measured in turns, interleaved (addInterleaved).
+// 20 tools (catalog seeded directly), and the framework floor (GET /api/healthz), in one run.
 // The same tools/call also goes out from autocannon, the load generator of the floor itself, on a session opened
 // by hand: on this one machine an SDK client costs as much CPU per call as the gateway's own work, so those rows
 // compare the servers rather than the clients. A second table gives the CPU each call cost Patchbay, the upstream
@@ -24,7 +23,7 @@ import { startBareRelay } from "./bare-relay.mjs";
 import { startMcpHub } from "./mcp-hub-peer.mjs";
 import { printMarkdown } from "./markdown-table.mjs";
 import { measure, printTable } from "./measure.mjs";
-import { measureMcp, percentile } from "./measure-mcp.mjs";
+import { measureMcp } from "./measure-mcp.mjs";
 import { cpuTicks, TICKS_PER_S } from "./process-cpu.mjs";
 
 const duration = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -34,7 +33,6 @@ const ENVIRONMENT = "development";
 const MAX_START_LOAD = 1.5;
 const PROTOCOL_VERSION = "2025-11-25";
 const WARM_UP_S = 10;
-const INTERLEAVED_ROUNDS = 4;
 
 const loadAtStart = os.loadavg();
 console.log(`load average at start: ${formatLoad(loadAtStart)} (${os.cpus().length} CPUs)`);
@@ -110,43 +108,12 @@ async function runScenarios(base, pids) {
   const floor = { url: `${base}/api/healthz`, headers: runner };
 
   const rows = [];
-  /** Measures `run` as one row: CPU ticks of every process from when its clients start (`onStart`) to its end. */
-  const measured = async (run, seconds) => {
-    let before = cpuOf(pids);
-    const result = await run(() => (before = cpuOf(pids)), seconds);
-    const after = cpuOf(pids);
-    return { result, ticks: Object.fromEntries(Object.keys(after).map((key) => [key, after[key] - before[key]])) };
-  };
-  const rowOf = (name, { rps, p50, p99, count }, ticks) => {
-    const perRequest = (key) => (ticks[key] / TICKS_PER_S / count) * 1e6;
-    return { name, rps, p50, p99, count, cpu: { patchbay: perRequest("patchbay"), upstream: perRequest("upstream"), peer: perRequest("peer"), relay: perRequest("relay"), client: perRequest("client") } };
-  };
   const add = async (name, run) => {
-    const { result, ticks } = await measured(run);
-    rows.push(rowOf(name, result, ticks));
-  };
-  /**
-   * The rows the targets compare (direct, gateway, peer, relay), measured in INTERLEAVED_ROUNDS turns of a share of
-   * `duration` each, one path after the other, their latencies pooled: whatever drifts during the run (the machine,
-   * the upstream's state) falls on every path alike instead of on whichever row it happened in. Measured one row
-   * after the other, the same code's one-client figures moved by ±0.1 ms between runs (the bare relay's +0.14 to +0.39).
-   */
-  const addInterleaved = async (scenarios) => {
-    const pooled = scenarios.map(() => ({ latencies: [], count: 0, ticks: {} }));
-    for (let round = 0; round < INTERLEAVED_ROUNDS; round++) {
-      for (const [index, [, run]] of scenarios.entries()) {
-        const { result, ticks } = await measured(run, duration / INTERLEAVED_ROUNDS);
-        const into = pooled[index];
-        into.latencies.push(...result.latencies);
-        into.count += result.count;
-        for (const [key, value] of Object.entries(ticks)) into.ticks[key] = (into.ticks[key] ?? 0) + value;
-      }
-    }
-    for (const [index, [name]] of scenarios.entries()) {
-      const { latencies, count, ticks } = pooled[index];
-      latencies.sort((a, b) => a - b);
-      rows.push(rowOf(name, { rps: count / duration, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), count }, ticks));
-    }
+    let before = cpuOf(pids);
+    const result = await run(() => (before = cpuOf(pids)));
+    const after = cpuOf(pids);
+    const perRequest = (key) => ((after[key] - before[key]) / TICKS_PER_S / result.count) * 1e6;
+    rows.push({ name, ...result, cpu: { patchbay: perRequest("patchbay"), upstream: perRequest("upstream"), peer: perRequest("peer"), relay: perRequest("relay"), client: perRequest("client") } });
   };
   const rawRequest = async (url, headers, method, params, isExpected) => {
     const session = await openRawSession(url, headers);
@@ -166,12 +133,10 @@ async function runScenarios(base, pids) {
   }
   await add("GET /api/healthz (framework floor), 8 connections", () => measure({ ...floor, duration }));
   for (const connections of [1, 8]) {
-    await addInterleaved([
-      [`tools/call echo, direct to upstream, ${connections} connection(s)`, (onStart, seconds) => measureMcp({ url: upstream, request: direct, connections, duration: seconds, onStart })],
-      [`tools/call echo, through the gateway, ${connections} connection(s)`, (onStart, seconds) => measureMcp({ url: gateway("echo"), headers: runner, request: echo, connections, duration: seconds, onStart })],
-      [`tools/call echo, through mcp-hub (peer), ${connections} connection(s)`, (onStart, seconds) => measureMcp({ url: hub.url, request: throughHub, connections, duration: seconds, onStart, transport: "sse" })],
-      [`tools/call echo, through a bare node:http relay, ${connections} connection(s)`, (onStart, seconds) => measureMcp({ url: relay.url, request: direct, connections, duration: seconds, onStart })],
-    ]);
+    await add(`tools/call echo, direct to upstream, ${connections} connection(s)`, (onStart) => measureMcp({ url: upstream, request: direct, connections, duration, onStart }));
+    await add(`tools/call echo, through the gateway, ${connections} connection(s)`, (onStart) => measureMcp({ url: gateway("echo"), headers: runner, request: echo, connections, duration, onStart }));
+    await add(`tools/call echo, through mcp-hub (peer), ${connections} connection(s)`, (onStart) => measureMcp({ url: hub.url, request: throughHub, connections, duration, onStart, transport: "sse" }));
+    await add(`tools/call echo, through a bare node:http relay, ${connections} connection(s)`, (onStart) => measureMcp({ url: relay.url, request: direct, connections, duration, onStart }));
   }
   await add("prompts/get simple-prompt, through the gateway, 1 connection(s)", (onStart) => measureMcp({ url: gateway("echo"), headers: runner, request: prompt, connections: 1, duration, onStart }));
   await add("resources/read a text resource, through the gateway, 1 connection(s)", (onStart) => measureMcp({ url: gateway("echo"), headers: runner, request: resource, connections: 1, duration, onStart }));

@@ -5,8 +5,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 /**
  * `connections` MCP SDK clients (streamable HTTP, or the older SSE transport with `transport: "sse"`; one session
  * each) send `request(client)` back to back for `duration` seconds after a warm-up second; returns req/s and latency
- * percentiles in ms (and every latency, sorted). Every answer must come back without a thrown error and without
- * `isError`. `onStart` is called when the warm-up second is over.
+ * percentiles in ms. Every answer must come back without a thrown error and without `isError`. `onStart` is called
+ * when the warm-up second is over.
  */
 export async function measureMcp({ url, headers = {}, request, connections = 8, duration = 8, onStart = () => {}, transport = "streamableHttp" }) {
   const clients = await Promise.all(Array.from({ length: connections }, async () => {
@@ -20,7 +20,7 @@ export async function measureMcp({ url, headers = {}, request, connections = 8, 
     onStart();
     const latencies = await run(clients, request, duration);
     latencies.sort((a, b) => a - b);
-    return { rps: latencies.length / duration, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), count: latencies.length, latencies };
+    return { rps: latencies.length / duration, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), count: latencies.length };
   } finally {
     await Promise.all(clients.map((client) => client.close()));
   }
@@ -40,6 +40,6 @@ async function run(clients, request, seconds) {
   return latencies;
 }
 
-export function percentile(sorted, fraction) {
+function percentile(sorted, fraction) {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
 }
