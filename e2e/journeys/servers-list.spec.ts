@@ -73,6 +73,32 @@ test.describe("servers list", () => {
     await expect(page).not.toHaveURL(/cursor=/);
   });
 
+  test("while a page loads, the last page's rows stay and Next and Previous wait: their cursors would lead elsewhere", async ({ page, api }) => {
+    const tag = uniqueName("held");
+    await Promise.all(Array.from({ length: 55 }, (_, i) => api.createServer(`h${String(i).padStart(2, "0")}`, { tags: [tag] })));
+    await page.goto(`/mcp-servers?tags=${tag}`);
+    await expect(page.getByRole("row")).toHaveCount(51); // header + 50
+    await expect(page.locator("nav[aria-label='Pages'][data-hydrated]")).toBeVisible();
+
+    // The second page's answer is held until the buttons were seen waiting.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route((url) => url.pathname === "/api/mcp-servers" && url.searchParams.has("cursor"), async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Next →" }).click();
+    await expect(page.getByText("Page 2 of 2")).toBeVisible();
+    await expect(page.getByRole("row")).toHaveCount(51); // still the first page's rows
+    await expect(page.getByRole("button", { name: "Next →" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "← Previous" })).toBeDisabled();
+
+    release();
+    await expect(page.getByRole("row")).toHaveCount(6); // header + 5
+    await expect(page.getByRole("button", { name: "← Previous" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Next →" })).toBeDisabled(); // the last page
+  });
+
   test("the page is in the URL with a total: a shared page-4 link shows page 4 and Previous goes to page 3", async ({ page, api, context }) => {
     const tag = uniqueName("pages");
     const names: string[] = [];

@@ -70,6 +70,8 @@ export function ServerList({ tags }: { tags: string[] }) {
         pageCount={Math.ceil((query.data?.total ?? 0) / PAGE_SIZE)}
         hasPrevious={Boolean(filters.cursor)}
         hasNext={Boolean(query.data?.next_cursor)}
+        // Paging from the last page's rows, shown while this one loads, would go by their cursors to the wrong page.
+        isStale={query.isPlaceholderData}
         onNext={() => query.data?.next_cursor && setFilters({ ...filters, cursor: query.data.next_cursor, page: pageNumber + 1 }, { push: true })}
         onPrevious={() => {
           const cursor = query.data?.previous_cursor ?? undefined;
