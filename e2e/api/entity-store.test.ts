@@ -104,6 +104,26 @@ describe.each(entities)("versioned entity store — $kind", (entity) => {
     expect(keysOf((await api.get(entity.read(name))).body[entity.key])).toEqual(entered);
   });
 
+  test(`a write of ${entity.kind} that changes nothing writes nothing: same revision and ETag, no new history`, async () => {
+    const name = entity.newName();
+    const created = await entity.create(name);
+    const stored = (await api.get(entity.read(name))).body[entity.key];
+    const asStored = Object.fromEntries(Object.entries(stored).filter(([key]) => !SERVER_SET.has(key)));
+
+    const writes = [await api.patch(entity.path(name), {}), await api.patch(entity.path(name), { description: "d" }), await api.put(entity.path(name), asStored)];
+
+    for (const write of writes) {
+      expect(write.status).toBe(200);
+      expect(write.body[entity.key].revision).toBe(created.body[entity.key].revision);
+      expect(write.headers.get("etag")).toBe(created.headers.get("etag"));
+    }
+    // Someone holding the first ETag still writes.
+    const changed = await api.patch(entity.path(name), { description: "changed" }, { "If-Match": created.headers.get("etag")! });
+    expect(changed.status).toBe(200);
+    expect(changed.body[entity.key].revision).toBe(created.body[entity.key].revision + 1);
+    if (entity.hasRevisions) expect((await api.get(`${entity.path(name)}/revisions`)).body.revisions).toHaveLength(2);
+  });
+
   testWhen(entity.hasRevisions)(`restore ${entity.kind} — the restored revision keeps the key order it was entered in`, async () => {
     const name = entity.newName();
     const entered = keysOf((await entity.create(name)).body[entity.key]);

@@ -188,6 +188,8 @@ export async function writeEntity<T extends Named, Row extends EntityRow, Out>(
   }
   if (input.name !== name) await assertRenamable(tx, spec, name, input.name);
   await spec.assertTargets?.(tx, input);
+  // Nothing changes, so nothing is written: no revision, and the ETag others hold stays good (DESIGN §1: +1 on every change).
+  if (JSON.stringify(input) === JSON.stringify(spec.definitionOf(current))) return spec.toOutput(current);
 
   const now = new Date();
   const revision = current.revision + 1;

@@ -1,11 +1,19 @@
 import { parse, printParseErrorCode, type ParseError } from "jsonc-parser";
 
 import type { FieldError } from "../errors";
+import { unstorablePlaceIn } from "../schemas/storable-json";
 
 export type ParsedText = { ok: true; value: unknown } | { ok: false; error: FieldError };
 
-/** JSON, else JSONC (comments, trailing commas); a leading UTF-8 BOM is ignored. */
+/** JSON, else JSONC (comments, trailing commas); a leading UTF-8 BOM is ignored. A value no definition may hold (lib/schemas/storable-json.ts) is refused where it is. */
 export function parseText(text: string): ParsedText {
+  const parsed = parseJsonOrJsonc(text);
+  if (!parsed.ok) return parsed;
+  const unstorable = unstorablePlaceIn(parsed.value);
+  return unstorable ? { ok: false, error: unstorable } : parsed;
+}
+
+function parseJsonOrJsonc(text: string): ParsedText {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
     return { ok: true, value: JSON.parse(body) };

@@ -17,7 +17,9 @@ export function matchesVscode(document: unknown): boolean {
 export function convertVscode(document: unknown): Draft {
   if (!isPlainObject(document)) return failedDraft("", "must be an object with a 'servers' object");
   const nested = isPlainObject(document.mcp) && isPlainObject(document.mcp.servers);
-  const servers = nested ? (document.mcp as Record<string, unknown>).servers : document.servers ?? {};
+  // Asked for by ?format=vscode, a file without `servers` is another format, not an empty VS Code one.
+  if (!nested && document.servers === undefined) return failedDraft("/servers", "is required: VS Code's mcp.json keeps its servers under 'servers' (settings.json under 'mcp.servers')");
+  const servers = nested ? (document.mcp as Record<string, unknown>).servers : document.servers;
   if (!isPlainObject(servers)) return failedDraft("/servers", "must be an object of servers by name");
 
   const draft = emptyDraft();

@@ -1,4 +1,5 @@
 import { InvalidInputError, PayloadTooLargeError } from "../errors";
+import { unstorablePlaceIn } from "../schemas/storable-json";
 import { heldBodyOf } from "./held-body";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -7,7 +8,8 @@ export const MAX_JSON_DEPTH = 128;
 
 /** Reads a JSON body of at most `limit` bytes, counting as it streams (Content-Length can lie or be absent). */
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
-  const text = await readTextBody(request, limit, "a JSON body");
+  const text = await readBoundedText(request, limit);
+  if (text.trim() === "") throw new InvalidInputError("The request needs a JSON body.", [{ path: "", message: "is required" }]);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -17,6 +19,8 @@ export async function readJsonBody(request: Request, limit: number): Promise<unk
   if (depthOf(value) > MAX_JSON_DEPTH) {
     throw new InvalidInputError(`The body nests deeper than ${MAX_JSON_DEPTH} levels.`, [{ path: "", message: `nests deeper than ${MAX_JSON_DEPTH} levels` }]);
   }
+  const unstorable = unstorablePlaceIn(value);
+  if (unstorable) throw new InvalidInputError(`The request holds a value that cannot be stored, at ${unstorable.path || "the body"}: it ${unstorable.message}.`, [unstorable]);
   return value;
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { descriptionSchema, entityNameSchema, jsonObjectSchema, labelListSchema } from "./common";
+import { descriptionSchema, entityNameSchema, environmentNameSchema, jsonObjectSchema, labelListSchema } from "./common";
 import { documentSchemas, documentSummaryFields } from "./document";
 import { mcpServersSchema, referenceFormOf } from "./reference";
 import { fieldErrorSchema } from "./server-output";
@@ -86,7 +86,7 @@ export type ClientFormat = (typeof CLIENT_FORMATS)[number];
 
 /** POST /api/agents/{name}/blueprint: run-time parameters by alias, and session context. */
 export const blueprintBodySchema = z.strictObject({
-  environment: z.string().max(64).optional(),
+  environment: environmentNameSchema.optional(),
   parameters: z.record(z.string(), jsonObjectSchema).optional().describe("run-time parameters by alias"),
   context: jsonObjectSchema.optional().describe("session context; fills only parameters a server's schema declares"),
 });

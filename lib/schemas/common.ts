@@ -29,6 +29,16 @@ export const environmentNameSchema = z
 
 export const stringMapSchema = z.record(z.string().min(1).max(200), z.string().max(10_000));
 
+/**
+ * HTTP header names and values as a request can carry them (RFC 9110 §5.1, §5.5): a name is a token, a value has no
+ * line break or other control character and nothing past U+00FF. Stored otherwise, a header broke every connection
+ * of its server later ("invalid header name", "Cannot convert argument to a ByteString"), or smuggled a second one.
+ */
+export const headerMapSchema = z.record(
+  z.string().min(1).max(200).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "must be an HTTP header name: letters, digits and !#$%&'*+.^_`|~- only"),
+  z.string().max(10_000).regex(/^[\t\x20-\x7e\x80-\xff]*$/, "must be an HTTP header value: no line breaks, control characters or characters past U+00FF"),
+);
+
 /** `?raw=true`, `?force=true`, `?dry_run=true` … */
 export const booleanFlagSchema = z
   .enum(["true", "false", "1", "0"])

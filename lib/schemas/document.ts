@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { booleanFlagSchema } from "./common";
+import { booleanFlagSchema, environmentNameSchema } from "./common";
 
 /**
  * Capabilities and agents are "documents": named JSON definitions stored as entered, with server-set
@@ -65,6 +65,6 @@ export const documentSummaryFields = {
 };
 
 export const documentGetQuerySchema = z.strictObject({
-  environment: z.string().max(64).optional(),
+  environment: environmentNameSchema.optional(),
   raw: booleanFlagSchema,
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { entityNameSchema, jsonObjectSchema, labelSchema } from "./common";
+import { entityNameSchema, headerMapSchema, jsonObjectSchema, labelSchema } from "./common";
 import { isPlainObject } from "./server-fields";
 import { referenceNamesSchema } from "./tool-names";
 
@@ -30,7 +30,7 @@ export const inlineReferenceSchema = z
     url: z.string().min(1).max(2_000).optional(),
     command: z.string().min(1).max(1_000).optional(),
     args: z.array(z.string()).optional(),
-    headers: z.record(z.string(), z.string()).optional(),
+    headers: headerMapSchema.optional(),
     env: z.record(z.string(), z.string()).optional(),
   })
   .refine((config) => config.url !== undefined || config.command !== undefined, {

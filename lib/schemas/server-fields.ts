@@ -11,6 +11,7 @@ import {
   descriptionSchema,
   entityNameSchema,
   environmentNameSchema,
+  headerMapSchema,
   jsonObjectSchema,
   labelListSchema,
   stringMapSchema,
@@ -28,7 +29,7 @@ const urlSchema = z.string().max(2_000).refine(isUrlTemplate, {
   message: "must be an absolute http(s) URL (placeholders like ${BASE} and {{param}} are allowed)",
 });
 
-const remoteTransportFields = { url: urlSchema, headers: stringMapSchema.optional() };
+const remoteTransportFields = { url: urlSchema, headers: headerMapSchema.optional() };
 
 export const transportSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("http"), ...remoteTransportFields }),
@@ -45,7 +46,7 @@ export type Transport = z.infer<typeof transportSchema>;
 /** A partial transport for one environment: only the fields it changes. */
 export const environmentOverrideSchema = z.strictObject({
   url: urlSchema.optional(),
-  headers: stringMapSchema.optional(),
+  headers: headerMapSchema.optional(),
   command: z.string().min(1).max(1_000).optional(),
   args: z.array(z.string().max(10_000)).max(200).optional(),
   env: stringMapSchema.optional(),

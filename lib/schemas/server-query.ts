@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { booleanFlagSchema } from "./common";
+import { booleanFlagSchema, environmentNameSchema } from "./common";
 import { TRANSPORT_TYPES } from "./server-fields";
 import { healthSummarySchema } from "./server-output";
 
@@ -33,7 +33,7 @@ export const serverListQuerySchema = z.strictObject({
 export type ServerListQuery = z.infer<typeof serverListQuerySchema>;
 
 export const serverGetQuerySchema = z.strictObject({
-  environment: z.string().max(64).optional(),
+  environment: environmentNameSchema.optional(),
   raw: booleanFlagSchema,
 });
 
@@ -46,5 +46,5 @@ export const serverNameParamsSchema = z.object({ name: z.string() });
 
 export const validateBodySchema = z.strictObject({
   parameters: z.record(z.string(), z.unknown()).optional(),
-  environment: z.string().max(64).optional(),
+  environment: environmentNameSchema.optional(),
 });
