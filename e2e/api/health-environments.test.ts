@@ -91,6 +91,21 @@ describe("health per (server, environment)", { timeout: 60_000 }, () => {
     expect(list.body.mcp_servers.map((s: { name: string }) => s.name)).toEqual([names.spread]);
   });
 
+  test("a re-check takes DESIGN §3's optional body: its environment and parameters; a bad body is a 400", async () => {
+    const rechecked = await api.post(`/api/mcp-servers/${names.spread}/health-check`, { environment: "staging" });
+    expect(rechecked.body).toMatchObject({ status: "healthy", era: "2026-07-28", environment: "staging" });
+    // Over health_parameters ({path: "mcp"}): a path the upstream does not serve.
+    const elsewhere = await api.post(`/api/mcp-servers/${names.spread}/health-check`, { parameters: { path: "nowhere" } });
+    expect(elsewhere.body).toMatchObject({ environment: "development" });
+    expect(elsewhere.body.status).not.toBe("healthy");
+
+    for (const [body, path] of [['{"environment":', ""], ["[]", ""], ['{"foo":1}', "/foo"], ['{"parameters":[1]}', "/parameters"]] as const) {
+      const refused = await api.request("POST", `/api/mcp-servers/${names.spread}/health-check`, { rawBody: body, headers: { "Content-Type": "application/json" } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors.map((error: { path: string }) => error.path)).toContain(path);
+    }
+  });
+
   test("a malformed ?environment= is a 400 naming the field, and changes nothing", async () => {
     const before = (await healthIn(names.spread, "staging")).history.length;
     const refused = await api.post(`/api/mcp-servers/${names.spread}/health-check?environment=${encodeURIComponent("no such/env")}`);

@@ -28,14 +28,17 @@ export const getServerHealthOperation = readOperation({
 
 export const checkServerHealthOperation = defineOperation({
   method: "POST", path: "/api/mcp-servers/{name}/health-check", tag, role: "editor", params, query: healthEnvironmentQuerySchema, rateLimit: "tests",
-  summary: "Probe now, as the scheduler would (`?environment=` or the registry's own, health_parameters over schema defaults), and record the result under that environment",
-  responses: { 200: { description: "The result R", schema: healthResultSchema }, ...NOT_FOUND, ...TOO_MANY },
+  summary: "Probe now, as the scheduler would (the body's environment, else `?environment=`, else the registry's own; the body's parameters, else health_parameters over schema defaults), and record the result under that environment",
+  body: testBodySchema,
+  bodyOptional: true,
+  responses: { 200: { description: "The result R", schema: healthResultSchema }, ...BAD_REQUEST, ...NOT_FOUND, ...UNRESOLVABLE, ...TOO_MANY },
 });
 
 export const testServerOperation = defineOperation({
   method: "POST", path: "/api/mcp-servers/{name}/test", tag, role: "editor", params, query: healthEnvironmentQuerySchema, rateLimit: "tests",
   summary: "Live MCP handshake for an environment (body, else `?environment=`) with parameters; recorded under that environment like every probe. Refused addresses and stdio commands give `skipped` without connecting",
   body: testBodySchema,
+  bodyOptional: true,
   responses: {
     200: { description: "R plus the tools the server lists", schema: testResultSchema },
     ...BAD_REQUEST, ...NOT_FOUND, ...UNRESOLVABLE, ...TOO_MANY,

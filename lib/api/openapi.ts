@@ -29,7 +29,7 @@ function toPathItem(operation: Operation<any, any, any>) {
     ...(operation.role === "public" ? { security: [] } : { security: [{ bearer: [] }, { session: [] }] }),
     parameters: [...parametersOf(operation.params, "path"), ...parametersOf(operation.query, "query")],
     ...(operation.body
-      ? { requestBody: { required: true, content: { [operation.rawBody ? "text/plain" : "application/json"]: { schema: toSchema(operation.body, "input") } } } }
+      ? { requestBody: { required: !operation.bodyOptional, content: { [operation.rawBody ? "text/plain" : "application/json"]: { schema: toSchema(operation.body, "input") } } } }
       : {}),
     responses: Object.fromEntries(
       Object.entries(operation.responses).map(([status, response]) => [

@@ -44,6 +44,8 @@ export type Operation<P = unknown, Q = unknown, B = unknown> = {
   publicWhen?: "registry" | "metrics";
   /** The body is handed to `body` as text (size-limited, not JSON-parsed): for uploads in formats other than JSON. */
   rawBody?: boolean;
+  /** A request without a body (or a blank one) is taken as `{}`: DESIGN §3's optional bodies of …/test and …/health-check. */
+  bodyOptional?: boolean;
   responses: Record<number, { description: string; schema?: ZodType; contentType?: string }>;
 };
 

@@ -12,7 +12,8 @@ export const healthEventsHandler = route(healthEventsOperation, async ({ request
   healthEventStream(request.signal, () => isStillAuthenticated(request)));
 
 /** POST /api/mcp-servers/:name/health-check — probe now, record, answer R. */
-export const checkServerHealthHandler = route(checkServerHealthOperation, async ({ params, query }) => json(await recheckServer(params.name, query.environment)));
+export const checkServerHealthHandler = route(checkServerHealthOperation, async ({ params, query, body }) =>
+  json(await recheckServer(params.name, { ...body, environment: body.environment ?? query.environment })));
 
 /** GET /api/mcp-servers/:name/health — the latest R and up to 100 earlier ones, newest first. */
 export const getServerHealthHandler = route(getServerHealthOperation, async ({ request, params, query, visibility }) =>

@@ -15,9 +15,12 @@ import { discoverUnseenToolsets } from "./first-discovery";
 import { getProbeSettings } from "./probe-settings";
 import type { HealthResult, ProbeResult } from "./types";
 
-/** POST /api/mcp-servers/:name/health-check: probe now as the scheduler would, record, answer `R`. */
-export async function recheckServer(name: string, environment?: string): Promise<HealthResult> {
-  const { tools: _tools, instructions: _instructions, prompts: _prompts, ...result } = await checkServer(await loadTarget(name), { environment });
+/**
+ * POST /api/mcp-servers/:name/health-check: probe now as the scheduler would — in `connection`'s environment and
+ * with its parameters where it names them — record, answer `R`.
+ */
+export async function recheckServer(name: string, connection: TestBody = {}): Promise<HealthResult> {
+  const { tools: _tools, instructions: _instructions, prompts: _prompts, ...result } = await checkServer(await loadTarget(name), connection);
   return result;
 }
 

@@ -6,9 +6,13 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** No definition nests this deep; past it, the recursive walks over a body (merge patch, key order) could overflow the stack. */
 export const MAX_JSON_DEPTH = 128;
 
-/** Reads a JSON body of at most `limit` bytes, counting as it streams (Content-Length can lie or be absent). */
-export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
+/**
+ * Reads a JSON body of at most `limit` bytes, counting as it streams (Content-Length can lie or be absent); a
+ * missing or blank one is `whenAbsent` where the operation's body is optional, else refused.
+ */
+export async function readJsonBody(request: Request, limit: number, whenAbsent?: unknown): Promise<unknown> {
   const text = await readBoundedText(request, limit);
+  if (text.trim() === "" && whenAbsent !== undefined) return whenAbsent;
   if (text.trim() === "") throw new InvalidInputError("The request needs a JSON body.", [{ path: "", message: "is required" }]);
   let value: unknown;
   try {

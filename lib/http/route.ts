@@ -69,7 +69,7 @@ async function parseBody<B>(operation: Operation<unknown, unknown, B>, request: 
   if (operation.rawBody) return operation.body!.parse(await readTextBody(request, limit));
 
   if (operation.jsonOnly && !isJsonMediaType(request.headers.get("content-type"))) throw new UnsupportedMediaTypeError("application/json");
-  const input = await readJsonBody(request, limit);
+  const input = await readJsonBody(request, limit, operation.bodyOptional ? {} : undefined);
   return preserveKeyOrder(operation.body!.parse(input), input);
 }
 
