@@ -44,6 +44,7 @@ const cases: Case[] = [
   ["a NUL in a description, named by its field", "POST", "/api/mcp-servers", json({ ...valid, description: "a\u0000b" }), 400, "/description"],
   ["a __proto__ environment", "POST", "/api/mcp-servers", `{"name":"${fresh}","description":"d","transport":{"type":"http","url":"http://127.0.0.1:9/mcp"},"environments":{"__proto__":{"url":"http://127.0.0.1:9/evil"}}}`, 400, "/environments/__proto__"],
   ["a lone surrogate in an agent's alias", "POST", "/api/agents", json({ name: fresh, description: "d", mcp_servers: { "\udc00": existing } }), 400, "/mcp_servers/\udc00"],
+  ["a token name with a line break and a terminal escape", "POST", "/api/tokens", json({ name: "evil\nPatchbay: health sweep by FORGED\u001b[2J", role: "editor" }), 400, "/name"],
   ["a lone surrogate in a token's name", "POST", "/api/tokens", json({ name: "\ud800", role: "viewer" }), 400, "/name"],
   ["a lone surrogate in a variable's value", "PUT", `/api/variables/${fresh.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`, json({ value: "\ud800" }), 400, "/value"],
   ["a lone surrogate in an imported bundle", "POST", "/api/import", json({ mcp_servers: [{ ...valid, description: "\ud800" }] }), 400, "/mcp_servers/0/description"],

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { MASK } from "./secrets";
+
 export const NAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,99}$/;
 /** `new` is the create page's path (`/mcp-servers/new`), so no entity may be called that. */
 export const RESERVED_NAMES = new Set(["new"]);
@@ -34,9 +36,11 @@ export const stringMapSchema = z.record(z.string().min(1).max(200), z.string().m
  * line break or other control character and nothing past U+00FF. Stored otherwise, a header broke every connection
  * of its server later ("invalid header name", "Cannot convert argument to a ByteString"), or smuggled a second one.
  */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 export const headerMapSchema = z.record(
   z.string().min(1).max(200).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "must be an HTTP header name: letters, digits and !#$%&'*+.^_`|~- only"),
-  z.string().max(10_000).regex(/^[\t\x20-\x7e\x80-\xff]*$/, "must be an HTTP header value: no line breaks, control characters or characters past U+00FF"),
+  // The mask stands for a stored value (`Bearer ••••` sent back means unchanged), so it may appear where a value could.
+  z.string().max(10_000).refine((value) => HEADER_VALUE.test(value.replaceAll(MASK, "")), "must be an HTTP header value: no line breaks, control characters or characters past U+00FF"),
 );
 
 /** `?raw=true`, `?force=true`, `?dry_run=true` … */

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { ROLES } from "./role";
 
 export const tokenCreateSchema = z.strictObject({
-  name: z.string().trim().min(1, "is required").max(100),
+  // The name is the actor of every write the token makes (revisions, audit, log lines): one line, no terminal escapes.
+  name: z.string().trim().min(1, "is required").max(100).regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, "must not contain control characters (line breaks, escapes)"),
   role: z.enum(ROLES),
   expires_at: z.iso.datetime({ offset: true }).nullable().optional().refine((value) => !value || new Date(value) > new Date(), "must be in the future"),
 });
