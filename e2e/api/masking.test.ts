@@ -275,6 +275,31 @@ describe("no planted secret reaches a viewer or an editor", () => {
     expect(rendered).toBeGreaterThanOrEqual(10);
   });
 
+  test("runner reads no literal value outside blueprints: GETs of the API and the seed paths, and the dashboard pages", async () => {
+    // A runner is a viewer outside blueprints (DESIGN §7): only GET /api/agents/{name} and the seed path /agents/{name} resolve one.
+    const isBlueprint = (path: string) => /^\/(api\/)?agents\/[^/?]+(\?(?!.*raw=true)|$)/.test(path);
+    const requests = (await everyGet()).filter(({ path }) => !isBlueprint(path));
+    const reports = blueprintsAndReports().filter(({ path }) => !path.includes("/blueprint"));
+    expect(requests.map(({ path }) => path)).toContain(`/api/mcp-servers/${SERVERS.literal}?raw=true`);
+    expect(requests.map(({ path }) => path)).toContain("/v0.1/servers");
+    const { leaks, ok } = await walk("runner", [...requests, ...reports], LITERALS);
+    expect(leaks).toEqual([]);
+    expect(ok).toBeGreaterThan(requests.length / 2);
+
+    const signedIn = await apiClient(patchbay.baseUrl).post("/api/session", { token: tokens.runner });
+    const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0];
+    const pages = [`/mcp-servers/${SERVERS.literal}`, `/mcp-servers/${SERVERS.literal}/edit`, `/capabilities/${CAPABILITY}`, `/capabilities/${CAPABILITY}/edit`, `/agents/${AGENT}/edit`];
+    for (const page of pages) {
+      const response = await fetch(`${patchbay.baseUrl}${page}`, { headers: { Accept: "text/html", Cookie: cookie }, redirect: "manual" });
+      const text = await response.text();
+      expect(response.status, `runner page ${page}`).toBe(200);
+      expect(leaksIn(text, LITERALS), `runner page ${page}`).toEqual([]);
+    }
+    // The control: an admin reads the stored definition whole, a runner's blueprint carries the value.
+    expect((await admin().get(`/api/mcp-servers/${SERVERS.literal}?raw=true`)).body.mcp_server.transport.headers["X-Api-Key"]).toBe(PLANTED.literalServer);
+    expect(leaksIn((await as("runner").get(`/api/agents/${AGENT}`)).text, LITERALS)).toContain(PLANTED.literalServer);
+  });
+
   test("the server's logs hold none of them", () => {
     expect(leaksIn(patchbay.logs())).toEqual([]);
   });
@@ -369,5 +394,70 @@ describe("scrub, then cut: a secret across the cut of an upstream's error body",
     expect(leaks).toEqual([]);
     // The peer did receive the secret in every path: a reason cut before scrubbing would carry its start.
     expect(seenPaths.filter((path) => path.includes(secret)).length).toBeGreaterThanOrEqual(servers.length);
+  });
+});
+
+/**
+ * Write answers (DESIGN §7): every answer that carries a definition masks literal secrets to an editor as its GET
+ * does — create, PATCH (an empty one too), PUT of the masked `?raw=true` body (the edit form's save), restore — for
+ * servers, capabilities and agents; an admin's shows them. A variable's write answer never shows a secret's value.
+ */
+describe("write answers carry no literal secret to an editor", () => {
+  const secrets = { bearer: `SECRET-bearer-${tag}`, apiKey: `SECRET-key-${tag}`, production: `SECRET-prod-${tag}`, token: `SECRET-token-${tag}` };
+  const values = Object.values(secrets);
+  const name = `writes-literal-${tag}`;
+  const stdioName = `writes-stdio-${tag}`;
+
+  function expectMasked(response: ApiResponse, what: string) {
+    expect(response.status, `${what}: ${response.text.slice(0, 300)}`).toBeLessThan(300);
+    expect(leaksIn(response.text, values), what).toEqual([]);
+  }
+
+  test("servers: create, PATCH tags, empty PATCH, PUT of the masked raw body, restore, rename — masked; the admin's PATCH shows them", async () => {
+    const editor = as("editor");
+    const created = await editor.post("/api/mcp-servers", httpServer(name, {
+      transport: { type: "http", url: peer.url, headers: { Authorization: `Bearer ${secrets.bearer}`, "X-Api-Key": secrets.apiKey } },
+      environments: { production: { headers: { "X-Api-Key": secrets.production } } },
+    }));
+    expectMasked(created, "POST /api/mcp-servers");
+    expect(created.body.mcp_server.transport.headers).toEqual({ Authorization: "Bearer ••••", "X-Api-Key": "••••" });
+    expectMasked(await editor.post("/api/mcp-servers", { name: stdioName, description: "stdio", version: "1.0.0", transport: { type: "stdio", command: "node", args: ["x.js"], env: { API_TOKEN: secrets.token } } }), "POST stdio");
+
+    expectMasked(await editor.patch(`/api/mcp-servers/${name}`, { tags: ["x"] }), "PATCH tags");
+    expectMasked(await editor.patch(`/api/mcp-servers/${name}`, {}), "PATCH {}");
+    expectMasked(await editor.patch(`/api/mcp-servers/${stdioName}`, { tags: ["x"] }), "PATCH stdio tags");
+    const raw = await editor.get(`/api/mcp-servers/${name}?raw=true`);
+    const { created_at: _c, modified_at: _m, revision: _r, ...definition } = raw.body.mcp_server;
+    expectMasked(await editor.put(`/api/mcp-servers/${name}`, { ...definition, description: "Saved by the edit form" }), "PUT of the masked raw body");
+    expectMasked(await editor.post(`/api/mcp-servers/${name}/revisions/1/restore`), "POST restore");
+    const renamed = `${name}-renamed`;
+    expectMasked(await editor.put(`/api/mcp-servers/${name}`, { ...definition, name: renamed }), "PUT renaming");
+    expectMasked(await editor.put(`/api/mcp-servers/${renamed}`, { ...definition, name }), "PUT renaming back");
+
+    // Masked values sent back kept the secrets, and the admin sees them in its own write's answer.
+    const adminPatch = await admin().patch(`/api/mcp-servers/${name}`, { tags: ["y"] });
+    expect(adminPatch.status).toBe(200);
+    expect(adminPatch.body.mcp_server.transport.headers).toEqual({ Authorization: `Bearer ${secrets.bearer}`, "X-Api-Key": secrets.apiKey });
+    expect(adminPatch.body.mcp_server.environments.production.headers["X-Api-Key"]).toBe(secrets.production);
+  });
+
+  test("capabilities and agents holding inline literal secrets: their write answers are masked too", async () => {
+    const editor = as("editor");
+    const inline = { type: "http", url: peer.url, headers: { "X-Api-Key": secrets.apiKey } };
+    const capability = `writes-cap-${tag}`;
+    const agent = `writes-agent-${tag}`;
+    expectMasked(await editor.post("/api/capabilities", { name: capability, description: "Inline", mcp_servers: { inline } }), "POST capability");
+    expectMasked(await editor.patch(`/api/capabilities/${capability}`, {}), "PATCH capability {}");
+    expectMasked(await editor.post(`/api/capabilities/${capability}/revisions/1/restore`), "restore capability");
+    expectMasked(await editor.post("/api/agents", { name: agent, description: "Inline", mcp_servers: { inline } }), "POST agent");
+    expectMasked(await editor.patch(`/api/agents/${agent}`, {}), "PATCH agent {}");
+    expectMasked(await editor.post(`/api/agents/${agent}/revisions/1/restore`), "restore agent");
+  });
+
+  test("a secret variable's write answers never show its values, not even to the admin", async () => {
+    const variable = `WRITES_SECRET_${tag.toUpperCase().replace(/[^A-Z0-9]/g, "")}`;
+    const put = await admin().put(`/api/variables/${variable}`, { secret: true, value: secrets.token, environments: { prod: secrets.production }, scope: { hosts: ["127.0.0.1"] } });
+    expectMasked(put, "PUT variable");
+    expectMasked(await admin().patch(`/api/variables/${variable}`, { description: "Rotated soon" }), "PATCH variable");
   });
 });

@@ -190,19 +190,20 @@ describe("conditional GET", () => {
     expect(postedAfter.headers.get("etag")).not.toBe(etag);
   });
 
-  test("the tag differs by what the caller may see: a viewer's copy never answers a runner's tag", async () => {
+  test("the tag differs by what the caller may see: a viewer's copy never answers an admin's tag", async () => {
     const name = await givenServer(admin(), "etag-vis", { transport: { type: "http", url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer literal-secret-value" } } });
-    const runner = as((await mint("runner")).token);
+    const reader = admin();
     const viewer = as((await mint("viewer")).token);
     const path = `/api/mcp-servers/${name}?environment=production`;
 
-    const runnerRead = await runner.get(path);
+    // Outside blueprints only an admin reads literal secrets (DESIGN §7).
+    const adminRead = await reader.get(path);
     const viewerRead = await viewer.get(path);
-    expect(runnerRead.body.mcp_server.transport.headers.Authorization).toBe("Bearer literal-secret-value");
+    expect(adminRead.body.mcp_server.transport.headers.Authorization).toBe("Bearer literal-secret-value");
     expect(viewerRead.body.mcp_server.transport.headers.Authorization).not.toContain("literal-secret-value");
-    expect(viewerRead.headers.get("etag")).not.toBe(runnerRead.headers.get("etag"));
-    expect((await viewer.get(path, { "If-None-Match": runnerRead.headers.get("etag")! })).status).toBe(200);
-    expect((await viewer.get(`/api/mcp-servers/${name}?raw=true`)).headers.get("etag")).not.toBe((await runner.get(`/api/mcp-servers/${name}?raw=true`)).headers.get("etag"));
+    expect(viewerRead.headers.get("etag")).not.toBe(adminRead.headers.get("etag"));
+    expect((await viewer.get(path, { "If-None-Match": adminRead.headers.get("etag")! })).status).toBe(200);
+    expect((await viewer.get(`/api/mcp-servers/${name}?raw=true`)).headers.get("etag")).not.toBe((await reader.get(`/api/mcp-servers/${name}?raw=true`)).headers.get("etag"));
   });
 });
 
@@ -287,7 +288,7 @@ describe("POST reads (validate, blueprint) from the read model", () => {
     expect(b.headers.get("etag")).not.toBe(a.headers.get("etag"));
   });
 
-  test("masked and clear answers never cross: the same body by viewer, runner, viewer, runner", async () => {
+  test("masked and clear answers never cross: the same body by viewer, runner, admin, viewer, runner, admin", async () => {
     const api = admin();
     const server = await givenServer(api, "post-vis", { transport: { type: "http", url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer literal-post-secret" } } });
     const capability = await givenCapability(api, "post-vis", { mcp_servers: { docs: server } });
@@ -296,21 +297,21 @@ describe("POST reads (validate, blueprint) from the read model", () => {
     const runner = as((await mint("runner")).token);
     const viewer = as((await mint("viewer")).token);
 
-    for (const caller of [viewer, runner, viewer, runner]) {
-      const clear = caller === runner;
+    // DESIGN §7: a blueprint is clear to runner and admin; validate is no blueprint, so clear to admin alone.
+    for (const caller of [viewer, runner, api, viewer, runner, api]) {
       const validated = await caller.post(`/api/mcp-servers/${server}/validate`, { environment: "production" });
       const blueprint = await caller.post(`/api/agents/${agent}/blueprint`, { environment: "production" });
       expect(validated.status).toBe(200);
       expect(blueprint.status).toBe(200);
-      expect(validated.text.includes("literal-post-secret")).toBe(clear);
-      expect(blueprint.text.includes("literal-post-secret")).toBe(clear);
+      expect(validated.text.includes("literal-post-secret")).toBe(caller === api);
+      expect(blueprint.text.includes("literal-post-secret")).toBe(caller !== viewer);
     }
     const tags = async (caller: typeof runner) => [
       (await caller.post(`/api/mcp-servers/${server}/validate`, { environment: "production" })).headers.get("etag"),
       (await caller.post(`/api/agents/${agent}/blueprint`, { environment: "production" })).headers.get("etag"),
     ];
-    const [runnerTags, viewerTags] = [await tags(runner), await tags(viewer)];
-    expect(runnerTags[0]).not.toBe(viewerTags[0]);
+    const [runnerTags, viewerTags, adminTags] = [await tags(runner), await tags(viewer), await tags(api)];
+    expect(adminTags[0]).not.toBe(runnerTags[0]);
     expect(runnerTags[1]).not.toBe(viewerTags[1]);
   });
 });

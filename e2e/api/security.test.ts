@@ -131,7 +131,7 @@ describe("dashboard sessions", () => {
 });
 
 describe("secrets", () => {
-  test("viewers see neither literal secrets nor registry values; runners see literal ones; env values stay masked outside blueprints", async () => {
+  test("viewers and runners see neither literal secrets nor registry values outside blueprints; admins see literal ones", async () => {
     for (const path of [`/api/mcp-servers/${fixture}`, `/api/mcp-servers/${fixture}?raw=true`, `/api/mcp-servers/${fixture}/revisions/1`]) {
       const viewer = await as("viewer").get(path);
       expect(viewer.status).toBe(200);
@@ -142,8 +142,10 @@ describe("secrets", () => {
     expect(resolved.body.mcp_server.transport.headers).toEqual({ Authorization: "Bearer ••••", "X-From-Env": "••••", "X-Team": "core" });
 
     const runner = await as("runner").get(`/api/mcp-servers/${fixture}`);
-    expect(runner.body.mcp_server.transport.headers.Authorization).toBe(`Bearer ${SECRET_LITERAL}`);
-    expect(runner.text).not.toContain(SECRET_FROM_ENV);
+    expect(runner.body.mcp_server.transport.headers).toEqual({ Authorization: "Bearer ••••", "X-From-Env": "••••", "X-Team": "core" });
+    const admin = await as("admin").get(`/api/mcp-servers/${fixture}`);
+    expect(admin.body.mcp_server.transport.headers.Authorization).toBe(`Bearer ${SECRET_LITERAL}`);
+    expect(admin.text).not.toContain(SECRET_FROM_ENV);
 
     const validated = await as("viewer").post(`/api/mcp-servers/${fixture}/validate`, {});
     expect(validated.text).not.toContain(SECRET_LITERAL);

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -441,5 +443,92 @@ describe("a flow that goes wrong leaves a named status and a reason, never a 500
     expect(everyToken().length).toBeGreaterThan(3);
     const logs = patchbay.logs();
     for (const token of [...everyToken(), STATIC_CLIENT.client_secret]) expect(logs).not.toContain(token);
+  });
+});
+
+/**
+ * Scrub, then cut (DESIGN §14, §7): a token endpoint that refuses the client (400 invalid_client) and quotes back
+ * what it received — the client_secret_post body field, the client_secret_basic header, the secret decoded and in
+ * base64 — must leave no form of the client secret in the connection's reason, which a viewer reads.
+ */
+describe("a token endpoint that quotes the client's credentials back", () => {
+  const CLIENT_ID = "patchbay-quoted";
+  const secret = `Qz${uniqueName("s")} ~s/e+c r=t`;
+  const variable = `QUOTED_SECRET_${uniqueName("v").slice(2, 10).toUpperCase()}`;
+  const names = { post: uniqueName("quoted-post"), basic: uniqueName("quoted-basic") } as const;
+  const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
+  /** Every form the secret travelled or was quoted in. */
+  const forms = [
+    secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1),
+    base64(secret).replace(/=+$/, ""), base64(`${CLIENT_ID}:${secret}`).replace(/=+$/, ""),
+  ];
+  let attacker: http.Server;
+  let origin: string;
+  let viewerToken: string;
+  const received: string[] = [];
+
+  beforeAll(async () => {
+    attacker = http.createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+      request.on("end", () => {
+        const path = new URL(request.url ?? "/", origin).pathname;
+        if (path === "/mcp") {
+          response.writeHead(401, { "WWW-Authenticate": "Bearer" }).end();
+        } else if (path === "/.well-known/oauth-authorization-server") {
+          response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({
+            issuer: origin, authorization_endpoint: `${origin}/authorize`, token_endpoint: `${origin}/token`, response_types_supported: ["code"],
+            code_challenge_methods_supported: ["S256"], token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic"],
+          }));
+        } else if (path === "/token") {
+          received.push(`${request.headers.authorization ?? ""} ${body}`);
+          const field = body.split("&").find((pair) => pair.startsWith("client_secret=")) ?? "";
+          const decoded = new URLSearchParams(body).get("client_secret") ?? "";
+          const quoted = `client authentication failed: ${request.headers.authorization ?? "no header"} ${field} decoded=${decoded} b64=${decoded ? base64(decoded) : ""}`;
+          response.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "invalid_client", error_description: quoted }));
+        } else {
+          response.writeHead(404).end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
+    viewerToken = await mintToken(patchbay.baseUrl, ADMIN_TOKEN, uniqueName("viewer"), "viewer");
+    expect((await admin.put(`/api/variables/${variable}`, { secret: true, value: secret, scope: { servers: Object.values(names) } })).status).toBe(201);
+    for (const [method, name] of Object.entries(names)) {
+      const auth = { type: "oauth", client: { client_id: CLIENT_ID, client_secret: `\${${variable}}`, token_endpoint_auth_method: `client_secret_${method}` } };
+      expect((await admin.post("/api/mcp-servers", httpServer(name, { transport: { type: "http", url: `${origin}/mcp` }, auth }))).status).toBe(201);
+    }
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => (attacker ? (attacker.closeAllConnections(), attacker.close(() => resolve())) : resolve()));
+  });
+
+  test.each(["post", "basic"] as const)("client_secret_%s: the refused connection's reason, as a viewer reads it and on the server's page, holds no form of the secret", async (method) => {
+    const name = names[method];
+    const started = await admin.post(`/api/mcp-servers/${name}/oauth/connect`, {});
+    expect(started.status, started.text).toBe(200);
+    const state = new URL(started.body.authorization_url).searchParams.get("state")!;
+
+    const finished = await callback(`${patchbay.baseUrl}/oauth/callback?code=made-up-code&state=${encodeURIComponent(state)}`);
+
+    expect(finished.headers.get("location")).toBe(`/mcp-servers/${name}?environment=development&oauth=refused`);
+    // The control: the endpoint did receive the secret, and its quote reached the reason — only scrubbing stands between.
+    expect(received.at(-1)).toContain(method === "basic" ? `Basic ${base64(`${CLIENT_ID}:${secret}`)}` : `client_secret=${new URLSearchParams({ s: secret }).toString().slice(2)}`);
+    const listed = await apiClient(patchbay.baseUrl, { Authorization: `Bearer ${viewerToken}` }).get(`/api/mcp-servers/${name}/oauth`);
+    expect(listed.status).toBe(200);
+    const { status, reason } = listed.body.connections[0];
+    expect(status).toBe("refused");
+    expect(reason).toContain("the token request was refused: invalid_client (client authentication failed: ");
+    expect(reason).toContain("••••");
+    expect(forms.filter((form) => listed.text.includes(form))).toEqual([]);
+
+    const signedIn = await apiClient(patchbay.baseUrl).post("/api/session", { token: viewerToken });
+    const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0];
+    const page = await fetch(`${patchbay.baseUrl}/mcp-servers/${name}`, { headers: { Accept: "text/html", Cookie: cookie }, redirect: "manual" });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(forms.filter((form) => html.includes(form))).toEqual([]);
   });
 });

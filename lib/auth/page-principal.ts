@@ -14,7 +14,7 @@ export async function getPagePrincipal(): Promise<Principal> {
   return session ? { name: session.name, role: session.role, tokenId: session.tokenId, personId: session.personId, via: "cookie" } : ANONYMOUS;
 }
 
-/** What a page may show: the same rule as the API (literal secrets from the runner role up). */
+/** What a page may show: the same rule as the API (literal secrets in clear to admin alone; pages are no blueprints). */
 export async function getPageVisibility() {
   return visibilityOf(await getPagePrincipal());
 }

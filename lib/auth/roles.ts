@@ -15,9 +15,14 @@ export function hasRole(actual: Role, needed: Role): boolean {
   return GRANTS[actual].includes(needed);
 }
 
-/** Who sees registry secrets and literal secrets in clear where DESIGN §7 allows it: runner and admin. */
-export function canReadSecrets(role: Role): boolean {
+/** Who sees registry secrets and literal secrets in clear in blueprints (DESIGN §7): runner and admin. */
+export function canReadBlueprintSecrets(role: Role): boolean {
   return hasRole(role, "runner");
+}
+
+/** Who sees literal secrets in clear outside blueprints (DESIGN §7: a runner is a viewer there): admin. */
+export function canReadStoredSecrets(role: Role): boolean {
+  return hasRole(role, "admin");
 }
 
 /** DESIGN §18: who uses gateways by role — runner, editor or admin; a viewer only when an agent lists them (`users`). */

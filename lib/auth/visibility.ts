@@ -1,9 +1,19 @@
 import type { Principal } from "./principal";
-import { canReadSecrets } from "./roles";
+import { canReadBlueprintSecrets, canReadStoredSecrets } from "./roles";
 
-/** What a caller may see, decided once from the principal (DESIGN §7): every route and page asks this. */
-export type Visibility = { canReadSecrets: boolean };
+/**
+ * What a caller may see, decided once from the principal (DESIGN §7): every route and page asks this.
+ * `canReadBlueprintSecrets`: secrets in clear in blueprint responses (runner and admin). `canReadStoredSecrets`:
+ * literal secrets in clear everywhere else — definitions, `?raw=true`, revisions, write answers, exports (admin).
+ */
+export type Visibility = { canReadBlueprintSecrets: boolean; canReadStoredSecrets: boolean };
 
 export function visibilityOf(principal: Pick<Principal, "role">): Visibility {
-  return { canReadSecrets: canReadSecrets(principal.role) };
+  return { canReadBlueprintSecrets: canReadBlueprintSecrets(principal.role), canReadStoredSecrets: canReadStoredSecrets(principal.role) };
+}
+
+/** One word per distinct view, for cache keys and tags: callers who may see different bytes never share one. */
+export function visibilityKey({ canReadBlueprintSecrets, canReadStoredSecrets }: Visibility): "secrets" | "blueprint-secrets" | "masked" {
+  if (canReadStoredSecrets) return "secrets";
+  return canReadBlueprintSecrets ? "blueprint-secrets" : "masked";
 }

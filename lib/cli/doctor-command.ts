@@ -23,7 +23,7 @@ export async function doctorCommand(args: string[]): Promise<number> {
   let problems = 0;
   for (const { name } of servers) {
     const [validation, health, tools] = await Promise.all([
-      validateServer(name, { environment }, { canReadSecrets: false }),
+      validateServer(name, { environment }, { canReadBlueprintSecrets: false, canReadStoredSecrets: false }),
       getHealth(name, environment),
       getServerTools(name, environment),
     ]);

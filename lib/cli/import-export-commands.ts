@@ -74,7 +74,7 @@ export async function exportCommand(args: string[]): Promise<number> {
 
   const [target] = positionals;
   // The CLI runs with the database's own access: an operator's backup keeps every value.
-  const bundle = await exportBundle({ canReadSecrets: true });
+  const bundle = await exportBundle({ canReadBlueprintSecrets: true, canReadStoredSecrets: true });
   if (/\.jsonc?$/i.test(target)) {
     fs.mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
     fs.writeFileSync(target, toJsonFile(bundle));

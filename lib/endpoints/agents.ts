@@ -2,7 +2,7 @@ import { adoptAgentInlineOperation, agentToolsOperation, blueprintOperation, cre
 import { adoptAgentInlineConfigs } from "../registry/adopt-inline";
 import { agentResolution } from "../registry/agent-resolution";
 import { createAgent, deleteAgent, getAgentRevision, getRawAgent, listAgentRevisions, listAgents, patchAgent, replaceAgent, restoreAgentRevision, toAgentBody } from "../registry/agents";
-import type { Visibility } from "../auth/visibility";
+import { visibilityKey, type Visibility } from "../auth/visibility";
 import { withSharedAuthorization } from "../oauth/blueprint-authorization";
 import { resolveAgent } from "../registry/blueprints";
 import { getAgentTools } from "../registry/effective-tools";
@@ -20,7 +20,7 @@ async function resolveWithOAuth(name: string, request: Parameters<typeof resolve
   const resolved = await resolveAgent(name, request, visibility, origin);
   if (Object.keys(resolved.sharedOAuth).length === 0) return { ...resolved, freshUntil: undefined };
   const { body } = resolved;
-  const { configs, freshUntil } = await withSharedAuthorization(body.agent.mcp_servers, resolved.sharedOAuth, body.environment, visibility.canReadSecrets);
+  const { configs, freshUntil } = await withSharedAuthorization(body.agent.mcp_servers, resolved.sharedOAuth, body.environment, visibility.canReadBlueprintSecrets);
   return { ...resolved, body: { ...body, agent: { ...body.agent, mcp_servers: configs } }, freshUntil };
 }
 
@@ -33,7 +33,7 @@ export const adoptAgentInlineHandler = route(adoptAgentInlineOperation, async ({
 /** POST /api/agents/:name/blueprint — the blueprint with run-time parameters and context, or a client's config file; from the read model. */
 export const blueprintHandler = route(blueprintOperation, async ({ request, params, query, body, visibility }) =>
   cachedJson(request, {
-    key: JSON.stringify(["blueprint", params.name, query.format ?? null, visibility.canReadSecrets, bodyKey(body), new URL(request.url).origin]),
+    key: JSON.stringify(["blueprint", params.name, query.format ?? null, visibilityKey(visibility), bodyKey(body), new URL(request.url).origin]),
     scopes: ["definitions"],
     make: async () => {
       const { body: blueprint, revision, boundByHealth, freshUntil } = await resolveWithOAuth(params.name, body, visibility, new URL(request.url).origin);
@@ -56,7 +56,7 @@ export const listAgentRevisionsHandler = route(listAgentRevisionsOperation, asyn
 /** GET /api/agents/:name — the blueprint for ?environment= (422 when unresolvable), or as stored with ?raw=true; from the read model. */
 export const getAgentHandler = route(getAgentOperation, async ({ request, params, query, visibility }) =>
   cachedJson(request, {
-    key: JSON.stringify(["agent", params.name, query.raw ? "raw" : query.environment ?? null, visibility.canReadSecrets, new URL(request.url).origin]),
+    key: JSON.stringify(["agent", params.name, query.raw ? "raw" : query.environment ?? null, visibilityKey(visibility), new URL(request.url).origin]),
     scopes: ["definitions"],
     make: async () => {
       if (query.raw) {

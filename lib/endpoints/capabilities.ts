@@ -1,4 +1,5 @@
 import { adoptInlineOperation, capabilityToolsOperation, capabilityUsedByOperation, createCapabilityOperation, deleteCapabilityOperation, exportCapabilityOperation, getCapabilityOperation, getCapabilityRevisionOperation, listCapabilitiesOperation, listCapabilityRevisionsOperation, patchCapabilityOperation, replaceCapabilityOperation, restoreCapabilityRevisionOperation, capabilityPromptsOperation, capabilityResourcesOperation } from "../api/capabilities";
+import { visibilityKey } from "../auth/visibility";
 import { adoptInlineConfigs } from "../registry/adopt-inline";
 import { createCapability, deleteCapability, getCapability, getCapabilityRevision, listCapabilities, listCapabilityRevisions, patchCapability, replaceCapability, restoreCapabilityRevision, toCapabilityBody } from "../registry/capabilities";
 import { exportCapabilityUnified } from "../registry/capability-export";
@@ -34,7 +35,7 @@ export const listCapabilityRevisionsHandler = route(listCapabilityRevisionsOpera
 /** GET /api/capabilities/:name — as stored; from the read model. */
 export const getCapabilityHandler = route(getCapabilityOperation, async ({ request, params, visibility }) =>
   cachedJson(request, {
-    key: JSON.stringify(["capability", params.name, visibility.canReadSecrets]),
+    key: JSON.stringify(["capability", params.name, visibilityKey(visibility)]),
     scopes: ["definitions"],
     make: async () => {
       const capability = await getCapability(params.name);

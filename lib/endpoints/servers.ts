@@ -1,8 +1,9 @@
 import { createServerOperation, deleteServerOperation, getServerOperation, getServerRevisionOperation, listServerRevisionsOperation, listServersOperation, patchServerOperation, replaceServerOperation, restoreServerRevisionOperation, serverNameAvailabilityOperation, serverUsedByOperation, validateServerOperation } from "../api/servers";
 import { secretCheckOf } from "../auth/keep-secrets";
+import { visibilityKey } from "../auth/visibility";
 import { listServers } from "../registry/server-list";
 import { serverNameAvailability } from "../registry/server-name-availability";
-import { getRawServer, getResolvedServer, getServerRevisionView, validateServer } from "../registry/server-views";
+import { getRawServer, getResolvedServer, getServerRevisionView, toVisibleServer, validateServer } from "../registry/server-views";
 import { createServer, deleteServer, listServerRevisions, patchServer, replaceServer, restoreServerRevision } from "../registry/servers";
 import { serverWriteWarnings } from "../registry/server-write-warnings";
 import { getServerUsedBy } from "../registry/used-by";
@@ -17,9 +18,9 @@ import { bodyKey } from "../read-model/body-key";
 export const serverNameAvailabilityHandler = route(serverNameAvailabilityOperation, async ({ params }) => json(await serverNameAvailability(params.name)));
 
 /** POST /api/mcp-servers/:name/revisions/:n/restore — a new revision equal to n; re-checks that literal secrets stay where they were (DESIGN §14). */
-export const restoreServerRevisionHandler = route(restoreServerRevisionOperation, async ({ params, query, ifMatch, actor, principal }) => {
+export const restoreServerRevisionHandler = route(restoreServerRevisionOperation, async ({ params, query, ifMatch, actor, principal, visibility }) => {
   const server = await restoreServerRevision(params.name, params.n, { ifMatch, actor, secrets: secretCheckOf(query.keep_secrets, principal) });
-  return json({ mcp_server: server, warnings: await serverWriteWarnings(server) }, { revision: server.revision });
+  return json({ mcp_server: toVisibleServer(server, visibility), warnings: await serverWriteWarnings(server) }, { revision: server.revision });
 });
 
 /** GET /api/mcp-servers/:name/revisions/:n — one revision with its snapshot. */
@@ -32,7 +33,7 @@ export const listServerRevisionsHandler = route(listServerRevisionsOperation, as
 
 /** GET /api/mcp-servers/:name — resolved for ?environment=, or as stored with ?raw=true; from the read model. */
 export const getServerHandler = route(getServerOperation, async ({ request, params, query, visibility }) => {
-  const key = JSON.stringify(["server", params.name, query.raw ? "raw" : query.environment ?? null, visibility.canReadSecrets]);
+  const key = JSON.stringify(["server", params.name, query.raw ? "raw" : query.environment ?? null, visibilityKey(visibility)]);
   return cachedJson(request, {
     key,
     scopes: ["definitions"],
@@ -48,15 +49,15 @@ export const getServerHandler = route(getServerOperation, async ({ request, para
 });
 
 /** PUT /api/mcp-servers/:name — full replace; 412 on a stale If-Match; 409 when literal secrets would move (DESIGN §14). */
-export const replaceServerHandler = route(replaceServerOperation, async ({ params, query, body, ifMatch, actor, principal }) => {
+export const replaceServerHandler = route(replaceServerOperation, async ({ params, query, body, ifMatch, actor, principal, visibility }) => {
   const server = await replaceServer(params.name, body, { ifMatch, actor, secrets: secretCheckOf(query.keep_secrets, principal) });
-  return json({ mcp_server: server, warnings: await serverWriteWarnings(server) }, { revision: server.revision });
+  return json({ mcp_server: toVisibleServer(server, visibility), warnings: await serverWriteWarnings(server) }, { revision: server.revision });
 });
 
 /** PATCH /api/mcp-servers/:name — JSON merge patch; 412 on a stale If-Match; 409 when literal secrets would move (DESIGN §14). */
-export const patchServerHandler = route(patchServerOperation, async ({ params, query, body, ifMatch, actor, principal }) => {
+export const patchServerHandler = route(patchServerOperation, async ({ params, query, body, ifMatch, actor, principal, visibility }) => {
   const server = await patchServer(params.name, body, { ifMatch, actor, secrets: secretCheckOf(query.keep_secrets, principal) });
-  return json({ mcp_server: server, warnings: await serverWriteWarnings(server) }, { revision: server.revision });
+  return json({ mcp_server: toVisibleServer(server, visibility), warnings: await serverWriteWarnings(server) }, { revision: server.revision });
 });
 
 /** DELETE /api/mcp-servers/:name — 409 with used_by while referenced, unless ?force=true. */
@@ -72,7 +73,7 @@ export const serverUsedByHandler = route(serverUsedByOperation, async ({ request
 /** POST /api/mcp-servers/:name/validate — always 200 for a known server, `valid: false` with errors; from the read model. */
 export const validateServerHandler = route(validateServerOperation, async ({ request, params, body, visibility }) =>
   cachedJson(request, {
-    key: JSON.stringify(["validate", params.name, visibility.canReadSecrets, bodyKey(body)]),
+    key: JSON.stringify(["validate", params.name, visibilityKey(visibility), bodyKey(body)]),
     scopes: ["definitions"],
     make: async () => ({ body: await validateServer(params.name, body, visibility), etag: (text) => etagOver(["validate", text]) }),
   }));
@@ -86,9 +87,9 @@ export const listServersHandler = route(listServersOperation, async ({ request, 
   }));
 
 /** POST /api/mcp-servers — create; 409 when the name is taken. */
-export const createServerHandler = route(createServerOperation, async ({ body, actor }) => {
+export const createServerHandler = route(createServerOperation, async ({ body, actor, visibility }) => {
   const server = await createServer(body, { actor });
-  return json({ mcp_server: server, warnings: await serverWriteWarnings(server) }, {
+  return json({ mcp_server: toVisibleServer(server, visibility), warnings: await serverWriteWarnings(server) }, {
     status: 201,
     revision: server.revision,
     headers: { Location: `/api/mcp-servers/${encodeURIComponent(server.name)}` },

@@ -1,7 +1,7 @@
 import type { ChangeScope } from "../read-model/change-scope";
 import { reuseStampsOf } from "../read-model/change-stamps";
 import { readThrough, type Representation } from "../read-model/read-cache";
-import type { Visibility } from "../auth/visibility";
+import { visibilityKey, type Visibility } from "../auth/visibility";
 import { etagOver, matchesIfNoneMatch, notModified } from "./conditional-get";
 import { encodedTextFor } from "./encoded-text";
 import { textResponse } from "./text-response";
@@ -40,6 +40,6 @@ export async function cachedJson(request: Request, { key, scopes, make }: Cached
  * tagged by the key and the bytes it became.
  */
 export function cachedRead(request: Request, key: readonly unknown[], visibility: Visibility, make: () => Promise<unknown>, scopes: readonly ChangeScope[] = ["definitions"]): Promise<Response> {
-  const id = JSON.stringify([...key, visibility.canReadSecrets ? "secrets" : "masked"]);
+  const id = JSON.stringify([...key, visibilityKey(visibility)]);
   return cachedJson(request, { key: id, scopes, make: async () => ({ body: await make(), etag: (text) => etagOver([id, text]) }) });
 }

@@ -1,8 +1,6 @@
-import type { Visibility } from "../auth/visibility";
+import { visibilityKey, type Visibility } from "../auth/visibility";
 import { etagOf } from "../data/preconditions";
 import { etagOver } from "./conditional-get";
-
-const seen = ({ canReadSecrets }: Visibility) => (canReadSecrets ? "secrets" : "masked");
 
 /**
  * DESIGN §3: a resolved read (one server for an environment, a blueprint, validate) depends on more than the
@@ -11,15 +9,15 @@ const seen = ({ canReadSecrets }: Visibility) => (canReadSecrets ? "secrets" : "
  * bytes those inputs became. Any change of an input that changes the answer changes the tag.
  */
 export function resolvedEtag(revision: number, visibility: Visibility, text: string): string {
-  return `W/"${revision}-${etagOver([seen(visibility), text]).slice(1, -1)}"`;
+  return `W/"${revision}-${etagOver([visibilityKey(visibility), text]).slice(1, -1)}"`;
 }
 
 /**
  * One entity as stored: `"<revision>"` to those who see it whole; a masked copy (literal secrets hidden
- * below the runner role) has a tag of its own, so no cache confuses the two. If-Match accepts either.
+ * below admin) has a tag of its own, so no cache confuses the two. If-Match accepts either.
  */
 export function storedEtag(revision: number, visibility: Visibility): string {
-  return visibility.canReadSecrets ? etagOf(revision) : `W/"${revision}-masked"`;
+  return visibility.canReadStoredSecrets ? etagOf(revision) : `W/"${revision}-masked"`;
 }
 
 /** A list page: the same for every caller (summaries carry no secrets), named by its bytes. */

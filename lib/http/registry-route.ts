@@ -1,4 +1,5 @@
 import type { Operation } from "../api/operation";
+import { visibilityKey } from "../auth/visibility";
 import type { ChangeScope } from "../read-model/change-scope";
 import { reuseStampsOf } from "../read-model/change-stamps";
 import { readThrough } from "../read-model/read-cache";
@@ -19,7 +20,7 @@ const CACHE_CONTROL = "max-age=30";
  */
 export function registryRoute<P, Q, B>(operation: Operation<P, Q, B>, handler: (context: RouteContext<P, Q, B>) => Promise<unknown>, scopes: readonly ChangeScope[] = ["definitions"]) {
   return route(operation, async (context) => {
-    const key = JSON.stringify(["v0.1", operation.path, context.params, context.query, context.visibility.canReadSecrets]);
+    const key = JSON.stringify(["v0.1", operation.path, context.params, context.query, visibilityKey(context.visibility)]);
     const representation = await readThrough(key, scopes, async () => {
       const text = JSON.stringify(await handler(context));
       return { text, etag: etagOver([text]) };

@@ -10,7 +10,7 @@ import { definitionOf } from "../registry/server-record";
  * an empty registry and exporting again gives the same bytes. Literal secrets are masked to callers who may
  * not read them (DESIGN §7: exports to non-admins); importing such an export keeps the mask as written.
  */
-export async function exportBundle({ canReadSecrets }: Visibility): Promise<ExportBundle> {
+export async function exportBundle({ canReadStoredSecrets }: Visibility): Promise<ExportBundle> {
   const byName = { orderBy: { name: "asc" as const }, select: { definition: true } };
   const [servers, capabilities, agents] = await Promise.all([
     getDb().server.findMany(byName),
@@ -18,7 +18,7 @@ export async function exportBundle({ canReadSecrets }: Visibility): Promise<Expo
     getDb().agent.findMany(byName),
   ]);
   const bundle = { mcp_servers: servers.map(definitionOf), capabilities: capabilities.map(definitionOf), agents: agents.map(definitionOf) };
-  if (canReadSecrets) return bundle;
+  if (canReadStoredSecrets) return bundle;
   return {
     mcp_servers: bundle.mcp_servers.map(maskLiteralSecrets),
     capabilities: bundle.capabilities.map(maskInlineSecrets),

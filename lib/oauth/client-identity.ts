@@ -76,6 +76,16 @@ function isRegisteredFor(registered: OAuthClientInformationMixed, scope: string 
   return scope.split(" ").filter(Boolean).every((wanted) => granted.has(wanted));
 }
 
+/**
+ * What a token request sends of the client's secret, for scrubbing what an authorization server quotes back
+ * (DESIGN §14): the secret (its encoded and base64 forms are the scrubber's), and `client_id:client_secret`, whose
+ * base64 is the client_secret_basic credential.
+ */
+export function clientSecretsOf(client: OAuthClientInformationMixed | null | undefined): string[] {
+  if (!client?.client_secret) return [];
+  return [client.client_secret, `${client.client_id}:${client.client_secret}`];
+}
+
 /** The configured client; its secret is the value of the `${VAR}` it names, which must be a secret scoped to this server. */
 function configuredClient({ serverName, auth, context }: IdentityInput): OAuthClientInformationMixed {
   const client = auth.client!;

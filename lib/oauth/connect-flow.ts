@@ -10,10 +10,11 @@ import { ConflictError, ForbiddenError, InvalidInputError, UnresolvableError, Up
 import { assertKnownEnvironment } from "../registry/known-environments";
 import { getServer } from "../registry/servers";
 import { resolveServer } from "../resolve/resolve-server";
+import { scrubSecrets, scrubThenCut } from "../resolve/scrub";
 import type { ServerInput } from "../schemas/server";
 import type { OAuthServerAuth } from "../schemas/server-auth";
 import { loadResolveContext } from "../variables/resolve-context";
-import { CALLBACK_PATH, clientIdentity, publicBaseUrl } from "./client-identity";
+import { CALLBACK_PATH, clientIdentity, clientSecretsOf, publicBaseUrl } from "./client-identity";
 import { oauthFetch, unreachableReason } from "./oauth-fetch";
 import { readConnection, savePending, splitScopes, takePending, writeConnection, type ConnectionKey, type ConnectionMode } from "./oauth-store";
 import { forgetCachedAuthorization } from "./upstream-bearer";
@@ -90,12 +91,15 @@ export async function finishCallback(query: CallbackQuery, principal: Principal)
 
   const { key, flow } = pending;
   const page = (outcome: string) => `/mcp-servers/${encodeURIComponent(flow.serverName)}?environment=${encodeURIComponent(key.environment)}&oauth=${outcome}`;
+  // A viewer reads the reason: whatever the authorization server quotes back of the client secret is scrubbed, then cut (DESIGN §14).
+  const secrets = clientSecretsOf(flow.client);
+  const quote = (text: string, maxChars: number) => scrubThenCut(text, secrets, maxChars);
   const refuse = async (reason: string) => {
-    await writeConnection(key, { mode: flow.mode, status: "refused", reason: reason.slice(0, 500) });
+    await writeConnection(key, { mode: flow.mode, status: "refused", reason: quote(reason, 500) });
     forgetCachedAuthorization();
     return page("refused");
   };
-  if (query.error) return refuse(`the authorization server answered ${query.error}${query.error_description ? `: ${query.error_description.slice(0, 300)}` : ""}`);
+  if (query.error) return refuse(`the authorization server answered ${query.error}${query.error_description ? `: ${quote(query.error_description, 300)}` : ""}`);
   if (!query.code) throw new InvalidInputError("The callback carries neither a code nor an error.", [{ path: "/code", message: "is required" }]);
 
   try {
@@ -117,9 +121,9 @@ export async function finishCallback(query: CallbackQuery, principal: Principal)
     if (error instanceof IssuerMismatchError) {
       return refuse(`the authorization response names issuer ${JSON.stringify(error.received ?? null)}, not ${error.expected} (RFC 9207): possible mix-up, nothing redeemed`);
     }
-    if (error instanceof OAuthError) return refuse(`the token request was refused: ${error.code}${error.message ? ` (${error.message.slice(0, 200)})` : ""}`);
+    if (error instanceof OAuthError) return refuse(`the token request was refused: ${error.code}${error.message ? ` (${quote(error.message, 200)})` : ""}`);
     const existing = await readConnection(key);
-    await writeConnection(key, { mode: flow.mode, status: existing?.status === "connected" ? "connected" : "never", reason: `the authorization server could not be reached: ${unreachableReason(error)}` });
+    await writeConnection(key, { mode: flow.mode, status: existing?.status === "connected" ? "connected" : "never", reason: scrubSecrets(`the authorization server could not be reached: ${unreachableReason(error)}`, secrets) });
     return page("failed");
   }
 }

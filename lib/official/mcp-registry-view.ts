@@ -10,7 +10,7 @@ import { listServerTools } from "../tools/tool-views";
  * GET /api/v1/mcp/registry (seed 001's diagnostics): every server as a plugin whose actions are its catalog's tools
  * (`server.tool`) in the registry's environment, each with the timeout and retry policy the call pipeline applies
  * (its own `resilience.tools.{name}` over the server's).
- * Literal secrets are masked as in every definition below the runner role.
+ * Literal secrets are masked as in every definition below admin (DESIGN §7: this is no blueprint).
  */
 export async function getMcpRegistryView(visibility: Visibility): Promise<McpRegistryView> {
   const environment = getConfig().environment;

@@ -3,7 +3,8 @@ import { DEFAULT_NAMESPACE } from "../formats/official-export";
 import { getHealth } from "../data/health";
 import { findRow, plainName } from "./official-servers";
 import { definitionOf } from "../registry/server-record";
-import { getResolvedServer, type Visibility } from "../registry/server-views";
+import type { Visibility } from "../auth/visibility";
+import { getResolvedServer } from "../registry/server-views";
 
 /**
  * GET /v0.1/x/dev.patchbay/servers/{name}/environments: the registry's own environment and every one the server

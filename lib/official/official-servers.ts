@@ -6,7 +6,7 @@ import type { OfficialListQuery } from "../schemas/official";
 import { decodeCursor, encodeCursor } from "../registry/server-list";
 import { maskLiteralSecrets } from "../resolve/literal-secrets";
 import { toStoredServer } from "../registry/server-record";
-import type { Visibility } from "../registry/server-views";
+import type { Visibility } from "../auth/visibility";
 
 const PREFIX = `${DEFAULT_NAMESPACE}/`;
 const columns = { name: true, definition: true, revision: true, createdAt: true, modifiedAt: true } as const;
@@ -47,10 +47,10 @@ export function plainName(officialName: string): string {
   return officialName.startsWith(PREFIX) ? officialName.slice(PREFIX.length) : officialName;
 }
 
-/** Literal secrets typed into a definition stay masked below the runner role, as everywhere else. */
-export function toVisibleEntry(row: Parameters<typeof toStoredServer>[0], { canReadSecrets }: Visibility, options: { isLatest?: boolean } = {}) {
+/** Literal secrets typed into a definition stay masked below admin, as everywhere outside blueprints. */
+export function toVisibleEntry(row: Parameters<typeof toStoredServer>[0], { canReadStoredSecrets }: Visibility, options: { isLatest?: boolean } = {}) {
   const server = toStoredServer(row);
-  return toOfficialEntry(canReadSecrets ? server : maskLiteralSecrets(server), options);
+  return toOfficialEntry(canReadStoredSecrets ? server : maskLiteralSecrets(server), options);
 }
 
 async function filterOf(query: OfficialListQuery): Promise<Prisma.ServerWhereInput> {

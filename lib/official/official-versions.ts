@@ -1,6 +1,6 @@
 import { getDb } from "../db";
 import { NotFoundError } from "../errors";
-import type { Visibility } from "../registry/server-views";
+import type { Visibility } from "../auth/visibility";
 import { findRow, toVisibleEntry } from "./official-servers";
 
 /** What server.json says when a definition has no version (DESIGN §13). */

@@ -2,7 +2,7 @@ import { ApiError } from "../errors";
 import type { AgentResolution } from "../schemas/agent";
 import { resolveAgent } from "./blueprints";
 
-const MASKED = { canReadSecrets: false } as const;
+const MASKED = { canReadBlueprintSecrets: false, canReadStoredSecrets: false } as const;
 
 /**
  * Does the agent resolve in the registry's own environment, as a runner asking for its blueprint without

@@ -15,8 +15,8 @@ import { loadResolveContext } from "../variables/resolve-context";
  * is refused alike), but its `mcp_servers` is only its gateway endpoint under `origin` (Patchbay's as asked), for
  * every role, and no OAuth connection is added to it.
  */
-export async function resolveAgent(name: string, request: BlueprintRequest, { canReadSecrets }: Visibility, origin = "http://localhost") {
-  const ctx = await loadResolveContext(request.environment, { mask: !canReadSecrets });
+export async function resolveAgent(name: string, request: BlueprintRequest, { canReadBlueprintSecrets }: Visibility, origin = "http://localhost") {
+  const ctx = await loadResolveContext(request.environment, { mask: !canReadBlueprintSecrets });
   const { agent, capabilities, servers, warnings: bindingWarnings, boundByHealth } = await bindBlueprintInputs(await loadBlueprintInputs(name), ctx.environment);
 
   const { mcpServers, warnings, origins } = resolveBlueprint({

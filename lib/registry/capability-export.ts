@@ -12,10 +12,10 @@ import { definitionOf } from "./server-record";
  * unified registry (DESIGN §11). Literal secrets in the servers are masked to callers who may not read them, as
  * the native export does.
  */
-export async function exportCapabilityUnified(name: string, { canReadSecrets }: Visibility): Promise<Record<string, unknown>> {
+export async function exportCapabilityUnified(name: string, { canReadStoredSecrets }: Visibility): Promise<Record<string, unknown>> {
   const capability = await getCapability(name);
   const names = parseReferences(capability.mcp_servers).flatMap((reference) => (reference.kind === "server" ? [reference.server] : []));
   const rows = await getDb().server.findMany({ where: { name: { in: names } }, select: { definition: true } });
-  const servers = rows.map(definitionOf).map((server) => (canReadSecrets ? server : (maskLiteralSecrets(server) as ServerInput)));
+  const servers = rows.map(definitionOf).map((server) => (canReadStoredSecrets ? server : (maskLiteralSecrets(server) as ServerInput)));
   return toUnified(capability, new Map(servers.map((server) => [server.name, server])));
 }

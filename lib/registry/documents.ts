@@ -72,17 +72,17 @@ export function documentOperations<T extends Definition, Key extends string, Lis
   return {
     ...operations,
     get: async (name: string): Promise<Stored<T>> => toStoredDocument<T>(await findEntity(spec, name)) as Stored<T>,
-    getRevision: async (name: string, revision: number, { canReadSecrets }: Visibility) => {
+    getRevision: async (name: string, revision: number, { canReadStoredSecrets }: Visibility) => {
       const found = await getRevision(name, revision);
-      return canReadSecrets ? found : { ...found, snapshot: maskInlineSecrets(found.snapshot) };
+      return canReadStoredSecrets ? found : { ...found, snapshot: maskInlineSecrets(found.snapshot) };
     },
     list: async (query: DocumentListQuery) => {
       const { page, next_cursor } = await listDocuments<T>(spec.kind, query);
       return { [listKey]: page.map(toSummary), next_cursor } as Record<ListKey, Summary[]> & { next_cursor: string | null };
     },
-    toBody: (document: T, { canReadSecrets }: Visibility) => {
+    toBody: (document: T, { canReadStoredSecrets }: Visibility) => {
       const warnings = inlineWarnings(document.mcp_servers, `${spec.kind} ${document.name}`, remedy?.(document.name));
-      return { [key]: canReadSecrets ? document : maskInlineSecrets(document), warnings } as Record<Key, T> & { warnings: FieldError[] };
+      return { [key]: canReadStoredSecrets ? document : maskInlineSecrets(document), warnings } as Record<Key, T> & { warnings: FieldError[] };
     },
   };
 }

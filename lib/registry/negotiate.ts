@@ -15,9 +15,9 @@ import { loadResolveContext } from "../variables/resolve-context";
  * and resolves that server for the environment with the string's parameters. A provider that cannot be
  * resolved is passed over (a warning says why) for the next; a string left without one is `missing`.
  */
-export async function negotiate(body: NegotiateBody, { canReadSecrets }: Visibility): Promise<Negotiation> {
+export async function negotiate(body: NegotiateBody, { canReadBlueprintSecrets }: Visibility): Promise<Negotiation> {
   await assertKnownEnvironment(body.environment);
-  const ctx = await loadResolveContext(body.environment, { mask: !canReadSecrets });
+  const ctx = await loadResolveContext(body.environment, { mask: !canReadBlueprintSecrets });
   const providers = await loadProviders(body.requires, ctx.environment);
   const bindings: Record<string, Binding> = {};
   const missing: string[] = [];
@@ -53,7 +53,7 @@ export async function negotiate(body: NegotiateBody, { canReadSecrets }: Visibil
       warnings.push(...resolution.errors.map((error) => ({ path: `/bindings/${pointerSegment(string)}`, message: `'${server.name}' provides it but cannot be resolved: ${error.message}` })));
       return undefined;
     }
-    const config = canReadSecrets ? resolution.config : maskLiteralSecretsInConfig(resolution.config);
+    const config = canReadBlueprintSecrets ? resolution.config : maskLiteralSecretsInConfig(resolution.config);
     return { server: server.name, config: config as Record<string, unknown>, health };
   }
 }

@@ -30,8 +30,36 @@ describe("scrubSecrets: encoded forms", () => {
     expect(scrubSecrets(`before ${form} after`, [planted])).toBe("before •••• after");
   });
 
-  test("the forms of a plain secret are the secret itself", () => {
-    expect(secretForms("plain-secret_1.2~x")).toEqual(["plain-secret_1.2~x"]);
+  test("the text forms of a plain secret are the secret itself (a form body writes `~` as %7E); the others are base64", () => {
+    const textForms = secretForms("plain-secret_1.2~x").filter((form) => !/^[A-Za-z0-9+/_-]+=*$/.test(form) || form.includes("."));
+    expect(textForms).toEqual(["plain-secret_1.2~x", "plain-secret_1.2%7Ex"]);
+  });
+
+  test.each([
+    ["a form body (application/x-www-form-urlencoded)", new URLSearchParams({ s: secret }).toString().slice(2)],
+    ["base64", btoa(unescape(encodeURIComponent(secret)))],
+    ["base64 without padding", btoa(unescape(encodeURIComponent(secret))).replace(/=+$/, "")],
+    ["base64url", btoa(unescape(encodeURIComponent(secret))).replaceAll("+", "-").replaceAll("/", "_")],
+  ])("%s", (_label, form) => {
+    expect(scrubSecrets(`before ${form} after`, [secret])).toBe("before •••• after");
+  });
+
+  test("inside a longer base64 text, at every byte offset, none of the characters the secret's bytes alone decide are left", () => {
+    const plain = "client-secret-value-42";
+    for (const before of ["", "a", "ab", "abc", "client_id:"]) {
+      for (const after of ["", "x", "xy"]) {
+        const encoded = btoa(`${before}${plain}${after}`);
+        // Left: the groups of three bytes that hold a byte that is not the secret's (none after it when it ends the text).
+        const firstWhole = Math.ceil(before.length / 3);
+        const afterWhole = Math.floor((before.length + plain.length) / 3);
+        const expected = `Basic ${encoded.slice(0, 4 * firstWhole)}••••${after ? encoded.slice(4 * afterWhole) : ""}`;
+        expect(scrubSecrets(`Basic ${encoded}`, [plain]), `${before}|${after}`).toBe(expected);
+      }
+    }
+  });
+
+  test("HTTP Basic credentials given as a secret of their own are masked whole", () => {
+    expect(scrubSecrets(`got Basic ${btoa("patchbay:client-secret-value-42")} here`, ["client-secret-value-42", "patchbay:client-secret-value-42"])).toBe("got Basic •••• here");
   });
 
   test("a whole JSON document that holds the secret no longer does", () => {

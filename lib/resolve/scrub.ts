@@ -50,13 +50,39 @@ function withoutSecretStartAtEnd(cutText: string, secrets: string[]): string {
 }
 
 /**
- * A secret as an upstream may send it back: raw; percent-encoded (`encodeURIComponent`, `encodeURI`, and as a URL
- * parser writes it in a path, a query or a user name); JSON-escaped (as `JSON.stringify` writes it, and with every
- * non-ASCII character as `\uXXXX`). A form that does not decode back to the secret is not one of its forms.
+ * A secret as an upstream may send it back: raw; percent-encoded (`encodeURIComponent`, `encodeURI`, as a URL
+ * parser writes it in a path, a query or a user name, and as a form body writes it); JSON-escaped (as
+ * `JSON.stringify` writes it, and with every non-ASCII character as `\uXXXX`); in base64 (as HTTP Basic
+ * credentials carry it). A form that does not decode back to the secret is not one of its forms.
  */
 export function secretForms(secret: string): string[] {
-  const forms = [secret, encodeURIComponent(secret), encodeURI(secret), ...urlParserForms(secret), ...jsonForms(secret)];
+  const forms = [secret, encodeURIComponent(secret), encodeURI(secret), ...urlParserForms(secret), formEncodedForm(secret), ...jsonForms(secret), ...base64Forms(secret)];
   return [...new Set(forms.filter((form) => form.length >= MIN_SECRET_LENGTH))];
+}
+
+/** As `application/x-www-form-urlencoded` writes it (an OAuth token request's `client_secret`): a space is `+`, `~` is `%7E`. */
+function formEncodedForm(secret: string): string {
+  return new URLSearchParams({ s: secret }).toString().slice(2);
+}
+
+/**
+ * In base64 and base64url, with and without padding: the secret encoded alone, and — since it may sit anywhere in
+ * what was encoded (`Basic base64(client_id:secret)`) — at each of the three byte offsets it may start at, the
+ * characters its own bytes alone decide: whole groups of three bytes, and its tail when it ends the text.
+ */
+function base64Forms(secret: string): string[] {
+  const bytes = new TextEncoder().encode(secret);
+  const forms: string[] = [];
+  for (const skip of [0, 1, 2]) {
+    const rest = bytes.subarray(skip);
+    const encoded = toBase64(rest);
+    forms.push(encoded, encoded.replace(/=+$/, ""), toBase64(rest.subarray(0, rest.length - (rest.length % 3))));
+  }
+  return forms.flatMap((form) => [form, form.replaceAll("+", "-").replaceAll("/", "_")]);
+}
+
+function toBase64(bytes: Uint8Array): string {
+  return btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(""));
 }
 
 function urlParserForms(secret: string): string[] {
