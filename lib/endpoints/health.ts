@@ -19,8 +19,9 @@ export const getServerHealthHandler = route(getServerHealthOperation, async ({ r
   cachedRead(request, ["mcp-servers", params.name, "health", query.environment], visibility, () => getHealth(params.name, query.environment), ["definitions", "health"]));
 
 /** POST /api/mcp-servers/:name/test — live handshake with the given environment and parameters; 422 if unresolvable. */
-export const testServerHandler = route(testServerOperation, async ({ params, query, body, principal }) =>
-  json(await testServerConnection(params.name, { ...body, environment: body.environment ?? query.environment }, principal.name)));
+export const testServerHandler = route(testServerOperation, async ({ params, query, body, principal, visibility }) =>
+  json(await testServerConnection(params.name, { ...body, environment: body.environment ?? query.environment }, { person: principal.name, readsSecrets: visibility.canReadSecrets })));
 
 /** POST /api/mcp-servers/:name/tools/:tool/call — 422 with /arguments/… paths before anything is sent. */
-export const callToolHandler = route(callToolOperation, async ({ params, body, principal }) => json(await callServerTool(params.name, params.tool, body, principal)));
+export const callToolHandler = route(callToolOperation, async ({ params, body, principal, visibility }) =>
+  json(await callServerTool(params.name, params.tool, body, principal, visibility.canReadSecrets)));
