@@ -1,0 +1,39 @@
+import type { Tx } from "../db";
+import { SecretDestinationChangedError } from "../errors";
+import { secretsMovedByParameters } from "../resolve/parameter-destinations";
+import { parseReferences } from "../resolve/references";
+import { resolveServer } from "../resolve/resolve-server";
+import type { McpServerReferences } from "../schemas/reference";
+import { loadResolveContext } from "../variables/resolve-context";
+import { listKnownEnvironments } from "./known-environments";
+import { definitionOf } from "./server-record";
+
+/**
+ * DESIGN §14 for the `parameters` of a capability's or agent's references, written by someone who may not read
+ * secrets (an editor): a reference whose parameters would connect its server, in any known environment, to another
+ * destination than the server's own parameters do while it carries the server's secrets → 409
+ * `secret-destination-changed`, naming `mcp_servers.<alias>.<key>`; nothing is written. Every runner's blueprint
+ * and gateway call follows those parameters, so this is where they are judged.
+ */
+export async function assertReferencedSecretsStay(tx: Tx, owner: string, mcpServers: McpServerReferences | undefined): Promise<void> {
+  const parameterised = parseReferences(mcpServers).flatMap((reference) =>
+    reference.kind === "server" && reference.parameters && Object.keys(reference.parameters).length > 0 ? [{ ...reference, parameters: reference.parameters }] : []);
+  if (parameterised.length === 0) return;
+  const rows = await tx.server.findMany({ where: { name: { in: [...new Set(parameterised.map((reference) => reference.server))] } }, select: { name: true, definition: true } });
+  const servers = new Map(rows.map((row) => [row.name, definitionOf(row)]));
+  const contexts = await Promise.all((await listKnownEnvironments()).map((environment) => loadResolveContext(environment, { mask: false })));
+
+  const moved = new Set<string>();
+  for (const reference of parameterised) {
+    const server = servers.get(reference.server);
+    if (!server) continue; // an unknown server is assertTargetsExist's 422
+    for (const ctx of contexts) {
+      const keys = secretsMovedByParameters(server, ctx, resolveServer(server, ctx, { reference: reference.parameters }));
+      for (const key of keys) moved.add(`mcp_servers.${reference.alias}.${key}`);
+    }
+  }
+  if (moved.size === 0) return;
+  const keys = [...moved];
+  throw new SecretDestinationChangedError(keys,
+    `${owner}'s reference parameters would connect an MCP server to another destination than its own parameters do while sending its secrets (${keys.join(", ")}); only someone who may read secrets (admin) may write such parameters. Nothing was written.`);
+}
