@@ -167,6 +167,23 @@ describe("parameters written into definitions (DESIGN §14)", { timeout: 60_000 
     expectAttackerReachedNever();
   });
 
+  test("the server-scoped secret variable does not follow an editor's health_parameters or URL either (409); an admin may move it", async () => {
+    const path = `/api/mcp-servers/${names.variable}`;
+    const before = (await admin().get(`${path}?raw=true`)).body.mcp_server;
+    expectRefused(await as("editor").patch(path, { health_parameters: { host: attacker.host } }), ["headers.Authorization"]);
+    expectRefused(await as("editor").patch(path, { transport: { url: `http://${attacker.host}/mcp` } }), ["headers.Authorization"]);
+    expect((await admin().get(`${path}?raw=true`)).body.mcp_server).toEqual(before);
+    const samePlace = await as("editor").patch(path, { transport: { url: `http://{{host}}/mcp?v=2` } });
+    expect(samePlace.status, samePlace.text).toBe(200);
+
+    const checked = await as("editor").post(`${path}/health-check`, {});
+    expect(checked.body).toMatchObject({ status: "healthy", ok: true });
+    expectAttackerReachedNever();
+
+    const byAdmin = await admin().patch(path, { health_parameters: { host: adminChosen.host } });
+    expect(byAdmin.status, byAdmin.text).toBe(200);
+  });
+
   test("an editor's agent or capability whose reference parameters move a secret-bearing server → 409 naming mcp_servers.<alias>.<key>; nothing is written", async () => {
     const agent = `${group}-agent`;
     const moving = { docs: { server: names.literal, parameters: { host: attacker.host } }, vault: { server: names.variable, parameters: { host: attacker.host } } };

@@ -64,8 +64,8 @@ export type EntitySpec<T extends { name: string }, Row extends EntityRow, Out> =
   assertTargets?: (tx: Tx, input: T) => Promise<void>;
   /** Who references it, null when nobody: refuses delete (unless forced) and rename. */
   usersOf?: (name: string, tx: Tx) => Promise<Users | null>;
-  /** DESIGN §14: refuses (409) reference parameters that send a server's secrets elsewhere, for a writer who may not read them. */
-  assertSecretsStay?: (tx: Tx, input: T) => Promise<void>;
+  /** DESIGN §14: refuses (409) a write that would send secrets elsewhere (`current`: none on insert), for a writer who may not read them. */
+  assertSecretsStay?: (tx: Tx, input: T, current?: Row) => Promise<void>;
   /** DESIGN §14: the literal secrets `next` would carry somewhere else than `current` connects, not supplied anew in `supplied`. */
   movedSecrets?: (current: Row, next: T, supplied: unknown) => string[];
   /** Keeps the entity's index tables (tags, provides, Reference rows) in step, after each write. */
@@ -192,7 +192,7 @@ export async function writeEntity<T extends Named, Row extends EntityRow, Out>(
   }
   if (input.name !== name) await assertRenamable(tx, spec, name, input.name);
   await spec.assertTargets?.(tx, input);
-  if (secrets && !secrets.readsSecrets) await spec.assertSecretsStay?.(tx, input);
+  if (secrets && !secrets.readsSecrets) await spec.assertSecretsStay?.(tx, input, current);
 
   const now = new Date();
   const revision = current.revision + 1;

@@ -11,7 +11,7 @@ import type { RevisionAction } from "../schemas/revision";
 import { listDocuments } from "./document-list";
 import { definitionOf, toStoredDocument, type DocumentKind, type DocumentRow } from "./document-table";
 import { findEntity, insertEntity, keepMaskedDefinition, operationsOf, writeEntity, type EntitySpec, type WriteOptions } from "../data/entity-store";
-import { assertReferencedSecretsStay } from "./reference-destinations";
+import { assertReferencedSecretsStay } from "./secret-destination-checks";
 import { assertTargetsExist, replaceReferences, type ReferenceTarget } from "./references";
 import { referencedBy, type UsedBy } from "./used-by";
 

@@ -3,8 +3,8 @@ import { isLiteralSecret } from "../schemas/secrets";
 import type { ServerInput } from "../schemas/server";
 import { isPlainObject } from "../schemas/server-fields";
 import { deepMerge } from "./deep-merge";
-import { resolveServer } from "./resolve-server";
-import type { ParameterSources, ResolvedConfig, Resolution, ResolveContext } from "./types";
+import { resolveServer, resolveTransport } from "./resolve-server";
+import { MASK, type ParameterSources, type ResolvedConfig, type Resolution, type ResolveContext } from "./types";
 
 /**
  * DESIGN §14 "Literal secrets stay where they were written", for parameters chosen at run time or in a reference:
@@ -17,10 +17,24 @@ import type { ParameterSources, ResolvedConfig, Resolution, ResolveContext } fro
  */
 export function secretsMovedByParameters(server: ServerInput, ctx: ResolveContext, chosen: Resolution): string[] {
   if (!chosen.ok) return [];
-  const keys = secretKeysOf(server, ctx.environment, chosen.config, chosen.sensitiveValues);
+  const keys = secretKeysOf(server, ctx);
   if (keys.length === 0) return [];
   const own = resolveServer(server, ctx, ownParameters(server));
   return own.ok && destinationOfConfig(own.config) === destinationOfConfig(chosen.config) ? [] : keys;
+}
+
+/**
+ * DESIGN §10, §14 for a write of the server itself: the values substituted from secrets (`${VAR}`) that `next` would
+ * carry to another destination than `current` connected to, each resolved with its own parameters in `ctx`'s
+ * environment. Literal secrets are movedLiteralSecrets' (a writer may type them anew); these no writer supplies.
+ */
+export function substitutedSecretsMoved(current: ServerInput, next: ServerInput, ctx: ResolveContext): string[] {
+  const after = resolveServer(next, ctx, ownParameters(next));
+  if (!after.ok) return [];
+  const keys = secretKeysOf(next, ctx, { literals: false });
+  if (keys.length === 0) return [];
+  const before = resolveServer(current, ctx, ownParameters(current));
+  return before.ok && destinationOfConfig(before.config) === destinationOfConfig(after.config) ? [] : keys;
 }
 
 /** Where a server connects when nobody chooses its parameters: what the scheduler probes. */
@@ -42,22 +56,25 @@ function originOf(url: string): string {
   }
 }
 
-/** The places of `config` that carry a secret: a literal secret as written, or a value substituted from a secret. */
-function secretKeysOf(server: ServerInput, environment: string, config: ResolvedConfig, sensitiveValues: readonly string[]): string[] {
-  const substituted = sensitiveValues.filter((value) => value !== "");
-  const carries = (text: string) => substituted.some((value) => text.includes(value));
-  const written = writtenTransport(server, environment);
+/**
+ * The places of the server's config in `ctx`'s environment that carry a secret: a literal secret as written, or a
+ * value substituted from a secret or the process environment (what resolution masks; a parameter's value is
+ * inserted literally, never expanded, so the masked transport before parameters says it).
+ */
+function secretKeysOf(server: ServerInput, ctx: ResolveContext, { literals = true } = {}): string[] {
+  const { config: masked } = resolveTransport(server, { ...ctx, mask: true });
+  const written = writtenTransport(server, ctx.environment);
   const keys: string[] = [];
-  const maps = config.type === "stdio" ? { env: config.env } : { headers: config.headers };
+  const maps = masked.type === "stdio" ? { env: masked.env } : { headers: masked.headers };
   for (const [field, map] of Object.entries(maps)) {
     const writtenMap = isPlainObject(written[field]) ? written[field] : {};
     for (const [key, value] of Object.entries(map ?? {})) {
-      if (isLiteralSecret(key, writtenMap[key]) || carries(value)) keys.push(`${field}.${key}`);
+      if ((literals && isLiteralSecret(key, writtenMap[key])) || value.includes(MASK)) keys.push(`${field}.${key}`);
     }
   }
-  if (config.type !== "stdio" && carries(config.url)) keys.push("url");
-  if (config.type === "stdio" && (config.args ?? []).some(carries)) keys.push("args");
-  if (server.auth?.type === "oauth") keys.push("auth");
+  if (masked.type !== "stdio" && masked.url.includes(MASK)) keys.push("url");
+  if (masked.type === "stdio" && (masked.command.includes(MASK) || (masked.args ?? []).some((arg) => arg.includes(MASK)))) keys.push("args");
+  if (literals && server.auth?.type === "oauth") keys.push("auth");
   return keys;
 }
 

@@ -1,9 +1,11 @@
 import type { Tx } from "../db";
 import { SecretDestinationChangedError } from "../errors";
-import { secretsMovedByParameters } from "../resolve/parameter-destinations";
+import { secretsMovedByParameters, substitutedSecretsMoved } from "../resolve/parameter-destinations";
 import { parseReferences } from "../resolve/references";
 import { resolveServer } from "../resolve/resolve-server";
+import type { ResolveContext } from "../resolve/types";
 import type { McpServerReferences } from "../schemas/reference";
+import type { ServerInput } from "../schemas/server";
 import { loadResolveContext } from "../variables/resolve-context";
 import { listKnownEnvironments } from "./known-environments";
 import { definitionOf } from "./server-record";
@@ -21,13 +23,12 @@ export async function assertReferencedSecretsStay(tx: Tx, owner: string, mcpServ
   if (parameterised.length === 0) return;
   const rows = await tx.server.findMany({ where: { name: { in: [...new Set(parameterised.map((reference) => reference.server))] } }, select: { name: true, definition: true } });
   const servers = new Map(rows.map((row) => [row.name, definitionOf(row)]));
-  const contexts = await Promise.all((await listKnownEnvironments()).map((environment) => loadResolveContext(environment, { mask: false })));
 
   const moved = new Set<string>();
-  for (const reference of parameterised) {
-    const server = servers.get(reference.server);
-    if (!server) continue; // an unknown server is assertTargetsExist's 422
-    for (const ctx of contexts) {
+  for (const ctx of await knownContexts()) {
+    for (const reference of parameterised) {
+      const server = servers.get(reference.server);
+      if (!server) continue; // an unknown server is assertTargetsExist's 422
       const keys = secretsMovedByParameters(server, ctx, resolveServer(server, ctx, { reference: reference.parameters }));
       for (const key of keys) moved.add(`mcp_servers.${reference.alias}.${key}`);
     }
@@ -36,4 +37,26 @@ export async function assertReferencedSecretsStay(tx: Tx, owner: string, mcpServ
   const keys = [...moved];
   throw new SecretDestinationChangedError(keys,
     `${owner}'s reference parameters would connect an MCP server to another destination than its own parameters do while sending its secrets (${keys.join(", ")}); only someone who may read secrets (admin) may write such parameters. Nothing was written.`);
+}
+
+/**
+ * DESIGN §10, §14 for a write of a server by someone who may not read secrets: a new URL origin or command line —
+ * written, or through a default or `health_parameters` — that the server's `${VAR}` secrets would follow, in any
+ * known environment → 409 `secret-destination-changed` naming the keys; nothing is written. (Its literal secrets are
+ * the write rule's, movedLiteralSecrets.)
+ */
+export async function assertServerSecretsStay(current: ServerInput, next: ServerInput): Promise<void> {
+  const moved = new Set<string>();
+  for (const ctx of await knownContexts()) {
+    for (const key of substitutedSecretsMoved(current, next, ctx)) moved.add(key);
+  }
+  if (moved.size === 0) return;
+  const keys = [...moved];
+  throw new SecretDestinationChangedError(keys,
+    `This write changes where MCP server '${current.name}' connects while its secrets would follow (${keys.join(", ")}); only someone who may read secrets (admin) may move them. Nothing was written.`);
+}
+
+/** Resolution contexts, unmasked, for every known environment: a secret may be bound in any of them. */
+async function knownContexts(): Promise<ResolveContext[]> {
+  return Promise.all((await listKnownEnvironments()).map((environment) => loadResolveContext(environment, { mask: false })));
 }
