@@ -64,7 +64,7 @@ beforeAll(async () => {
   const secretVariable = await admin().put(`/api/variables/${VARIABLE}`, { secret: true, value: SECRET, scope: { servers: [names.variable] } });
   expect(secretVariable.status, secretVariable.text).toBe(201);
   const servers = [
-    httpServer(names.literal, { transport: { type: "http", url: "http://{{host}}/mcp", headers: { Authorization: `Bearer ${LITERAL}` } }, parameters_schema: hostSchema() }),
+    httpServer(names.literal, { transport: { type: "http", url: "http://{{host}}/mcp", headers: { Authorization: `Bearer ${LITERAL}` } }, parameters_schema: hostSchema(), provides: [`${group}-docs`] }),
     httpServer(names.variable, { transport: { type: "http", url: "http://{{host}}/mcp", headers: { Authorization: `Bearer \${${VARIABLE}}` } }, parameters_schema: hostSchema() }),
     httpServer(names.tenant, {
       transport: { type: "http", url: "http://{{tenant}}.mcp.example.com/mcp", headers: { Authorization: `Bearer ${LITERAL}` } },
@@ -196,6 +196,10 @@ describe("parameters written into definitions (DESIGN §14)", { timeout: 60_000 
     expect(created.status, created.text).toBe(201);
     expectRefused(await as("editor").patch(`/api/capabilities/${capability}`, { mcp_servers: { docs: { server: names.literal, parameters: { host: attacker.host } } } }), ["mcp_servers.docs.headers.Authorization"]);
     expect((await admin().get(`/api/capabilities/${capability}`)).body.capability.mcp_servers).toEqual({ docs: { server: names.literal, parameters: { host: upstreamHost() } } });
+
+    // A {"provides": …} reference may be bound to the server that provides the label: the same move.
+    expectRefused(await as("editor").post("/api/agents", { name: `${group}-provided`, description: "Bound by label", mcp_servers: { bound: { provides: `${group}-docs`, parameters: { host: attacker.host } } } }),
+      ["mcp_servers.bound.headers.Authorization"]);
 
     // A server without secrets may be routed anywhere; an admin may route one with secrets.
     const plain = await as("editor").post("/api/agents", { name: `${group}-plain`, description: "No secrets", mcp_servers: { plain: { server: names.plain, parameters: { host: attacker.host } } } });

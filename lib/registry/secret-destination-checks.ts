@@ -13,24 +13,34 @@ import { definitionOf } from "./server-record";
 /**
  * DESIGN §14 for the `parameters` of a capability's or agent's references, written by someone who may not read
  * secrets (an editor): a reference whose parameters would connect its server, in any known environment, to another
- * destination than the server's own parameters do while it carries the server's secrets → 409
+ * destination than the server's own parameters do while it carries the server's secrets (for `{"provides": …}`, any
+ * server that provides it) → 409
  * `secret-destination-changed`, naming `mcp_servers.<alias>.<key>`; nothing is written. Every runner's blueprint
  * and gateway call follows those parameters, so this is where they are judged.
  */
 export async function assertReferencedSecretsStay(tx: Tx, owner: string, mcpServers: McpServerReferences | undefined): Promise<void> {
   const parameterised = parseReferences(mcpServers).flatMap((reference) =>
-    reference.kind === "server" && reference.parameters && Object.keys(reference.parameters).length > 0 ? [{ ...reference, parameters: reference.parameters }] : []);
+    reference.kind !== "inline" && reference.parameters && Object.keys(reference.parameters).length > 0 ? [{ ...reference, parameters: reference.parameters }] : []);
   if (parameterised.length === 0) return;
-  const rows = await tx.server.findMany({ where: { name: { in: [...new Set(parameterised.map((reference) => reference.server))] } }, select: { name: true, definition: true } });
-  const servers = new Map(rows.map((row) => [row.name, definitionOf(row)]));
+  // A `{"provides": …}` reference may be bound to any server that provides it.
+  const named = parameterised.flatMap((reference) => (reference.kind === "server" ? [reference.server] : []));
+  const labels = parameterised.flatMap((reference) => (reference.kind === "provides" ? [reference.provides] : []));
+  const rows = await tx.server.findMany({
+    where: { OR: [{ name: { in: named } }, { provides: { some: { value: { in: labels } } } }] },
+    select: { name: true, definition: true },
+  });
+  const servers = rows.map(definitionOf);
+  const candidates = (reference: (typeof parameterised)[number]) => (reference.kind === "server"
+    ? servers.filter((server) => server.name === reference.server) // an unknown server is assertTargetsExist's 422
+    : servers.filter((server) => server.provides?.includes(reference.provides)));
 
   const moved = new Set<string>();
   for (const ctx of await knownContexts()) {
     for (const reference of parameterised) {
-      const server = servers.get(reference.server);
-      if (!server) continue; // an unknown server is assertTargetsExist's 422
-      const keys = secretsMovedByParameters(server, ctx, resolveServer(server, ctx, { reference: reference.parameters }));
-      for (const key of keys) moved.add(`mcp_servers.${reference.alias}.${key}`);
+      for (const server of candidates(reference)) {
+        const keys = secretsMovedByParameters(server, ctx, resolveServer(server, ctx, { reference: reference.parameters }));
+        for (const key of keys) moved.add(`mcp_servers.${reference.alias}.${key}`);
+      }
     }
   }
   if (moved.size === 0) return;
