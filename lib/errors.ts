@@ -49,11 +49,14 @@ export class ConflictError extends ApiError {
   }
 }
 
-/** DESIGN §14: a write would send literal secrets to where the definition did not connect when they were written. */
+/**
+ * DESIGN §14: a write would send literal secrets to where the definition did not connect when they were written, or
+ * parameters someone chose would send a server's secrets to where its own parameters do not connect (`detail` says which).
+ */
 export class SecretDestinationChangedError extends ApiError {
-  constructor(keys: string[]) {
+  constructor(keys: string[], detail?: string) {
     super(409, "secret-destination-changed", "Secret destination changed",
-      `This write changes where the server connects while it keeps literal secrets it does not supply anew (${keys.join(", ")}): type them again in the same write, replace them with \${VAR} placeholders, or (admin) pass ?keep_secrets=true.`,
+      detail ?? `This write changes where the server connects while it keeps literal secrets it does not supply anew (${keys.join(", ")}): type them again in the same write, replace them with \${VAR} placeholders, or (admin) pass ?keep_secrets=true.`,
       undefined, { keys });
   }
 }

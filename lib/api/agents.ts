@@ -30,7 +30,7 @@ export const listAgentsOperation = agents.list({
 });
 
 export const createAgentOperation = agents.create({
-  summary: "Create an agent; 422 naming any capability or server that does not exist",
+  summary: "Create an agent; 422 naming any capability or server that does not exist; 409 secret-destination-changed when (for a writer who may not read secrets) a reference's parameters would send a server's secrets to another origin",
   body: agentBodySchema,
 });
 
@@ -46,12 +46,12 @@ export const blueprintOperation = agents.action("POST", "/blueprint", {
 }, { 200: { description: "The blueprint, or a client config file", schema: z.union([blueprintSchema, clientFileSchema]) }, ...BAD_REQUEST, ...RESOLVE_ERRORS });
 
 export const replaceAgentOperation = agents.replace({
-  summary: "Replace an agent (a different name renames it); honours If-Match; 409 secret-destination-changed when an inline config's literal secrets would move",
+  summary: "Replace an agent (a different name renames it); honours If-Match; 409 secret-destination-changed when an inline config's literal secrets would move, or (for a writer who may not read secrets) when a reference's parameters would send a server's secrets to another origin",
   body: agentBodySchema,
 });
 
 export const patchAgentOperation = agents.patch({
-  summary: "Partial update as a JSON merge patch (null removes a field or alias); honours If-Match; 409 secret-destination-changed when an inline config's literal secrets would move",
+  summary: "Partial update as a JSON merge patch (null removes a field or alias); honours If-Match; 409 secret-destination-changed when an inline config's literal secrets would move, or (for a writer who may not read secrets) when a reference's parameters would send a server's secrets to another origin",
 });
 
 export const deleteAgentOperation = agents.delete({ summary: "Delete an agent", errors: { ...NOT_FOUND, ...PRECONDITION_FAILED } });

@@ -23,19 +23,19 @@ export const listCapabilitiesOperation = capabilities.list({
 });
 
 export const createCapabilityOperation = capabilities.create({
-  summary: "Create a capability; 422 naming any referenced server that does not exist",
+  summary: "Create a capability; 422 naming any referenced server that does not exist; 409 secret-destination-changed when (for a writer who may not read secrets) a reference's parameters would send a server's secrets to another origin",
   body: capabilityBodySchema,
 });
 
 export const getCapabilityOperation = capabilities.get({ summary: "One capability as stored; mcp_servers exactly as entered" });
 
 export const replaceCapabilityOperation = capabilities.replace({
-  summary: "Replace a capability (a different name renames it, refused while agents use it); honours If-Match; 409 secret-destination-changed when an inline config's literal secrets would move",
+  summary: "Replace a capability (a different name renames it, refused while agents use it); honours If-Match; 409 secret-destination-changed when an inline config's literal secrets would move, or (for a writer who may not read secrets) when a reference's parameters would send a server's secrets to another origin",
   body: capabilityBodySchema,
 });
 
 export const patchCapabilityOperation = capabilities.patch({
-  summary: "Partial update as a JSON merge patch (null removes a field or alias); honours If-Match; 409 secret-destination-changed when an inline config's literal secrets would move",
+  summary: "Partial update as a JSON merge patch (null removes a field or alias); honours If-Match; 409 secret-destination-changed when an inline config's literal secrets would move, or (for a writer who may not read secrets) when a reference's parameters would send a server's secrets to another origin",
 });
 
 export const deleteCapabilityOperation = capabilities.delete({

@@ -14,7 +14,7 @@ import {
 } from "../schemas/health";
 import { serverNameParamsSchema } from "../schemas/server-query";
 import { defineOperation, readOperation } from "./operation";
-import { BAD_REQUEST, NOT_FOUND, problemSchema, UNRESOLVABLE } from "./problem-responses";
+import { BAD_REQUEST, NOT_FOUND, problemSchema, SECRET_DESTINATION, UNRESOLVABLE } from "./problem-responses";
 
 const tag = "Health";
 const params = serverNameParamsSchema;
@@ -41,7 +41,7 @@ export const testServerOperation = defineOperation({
   bodyOptional: true,
   responses: {
     200: { description: "R plus the tools the server lists", schema: testResultSchema },
-    ...BAD_REQUEST, ...NOT_FOUND, ...UNRESOLVABLE, ...TOO_MANY,
+    ...BAD_REQUEST, ...NOT_FOUND, ...SECRET_DESTINATION, ...UNRESOLVABLE, ...TOO_MANY,
   },
 });
 
@@ -51,7 +51,7 @@ export const callToolOperation = defineOperation({
   body: toolCallBodySchema,
   responses: {
     200: { description: "The normalized result: text, image, audio and resource items", schema: toolCallResultSchema },
-    ...BAD_REQUEST, ...NOT_FOUND, ...UNRESOLVABLE, ...TOO_MANY,
+    ...BAD_REQUEST, ...NOT_FOUND, ...SECRET_DESTINATION, ...UNRESOLVABLE, ...TOO_MANY,
     502: { description: "The server did not answer", schema: problemSchema, contentType: "application/problem+json" },
   },
 });

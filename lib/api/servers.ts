@@ -41,12 +41,12 @@ export const getServerOperation = servers.get({
 });
 
 export const replaceServerOperation = servers.replace({
-  summary: "Replace a server (a different name renames it); honours If-Match; 409 secret-destination-changed when literal secrets would move",
+  summary: "Replace a server (a different name renames it); honours If-Match; 409 secret-destination-changed when literal secrets would move, or (for a writer who may not read secrets) when its ${VAR} secrets would follow a new origin, default or health_parameters",
   body: serverBodySchema,
 });
 
 export const patchServerOperation = servers.patch({
-  summary: "Partial update as a JSON merge patch (null removes a field); honours If-Match; 409 secret-destination-changed when literal secrets would move",
+  summary: "Partial update as a JSON merge patch (null removes a field); honours If-Match; 409 secret-destination-changed when literal secrets would move, or (for a writer who may not read secrets) when its ${VAR} secrets would follow a new origin, default or health_parameters",
 });
 
 export const deleteServerOperation = servers.delete({

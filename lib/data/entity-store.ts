@@ -17,7 +17,8 @@ import { lockRow, type LockableTable } from "./row-lock";
  * `?keep_secrets=true`; the store fills in what the write itself supplies.
  */
 export type WriteOptions = { ifMatch?: string | null; actor: string; isSync?: boolean; secrets?: SecretCheck };
-export type SecretCheck = { keep: boolean; supplied?: unknown };
+/** `readsSecrets`: the writer may read secrets (admin), so reference parameters may send them elsewhere (DESIGN §14). */
+export type SecretCheck = { keep: boolean; supplied?: unknown; readsSecrets?: boolean };
 export type DeleteOptions = WriteOptions & { force: boolean };
 
 /** The columns every versioned entity's table has; each adds its own (definition, indexes, sealed values). */
@@ -63,6 +64,8 @@ export type EntitySpec<T extends { name: string }, Row extends EntityRow, Out> =
   assertTargets?: (tx: Tx, input: T) => Promise<void>;
   /** Who references it, null when nobody: refuses delete (unless forced) and rename. */
   usersOf?: (name: string, tx: Tx) => Promise<Users | null>;
+  /** DESIGN §14: refuses (409) a write that would send secrets elsewhere (`current`: none on insert), for a writer who may not read them. */
+  assertSecretsStay?: (tx: Tx, input: T, current?: Row) => Promise<void>;
   /** DESIGN §14: the literal secrets `next` would carry somewhere else than `current` connects, not supplied anew in `supplied`. */
   movedSecrets?: (current: Row, next: T, supplied: unknown) => string[];
   /** Keeps the entity's index tables (tags, provides, Reference rows) in step, after each write. */
@@ -107,10 +110,11 @@ export async function createEntity<T extends Named, Row extends EntityRow, Out>(
 }
 
 /** The one insert of a new entity, inside the caller's transaction (imports and adopt-inline share it). */
-export async function insertEntity<T extends Named, Row extends EntityRow, Out>(tx: Tx, spec: EntitySpec<T, Row, Out>, input: T, { actor }: WriteOptions, action: RevisionAction): Promise<Out> {
+export async function insertEntity<T extends Named, Row extends EntityRow, Out>(tx: Tx, spec: EntitySpec<T, Row, Out>, input: T, { actor, secrets }: WriteOptions, action: RevisionAction): Promise<Out> {
   const table = tableOf<Row>(spec, tx);
   if (await table.findUnique({ where: { name: input.name } })) throw nameTaken(spec, input.name);
   await spec.assertTargets?.(tx, input);
+  if (secrets && !secrets.readsSecrets) await spec.assertSecretsStay?.(tx, input);
 
   const now = new Date();
   const row = await table
@@ -188,6 +192,7 @@ export async function writeEntity<T extends Named, Row extends EntityRow, Out>(
   }
   if (input.name !== name) await assertRenamable(tx, spec, name, input.name);
   await spec.assertTargets?.(tx, input);
+  if (secrets && !secrets.readsSecrets) await spec.assertSecretsStay?.(tx, input, current);
   // Nothing changes, so nothing is written: no revision, and the ETag others hold stays good (DESIGN §1: +1 on every change).
   if (JSON.stringify(input) === JSON.stringify(spec.definitionOf(current))) return spec.toOutput(current);
 

@@ -6,6 +6,7 @@ import { onNewDrift, onNewPromptDrift } from "./drift-hooks";
 import { loadResolveContext } from "../variables/resolve-context";
 import { UnresolvableError, type FieldError } from "../errors";
 import { literalSecretValues } from "../resolve/literal-secrets";
+import { assertSecretsStayWithParameters } from "../resolve/parameter-destinations";
 import { resolveServer } from "../resolve/resolve-server";
 import { scrubSecrets } from "../resolve/scrub";
 import type { ResolvedConfig } from "../resolve/types";
@@ -35,8 +36,8 @@ export type ProbeRequest = { environment?: string; parameters?: Record<string, u
  * the probe needs the real values. Unresolvable parameters are recorded as `unknown` with the reason, or, with
  * `strict` (a test with parameters the caller chose), refused with a 422 naming them and nothing recorded.
  */
-export async function checkServer(target: ProbeTarget, request: ProbeRequest = {}, { strict = false, person }: { strict?: boolean; person?: string } = {}): Promise<ProbeResult> {
-  const resolved = await resolveForProbe(target.server, request, person);
+export async function checkServer(target: ProbeTarget, request: ProbeRequest = {}, { strict = false, caller }: { strict?: boolean; caller?: ProbeCaller } = {}): Promise<ProbeResult> {
+  const resolved = await resolveForProbe(target.server, request, caller);
   if ("errors" in resolved && strict) {
     throw new UnresolvableError(`MCP server '${target.server.name}' cannot be resolved with these parameters.`, resolved.errors);
   }
@@ -104,10 +105,24 @@ async function probeAs(server: ServerInput, resolved: { config: ResolvedConfig; 
 /** What the probe connects with (unmasked), and every secret value in it, to scrub from what comes back. */
 export type ProbeResolution = ({ config: ResolvedConfig; bearer?: string; person?: string } | { errors: FieldError[] }) & { secrets: string[]; environment: string };
 
-/** `person`: whose own connection a `per_user` server is reached with (a Test, a tool call from the editor); none for a probe for everyone. */
-export async function resolveForProbe(server: ServerInput, request: ProbeRequest, person?: string): Promise<ProbeResolution> {
+/**
+ * Who asks for a connection (a Test, a tool call, a re-check): `person`, whose own connection a `per_user` server is
+ * reached with (none for a re-check, which probes as the scheduler does); `readsSecrets`, whether they may read the
+ * server's secrets, and so choose parameters that send them elsewhere. None: the scheduler, with the server's own
+ * parameters.
+ */
+export type ProbeCaller = { person?: string; readsSecrets: boolean };
+
+/**
+ * The server resolved for a probe or a call. Parameters the caller chose that would send its secrets to another
+ * destination than its own parameters do are refused (409, DESIGN §14) before anything connects, unless the caller
+ * may read those secrets.
+ */
+export async function resolveForProbe(server: ServerInput, request: ProbeRequest, caller?: ProbeCaller): Promise<ProbeResolution> {
   const context = await loadResolveContext(request.environment, { mask: false });
   const resolution = resolveServer(server, context, { runtime: request.parameters ?? server.health_parameters ?? {} });
+  assertSecretsStayWithParameters(server, context, resolution, caller?.readsSecrets ?? false);
+  const person = caller?.person;
   const secrets = [...resolution.sensitiveValues, ...literalSecretValues(server)];
   const environment = context.environment;
   if (!resolution.ok) return { errors: resolution.errors, secrets, environment };

@@ -10,7 +10,7 @@ import type { TestBody, ToolCallBody } from "../schemas/health";
 import { activeTraceId, newTraceId } from "../telemetry/spans";
 import { jcsSha256 } from "../tools/fingerprint";
 import { callTool, ToolCallFailedError } from "./call-tool";
-import { checkServer, resolveForProbe, type ProbeTarget } from "./check-server";
+import { checkServer, resolveForProbe, type ProbeCaller, type ProbeTarget } from "./check-server";
 import { discoverUnseenToolsets } from "./first-discovery";
 import { getProbeSettings } from "./probe-settings";
 import type { HealthResult, ProbeResult } from "./types";
@@ -19,18 +19,19 @@ import type { HealthResult, ProbeResult } from "./types";
  * POST /api/mcp-servers/:name/health-check: probe now as the scheduler would — in `connection`'s environment and
  * with its parameters where it names them — record, answer `R`.
  */
-export async function recheckServer(name: string, connection: TestBody = {}): Promise<HealthResult> {
-  const { tools: _tools, instructions: _instructions, prompts: _prompts, ...result } = await checkServer(await loadTarget(name), connection);
+export async function recheckServer(name: string, connection: TestBody = {}, caller?: ProbeCaller): Promise<HealthResult> {
+  const { tools: _tools, instructions: _instructions, prompts: _prompts, ...result } = await checkServer(await loadTarget(name), connection, { caller });
   return result;
 }
 
 /**
  * POST /api/mcp-servers/:name/test: probe with the caller's environment and parameters, record, answer `R` + tools.
- * `person`: the caller (`principal.name`), whose own connection a `per_user` server is tested with (DESIGN §17).
+ * `caller`: whose own connection a `per_user` server is tested with (DESIGN §17), and whether they may read its
+ * secrets (parameters that would send them elsewhere are refused otherwise, DESIGN §14).
  */
-export async function testServerConnection(name: string, body: TestBody, person?: string): Promise<ProbeResult> {
+export async function testServerConnection(name: string, body: TestBody, caller: ProbeCaller): Promise<ProbeResult> {
   // The instructions went into the toolset fingerprint; they are not part of R.
-  const { instructions: _instructions, prompts: _prompts, tools, ...result } = await checkServer(await loadTarget(name), body, { strict: true, person });
+  const { instructions: _instructions, prompts: _prompts, tools, ...result } = await checkServer(await loadTarget(name), body, { strict: true, caller });
   // DESIGN §5's shape; the catalog (GET …/tools) has each tool's full definition.
   return { ...result, tools: tools.map(({ name: tool, description, input_schema }) => ({ name: tool, description, input_schema })) };
 }
@@ -43,11 +44,11 @@ export async function testServerConnection(name: string, body: TestBody, person?
  * tool's schema before sending (422 with /arguments paths), and the answer is redacted like the pipeline's. Every
  * call of a tool the server has is logged like the pipeline's, with neither agent nor capability.
  */
-export async function callServerTool(name: string, tool: string, body: ToolCallBody, caller: GatedCall["caller"]) {
+export async function callServerTool(name: string, tool: string, body: ToolCallBody, caller: GatedCall["caller"], readsSecrets: boolean) {
   await assertKnownEnvironment(body.environment);
   const target = await loadTarget(name);
   // A per_user server: the caller's own connection (DESIGN §17).
-  const resolved = await resolveForProbe(target.server, body, caller.name);
+  const resolved = await resolveForProbe(target.server, body, { person: caller.name, readsSecrets });
   if ("errors" in resolved) {
     throw new UnresolvableError(`MCP server '${name}' cannot be resolved with these parameters.`, resolved.errors);
   }

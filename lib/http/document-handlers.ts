@@ -18,10 +18,10 @@ type KeepSecretsQuery = { keep_secrets: boolean };
 const answer = <T extends Saved>(document: T, toBody: ToBody<T>, visibility: Visibility, init: { status?: number; headers?: Record<string, string> } = {}) =>
   json(toBody(document, visibility), { ...init, revision: document.revision });
 
-/** POST to the collection: 201 with Location. */
-export function createHandler<T extends Saved, B>(create: (body: B, options: { actor: string }) => Promise<T>, toBody: ToBody<T>, collectionPath: string) {
-  return async ({ body, actor, visibility }: RouteContext<unknown, unknown, B>) => {
-    const document = await create(body, { actor });
+/** POST to the collection: 201 with Location; 409 when reference parameters would send a server's secrets elsewhere. */
+export function createHandler<T extends Saved, B>(create: (body: B, options: { actor: string; secrets: SecretCheck }) => Promise<T>, toBody: ToBody<T>, collectionPath: string) {
+  return async ({ body, actor, principal, visibility }: RouteContext<unknown, unknown, B>) => {
+    const document = await create(body, { actor, secrets: secretCheckOf(false, principal) });
     return answer(document, toBody, visibility, { status: 201, headers: { Location: `${collectionPath}/${encodeURIComponent(document.name)}` } });
   };
 }

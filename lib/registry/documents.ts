@@ -11,6 +11,7 @@ import type { RevisionAction } from "../schemas/revision";
 import { listDocuments } from "./document-list";
 import { definitionOf, toStoredDocument, type DocumentKind, type DocumentRow } from "./document-table";
 import { findEntity, insertEntity, keepMaskedDefinition, operationsOf, writeEntity, type EntitySpec, type WriteOptions } from "../data/entity-store";
+import { assertReferencedSecretsStay } from "./secret-destination-checks";
 import { assertTargetsExist, replaceReferences, type ReferenceTarget } from "./references";
 import { referencedBy, type UsedBy } from "./used-by";
 
@@ -48,6 +49,8 @@ export function documentSpec<T extends Definition>({ kind, noun, schema, targets
     // …and may not follow an inline config to another destination (DESIGN §14), as a server's may not.
     movedSecrets: (current, next, supplied) => movedInlineSecrets(definitionOf<T>(current), next, supplied),
     assertTargets: (tx, input) => assertTargetsExist(tx, `${noun} '${input.name}'`, targetsOf(input)),
+    // …and its references' parameters may not send a server's secrets elsewhere (DESIGN §14).
+    assertSecretsStay: (tx, input) => assertReferencedSecretsStay(tx, `${noun} '${input.name}'`, input.mcp_servers),
     usersOf: usersOf && (async (name, tx) => referencedBy(await usersOf(name, tx))),
     writeIndexes: (tx, _id, input, names) => replaceReferences(tx, kind, names, targetsOf(input)),
     beforeDelete: (tx, current) => replaceReferences(tx, kind, { from: current.name }, []),

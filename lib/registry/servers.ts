@@ -6,6 +6,7 @@ import { serverInputSchema, normalizeServerInput, type ServerInput } from "../sc
 import type { StoredServer } from "../schemas/server-output";
 import { findEntity, keepMaskedDefinition, operationsOf, type EntitySpec } from "../data/entity-store";
 import { columnsOf, definitionOf, toStoredServer, type ServerRow } from "./server-record";
+import { assertServerSecretsStay } from "./secret-destination-checks";
 import { findServerUsers, referencedBy } from "./used-by";
 
 export type { WriteOptions } from "../data/entity-store";
@@ -26,6 +27,8 @@ export const serverSpec: EntitySpec<ServerInput, ServerRow, StoredServer> = {
   toOutput: toStoredServer,
   keepMasked: (input, current) => keepMaskedDefinition(input, definitionOf(current)),
   movedSecrets: (current, next, supplied) => movedLiteralSecrets(definitionOf(current) as Record<string, unknown>, next as Record<string, unknown>, supplied),
+  // …and its `${VAR}` secrets may not follow it either, for a writer who may not read them (DESIGN §10, §14).
+  assertSecretsStay: async (_tx, input, current) => (current ? assertServerSecretsStay(definitionOf(current), input) : undefined),
   usersOf: async (name, tx) => referencedBy(await findServerUsers(name, tx)),
   writeIndexes: async (tx, serverId, input, { from }) => {
     await writeLabels(tx, serverId, input, { replace: from !== undefined });

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { movedLiteralSecrets } from "./secret-destinations";
 
 const LITERAL = "Bearer literal-abc123";
+const hostSchema = (host: string) => ({ type: "object", properties: { host: { type: "string", default: host } } });
 const base = (url: string, headers: Record<string, string> = { Authorization: LITERAL }) => ({ name: "s", transport: { type: "http", url, headers } });
 
 describe("movedLiteralSecrets (DESIGN §14: literal secrets stay where they were written)", () => {
@@ -37,6 +38,29 @@ describe("movedLiteralSecrets (DESIGN §14: literal secrets stay where they were
       supplied: null, moved: ["env.API_TOKEN"],
     },
     { proves: "a placeholder host compares as written", before: base("https://{{host}}/mcp"), after: base("https://{{host}}/mcp"), supplied: null, moved: [] },
+    {
+      proves: "moving the default of a {{host}} parameter moves the destination",
+      before: { ...base("http://{{host}}/mcp"), parameters_schema: hostSchema("a.example.com") },
+      after: { ...base("http://{{host}}/mcp"), parameters_schema: hostSchema("127.0.0.1:4444") },
+      supplied: { parameters_schema: hostSchema("127.0.0.1:4444") }, moved: ["headers.Authorization"],
+    },
+    {
+      proves: "health_parameters that move a {{host}} move the destination",
+      before: { ...base("http://{{host}}/mcp"), parameters_schema: hostSchema("a.example.com") },
+      after: { ...base("http://{{host}}/mcp"), parameters_schema: hostSchema("a.example.com"), health_parameters: { host: "127.0.0.1:4444/x?" } },
+      supplied: { health_parameters: { host: "127.0.0.1:4444/x?" } }, moved: ["headers.Authorization"],
+    },
+    {
+      proves: "writing the URL with a {{host}} whose default is where it connected is not a move",
+      before: base("http://a.example.com/mcp"), after: { ...base("http://{{host}}/v2"), parameters_schema: hostSchema("a.example.com") },
+      supplied: null, moved: [],
+    },
+    {
+      proves: "a stdio argument filled from a moved default moves the command line",
+      before: { name: "s", transport: { type: "stdio", command: "node", args: ["{{script}}"], env: { API_TOKEN: "t-1" } }, parameters_schema: { type: "object", properties: { script: { type: "string", default: "a.js" } } } },
+      after: { name: "s", transport: { type: "stdio", command: "node", args: ["{{script}}"], env: { API_TOKEN: "t-1" } }, parameters_schema: { type: "object", properties: { script: { type: "string", default: "b.js" } } } },
+      supplied: null, moved: ["env.API_TOKEN"],
+    },
   ])("$proves", ({ before, after, supplied, moved }) => {
     expect(movedLiteralSecrets(before, after, supplied)).toEqual(moved);
   });

@@ -1,5 +1,9 @@
 import { isLiteralSecret } from "../schemas/secrets";
 import { isPlainObject } from "../schemas/server-fields";
+import { PARAMETER_PATTERN } from "../schemas/placeholders";
+import { ownParameters } from "./parameter-destinations";
+import { collectParameters } from "./parameters";
+import { textOf } from "./template";
 import { MASK } from "./types";
 
 type Definition = Record<string, unknown>;
@@ -29,13 +33,34 @@ export function movedLiteralSecrets(before: Definition, after: Definition, suppl
 /**
  * Where a definition connects in `environment` (null: the base), as compared across a write: transport type plus
  * the URL's origin, or the stdio command line. An environment the definition does not define is its base (§2).
+ * `{{param}}`s are filled with the definition's own parameters (`health_parameters`, then the schema's defaults),
+ * so a write that moves a default or a health parameter moves the destination too; one without a value stays as written.
  */
 export function destinationOf(definition: Definition, environment: string | null): string {
   const base = isPlainObject(definition.transport) ? definition.transport : {};
   const override = environment === null ? undefined : environmentsOf(definition)[environment];
   const merged = isPlainObject(override) ? { ...base, ...override } : base;
-  if (merged.type === "stdio") return JSON.stringify(["stdio", merged.command ?? null, merged.args ?? null]);
-  return JSON.stringify([merged.type ?? null, originOf(merged.url)]);
+  const fill = ownParameterFiller(definition);
+  if (merged.type === "stdio") {
+    const args = Array.isArray(merged.args) ? merged.args.map(fill) : merged.args ?? null;
+    return JSON.stringify(["stdio", fill(merged.command ?? null), args]);
+  }
+  return JSON.stringify([merged.type ?? null, originOf(fill(merged.url))]);
+}
+
+/** Fills the `{{param}}`s of a string with the definition's own parameters; anything else passes as it is. */
+function ownParameterFiller(definition: Definition): (text: unknown) => unknown {
+  let parameters: Record<string, unknown> | undefined;
+  return (text) => {
+    if (typeof text !== "string" || !text.includes("{{")) return text;
+    parameters ??= collectParameters(isPlainObject(definition.parameters_schema) ? definition.parameters_schema : undefined,
+      ownParameters({ health_parameters: isPlainObject(definition.health_parameters) ? definition.health_parameters : undefined })).parameters;
+    const own = parameters;
+    return text.replace(PARAMETER_PATTERN, (placeholder, name: string) => {
+      const value = Object.hasOwn(own, name) ? own[name] : undefined;
+      return value === undefined || value === null ? placeholder : textOf(value);
+    });
+  };
 }
 
 /** The URL's origin; a URL whose host is still a placeholder compares by its scheme and authority as written. */

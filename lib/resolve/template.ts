@@ -38,6 +38,7 @@ export function applyParameters(
   return { config: filled, errors };
 }
 
-function textOf(value: unknown): string {
+/** How a parameter's value is written into a string. */
+export function textOf(value: unknown): string {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
