@@ -57,7 +57,7 @@ export function HealthPanel({ name, oauthMode = null }: { name: string; oauthMod
         </p>
       )}
 
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         {/* The registry's own environment: a test run in another one is recorded there, not here. */}
         <dt className="text-slate-600 dark:text-slate-400">Environment</dt>
         <dd>{data.environment}</dd>

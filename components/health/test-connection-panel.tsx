@@ -43,7 +43,7 @@ export function TestConnectionPanel({ name, connection }: TestConnectionPanelPro
 
       {result && (
         <div className="space-y-3" aria-live="polite">
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+          <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-600 dark:text-slate-400">Result</dt>
             <dd className={`font-semibold ${healthStyle(result.status).text}`}>{healthStyle(result.status).label}{result.reason ? ` — ${result.reason}` : ""}</dd>
             <dt className="text-slate-600 dark:text-slate-400">Environment</dt>

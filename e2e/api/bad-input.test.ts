@@ -93,6 +93,15 @@ describe("bad input is refused with problem+json and changes nothing", () => {
     expect(cases.length).toBeGreaterThanOrEqual(15);
   });
 
+  test("a refused key of a map says the rule for its keys, not zod's bare 'Invalid key in record'", async () => {
+    const response = await api.post("/api/mcp-servers", { ...valid, environments: { "Prod Env": { url: "http://127.0.0.1:9/mcp" } }, transport: { type: "http", url: "http://127.0.0.1:9/mcp", headers: { "Bad Header:": "x" } } });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([
+      { path: "/transport/headers/Bad Header:", message: "is not a valid key: must be an HTTP header name: letters, digits and !#$%&'*+.^_`|~- only" },
+      { path: "/environments/Prod Env", message: "is not a valid key: must be letters, digits, '.', '_' or '-', at most 64 characters" },
+    ]);
+  });
+
   test("every failing field is listed, not only the first", async () => {
     const response = await api.post("/api/mcp-servers", { name: "Bad Name", description: "", transport: { type: "http", url: "nope" }, colour: 1 });
     expect(response.body.errors.map((error: { path: string }) => error.path).sort()).toEqual(["/colour", "/description", "/name", "/transport/url"]);

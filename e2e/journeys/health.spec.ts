@@ -22,9 +22,14 @@ test("health panels: re-check, live dot over server-sent events, test connection
   const panel = page.getByRole("region", { name: "Health" });
   await expect(panel.getByText("not checked yet")).toBeVisible();
 
+  const tools = page.getByRole("region", { name: /^Tools/ });
+  await expect(tools.getByText(/No probe has succeeded yet/)).toBeVisible();
   await panel.getByRole("button", { name: "Re-check now" }).click();
   await expect(panel.getByText("mcp-servers/everything")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 }).locator("[data-health-status]")).toHaveAttribute("data-health-status", "healthy");
+  // The probe catalogued the tools: the Tools card shows them without a reload.
+  await expect(tools.getByText(/No probe has succeeded yet/)).toBeHidden();
+  await expect(tools.getByText("echo", { exact: true }).first()).toBeVisible();
 
   // A change recorded elsewhere (here: through the API, as the scheduler would) reaches the page without a reload.
   await api.patch(`/api/mcp-servers/${name}`, { transport: { type: "http", url: "http://127.0.0.1:9/mcp" } });

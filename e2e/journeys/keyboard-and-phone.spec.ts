@@ -113,6 +113,17 @@ test.describe("on a 390 px phone", () => {
     await expect.poll(() => isWithinPhoneWidth(revoke)).toBe(true);
   });
 
+  test("a health reason without a place to break (an unresolved placeholder) wraps instead of widening the page", async ({ page, api }) => {
+    const unset = `PHONE_NEVER_SET_${randomUUID().replaceAll("-", "_").toUpperCase()}_MCP_URL`;
+    const server = await api.createServer("phone-reason", { transport: { type: "http", url: `\${${unset}}` } });
+    const checked = await api.post(`/api/mcp-servers/${server.name}/health-check`);
+    expect(checked.body.reason).toContain(unset);
+
+    await page.goto(`/mcp-servers/${server.name}`);
+    await expect(page.getByRole("region", { name: "Health" }).getByText(unset).first()).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+  });
+
   test("a server's health panel comes before its definition", async ({ page, api }) => {
     const server = await api.createServer("phone");
     await openFromList(page, "mcp-servers", server.name);

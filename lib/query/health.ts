@@ -3,7 +3,9 @@ import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query"
 import type { HealthResult, ProbeResult } from "../health/types";
 import { useWrite } from "./entity";
 import { fetchJson } from "./fetch-json";
+import { promptKeys } from "./prompts";
 import { environmentsQuery, serverPath } from "./servers";
+import { toolKeys } from "./tools";
 import type { ConnectionInput, Environments, ServerHealth } from "./types";
 
 /** Query keys for health; invalidating `healthKeys.all` covers every entry below it. */
@@ -38,7 +40,8 @@ export function useLatestHealth(name: string, known?: HealthResult["status"]) {
 
 /**
  * Every probe is recorded (and every event says one was), so a re-check or a test connection refreshes the
- * server's health. Dots, list rows and the Health card show the registry's own environment (GET …/health's
+ * server's health — and its tools and prompts, which a successful probe catalogs (DESIGN §11): the Tools card said
+ * "No probe has succeeded yet" beside a healthy Health card until the page was reloaded. Dots, list rows and the Health card show the registry's own environment (GET …/health's
  * default): a probe of another environment — a test run there — is re-read from the server, never written
  * over them, or the page's badge would say "unhealthy" for staging beside a card saying "unknown" for production.
  */
@@ -49,6 +52,9 @@ export function recordProbe(client: QueryClient, name: string, result: HealthRes
   const isShown = result.environment === null || shown === undefined || result.environment === shown;
   if (isShown) client.setQueryData(healthKeys.latest(name), result);
   void client.invalidateQueries({ queryKey: healthKeys.detail(name) });
+  void client.invalidateQueries({ queryKey: toolKeys.ofServer(name) });
+  void client.invalidateQueries({ queryKey: toolKeys.catalogs() });
+  void client.invalidateQueries({ queryKey: promptKeys.ofServer(name) });
   return isShown;
 }
 

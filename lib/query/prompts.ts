@@ -9,7 +9,9 @@ export type { ServerPrompts };
 
 export const promptKeys = {
   all: ["prompts"] as const,
-  server: (name: string, environment?: string) => [...promptKeys.all, "server", name, environment ?? null] as const,
+  /** One server's prompts in every environment. */
+  ofServer: (name: string) => [...promptKeys.all, "server", name] as const,
+  server: (name: string, environment?: string) => [...promptKeys.ofServer(name), environment ?? null] as const,
 };
 
 /** GET /api/mcp-servers/{name}/prompts: what its last probe listed, the pin and the drift (DESIGN §16). */

@@ -14,8 +14,11 @@ export type ToolFilters = { search?: string; server?: string; environment?: stri
 
 export const toolKeys = {
   all: ["tools"] as const,
-  catalog: (filters: ToolFilters) => [...toolKeys.all, "catalog", filters] as const,
-  server: (name: string, environment?: string) => [...toolKeys.all, "server", name, environment ?? null] as const,
+  catalogs: () => [...toolKeys.all, "catalog"] as const,
+  catalog: (filters: ToolFilters) => [...toolKeys.catalogs(), filters] as const,
+  /** One server's tools in every environment. */
+  ofServer: (name: string) => [...toolKeys.all, "server", name] as const,
+  server: (name: string, environment?: string) => [...toolKeys.ofServer(name), environment ?? null] as const,
 };
 
 export const toolCatalogQuery = (filters: ToolFilters) =>

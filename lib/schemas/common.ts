@@ -29,6 +29,16 @@ export const environmentNameSchema = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "must be letters, digits, '.', '_' or '-', at most 64 characters");
 
+/**
+ * `z.record` whose refused key is answered with the key's own rule: zod's message for it is only "Invalid key in
+ * record", which names neither what is wrong nor what is allowed — in a problem+json and in the dashboard's forms.
+ */
+export function keyedRecord<K extends z.core.$ZodRecordKey, V extends z.core.SomeType>(key: K, value: V) {
+  return z.record(key, value, {
+    error: (issue) => (issue.code === "invalid_key" ? `is not a valid key: ${[...new Set(issue.issues.map((inner) => inner.message))].join("; ")}` : undefined),
+  });
+}
+
 export const stringMapSchema = z.record(z.string().min(1).max(200), z.string().max(10_000));
 
 /**
@@ -37,7 +47,7 @@ export const stringMapSchema = z.record(z.string().min(1).max(200), z.string().m
  * of its server later ("invalid header name", "Cannot convert argument to a ByteString"), or smuggled a second one.
  */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-export const headerMapSchema = z.record(
+export const headerMapSchema = keyedRecord(
   z.string().min(1).max(200).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "must be an HTTP header name: letters, digits and !#$%&'*+.^_`|~- only"),
   // The mask stands for a stored value (`Bearer ••••` sent back means unchanged), so it may appear where a value could.
   z.string().max(10_000).refine((value) => HEADER_VALUE.test(value.replaceAll(MASK, "")), "must be an HTTP header value: no line breaks, control characters or characters past U+00FF"),

@@ -13,6 +13,7 @@ import {
   environmentNameSchema,
   headerMapSchema,
   jsonObjectSchema,
+  keyedRecord,
   labelListSchema,
   stringMapSchema,
 } from "./common";
@@ -131,7 +132,7 @@ export function defineServerInputSchema(checkJsonSchema: JsonSchemaCheck) {
       // The values the scheduler and a re-check probe with, for schemas with required parameters (DESIGN §1, §5).
       health_parameters: jsonObjectSchema.optional(),
       support: supportSchema.optional(),
-      environments: z.record(environmentNameSchema, environmentOverrideSchema).optional(),
+      environments: keyedRecord(environmentNameSchema, environmentOverrideSchema).optional(),
       tags: labelListSchema.optional(),
       provides: labelListSchema.optional(),
       tools: z.array(toolSchema).max(1_000).optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { environmentNameSchema, entityNameSchema } from "./common";
+import { entityNameSchema, environmentNameSchema, keyedRecord } from "./common";
 import { MASK } from "./secrets";
 
 export const VARIABLE_NAME_PATTERN = /^[A-Z_][A-Z0-9_]*$/;
@@ -37,7 +37,7 @@ const variableFields = {
   description: z.string().max(500, "must be at most 500 characters").optional(),
   secret: z.boolean().default(false),
   value: valueSchema.optional(),
-  environments: z.record(environmentNameSchema, valueSchema).optional(),
+  environments: keyedRecord(environmentNameSchema, valueSchema).optional(),
   scope: variableScopeSchema.optional(),
 };
 

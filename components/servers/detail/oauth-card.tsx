@@ -74,7 +74,7 @@ function ConnectionItem({ name, row, mayManage }: { name: string; row: Connectio
         )}
       </div>
       {row.status !== "never" && (
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5">
+        <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-0.5">
           {row.scopes.length > 0 && <><dt className={muted}>Scopes</dt><dd className="break-words">{row.scopes.join(" ")}</dd></>}
           {row.step_up_scopes.length > 0 && <><dt className={muted}>Asks for</dt><dd className="break-words">{row.step_up_scopes.join(" ")} (reconnect to grant)</dd></>}
           {row.expires_at && <><dt className={muted}>Expires</dt><dd><TimeStamp iso={row.expires_at} /></dd></>}

@@ -50,8 +50,9 @@ export function ServerDetail({ name }: { name: string }) {
           </RequiresRole>
         }
       />
-      {/* Health first in the page's order, so a phone shows it near the top; beside the definition from 1024 px. */}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      {/* Health first in the page's order, so a phone shows it near the top; beside the definition from 1024 px. A URL,
+          placeholder or reason with no place to break wraps anywhere rather than widen a phone's page. */}
+      <div className="grid gap-6 [overflow-wrap:anywhere] lg:grid-cols-[minmax(0,1fr)_18rem]">
         <aside aria-label="About this server" className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1">
           <HealthPanel name={name} oauthMode={oauthMode} />
           {oauthMode && <OAuthCard name={name} mode={oauthMode} isAdmin={can("admin")} />}
