@@ -1,8 +1,10 @@
 import { describe, expect, test } from "vitest";
 
 import { literalSecretValues, maskLiteralSecrets } from "./literal-secrets";
+import { maskDestination } from "./masked-destination";
 import { keepMaskedValues } from "./masked-values";
 import { movedLiteralSecrets } from "./secret-destinations";
+import type { ResolvedConfig } from "./types";
 import { keepMaskedUrlSecrets, maskUrlSecrets, urlSecrets } from "./url-secrets";
 
 const URL_WITH_SECRETS = "http://alice:SECRET-4@127.0.0.1:8080/mcp?access_token=SECRET-5&team=core&api_key=SECRET-6#top";
@@ -82,4 +84,12 @@ describe("secrets written into a URL stay where they were written (DESIGN §14)"
   function stored() {
     return "http://alice:SECRET-4@127.0.0.1:8080/mcp?access_token=SECRET-5";
   }
+});
+
+describe("where a tool call goes, as an approval shows it", () => {
+  test("a URL's password and token are masked in the destination, as literal header secrets are", () => {
+    const destination = maskDestination({ type: "http", url: URL_WITH_SECRETS, headers: { "X-Api-Key": "k-12345" } } as ResolvedConfig, []);
+    expect(JSON.stringify(destination)).not.toMatch(/SECRET-|k-12345/);
+    expect(destination).toEqual({ type: "http", url: "http://alice:••••@127.0.0.1:8080/mcp?access_token=••••&team=core&api_key=••••#top", headers: { "X-Api-Key": "••••" } });
+  });
 });
