@@ -225,6 +225,11 @@ describe("no planted secret reaches a viewer or an editor", () => {
       const inlineUrl = (await as(role).get(`/api/agents/${AGENT}?raw=true`)).body.agent.mcp_servers["agent-inline"].url;
       expect(inlineUrl).toBe(withCredentials(peer.url, "carol", "••••", ""));
     }
+    // Validate warns about them as about literal headers, and its resolved config masks them.
+    const validated = await as("editor").post(`/api/mcp-servers/${SERVERS.url}/validate`, {});
+    expect(validated.body.warnings.filter((warning: { path: string }) => warning.path === "/transport/url").map((warning: { message: string }) => warning.message.split(" looks")[0]))
+      .toEqual(["the password in the URL", "'access_token' in the URL"]);
+    expect(validated.body.resolved_config.url).toBe(withCredentials(peer.url, "alice", "••••", "?team=core&access_token=••••&page=2"));
     const stored = await admin().get(`/api/mcp-servers/${SERVERS.url}?raw=true`);
     expect(stored.body.mcp_server.transport.url).toBe(withCredentials(peer.url, "alice", PLANTED.urlPassword, `?team=core&access_token=${PLANTED.urlToken}&page=2`));
     expect(stored.body.mcp_server.environments.prod.url).toContain(`key=${PLANTED.urlProdKey}`);

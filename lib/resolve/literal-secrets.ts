@@ -2,7 +2,7 @@ import type { FieldError } from "../errors";
 import { AUTH_SCHEME, isLiteralSecret } from "../schemas/secrets";
 import { isPlainObject } from "../schemas/server-fields";
 import { MASK } from "./types";
-import { maskUrlSecrets, urlSecretValues } from "./url-secrets";
+import { maskUrlSecrets, urlSecrets, urlSecretValues } from "./url-secrets";
 
 type Definition = Record<string, unknown>;
 type Visit = (map: Record<string, unknown>, key: string, path: string) => void;
@@ -12,6 +12,12 @@ export function findLiteralSecrets(server: Definition): FieldError[] {
   const warnings: FieldError[] = [];
   visitLiteralSecrets(server, (_map, key, path) => {
     warnings.push({ path, message: `'${key}' looks like a literal secret; store it as a \${VAR} placeholder so it stays out of the registry` });
+  });
+  visitUrls(server, (transport, path) => {
+    for (const { place } of urlSecrets(transport.url as string)) {
+      const what = place === "password" ? "the password" : `'${place.slice("query.".length)}'`;
+      warnings.push({ path: `${path}/url`, message: `${what} in the URL looks like a literal secret; store it as a \${VAR} placeholder so it stays out of the registry` });
+    }
   });
   return warnings;
 }
@@ -72,8 +78,8 @@ function visitLiteralSecrets(server: Definition, visit: Visit) {
   }
 }
 
-function visitUrls(server: Definition, visit: (transport: Record<string, unknown>) => void) {
-  for (const [transport] of transportsOf(server)) {
-    if (typeof transport.url === "string") visit(transport);
+function visitUrls(server: Definition, visit: (transport: Record<string, unknown>, path: string) => void) {
+  for (const [transport, path] of transportsOf(server)) {
+    if (typeof transport.url === "string") visit(transport, path);
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { literalSecretValues, maskLiteralSecrets } from "./literal-secrets";
+import { findLiteralSecrets, literalSecretValues, maskLiteralSecrets } from "./literal-secrets";
 import { maskDestination } from "./masked-destination";
 import { keepMaskedValues } from "./masked-values";
 import { movedLiteralSecrets } from "./secret-destinations";
@@ -41,6 +41,9 @@ describe("literal secrets written into a URL (DESIGN §7)", () => {
     expect(masked.environments.prod.url).toBe("https://h.example/mcp?key=••••");
     expect(server.transport.url).toBe(URL_WITH_SECRETS);
     expect(literalSecretValues(server)).toEqual(["SECRET-4", "SECRET-5", "SECRET-6", "a%2Bb%20c", "a+b c"]);
+    expect(findLiteralSecrets(server).map(({ path, message }) => `${path}: ${message.split(" looks")[0]}`)).toEqual([
+      "/transport/url: the password in the URL", "/transport/url: 'access_token' in the URL", "/transport/url: 'api_key' in the URL", "/environments/prod/url: 'key' in the URL",
+    ]);
   });
 });
 
