@@ -118,3 +118,40 @@ describe("agents: the same rule, the same code path", { timeout: 60_000 }, () =>
     expect((await stored()).mcp_servers.inline.url).toBe(ATTACKER);
   });
 });
+
+describe("inline configs: secrets written into the URL (a password, a token) stay where they were written too", { timeout: 60_000 }, () => {
+  const name = `${group}-url`;
+  const path = `/api/capabilities/${name}`;
+  const PASSWORD = "inline-url-password-8c1f";
+  const TOKEN = "inline-url-token-41aa";
+  const written = (host: string, password = PASSWORD, token = TOKEN) => ({ inline: { type: "http", url: `http://carol:${password}@${host}/mcp?token=${token}&team=core` } });
+  const stored = async () => (await admin().get(path)).body.capability;
+
+  beforeAll(async () => {
+    const created = await as("editor").post("/api/capabilities", { name, description: "Inline URL literal", mcp_servers: written("127.0.0.1:9") });
+    expect(created.status, created.text).toBe(201);
+  });
+
+  test("masked below admin; the masked PUT on the same origin keeps them; to another origin → 409 naming both; an admin's keep_secrets → allowed", async () => {
+    const current = await as("editor").get(path);
+    expect(current.text).not.toContain(PASSWORD);
+    expect(current.text).not.toContain(TOKEN);
+    expect(current.body.capability.mcp_servers.inline.url).toBe("http://carol:••••@127.0.0.1:9/mcp?token=••••&team=core");
+    const { created_at: _c, modified_at: _m, revision: _r, ...definition } = current.body.capability;
+
+    const samePlace = await as("editor").put(path, { ...definition, description: "Saved masked" });
+    expect(samePlace.status, samePlace.text).toBe(200);
+    expect((await stored()).mcp_servers.inline).toEqual(written("127.0.0.1:9").inline);
+
+    const before = await stored();
+    const moved = await as("editor").put(path, { ...definition, mcp_servers: written("127.0.0.1:11", "••••", "••••") });
+    expect(moved.status, moved.text).toBe(409);
+    expect(moved.body).toMatchObject({ type: expect.stringMatching(/secret-destination-changed$/), keys: ["mcp_servers.inline.url.password", "mcp_servers.inline.url.query.token"] });
+    expect(moved.text).not.toContain(PASSWORD);
+    expect(await stored()).toEqual(before);
+
+    const kept = await admin().put(`${path}?keep_secrets=true`, { ...definition, mcp_servers: written("127.0.0.1:11", "••••", "••••") });
+    expect(kept.status, kept.text).toBe(200);
+    expect((await stored()).mcp_servers.inline).toEqual(written("127.0.0.1:11").inline);
+  });
+});

@@ -14,7 +14,7 @@ import { freshDatabaseUrl, removeDatabase } from "../support/test-database";
 /**
  * The planted-secret walk (DESIGN §7, §10): secrets planted every way a definition can hold one — a scoped
  * registry secret, an allowed process variable, literal secrets in a server and in the legacy inline configs of
- * a capability and an agent — then every GET of the API, the seed paths, the dashboard pages, the event stream,
+ * a capability and an agent, in headers and written into URLs (a password, a secret-looking query value) — then every GET of the API, the seed paths, the dashboard pages, the event stream,
  * probe results and the server's logs are searched for them as a viewer and as an editor. None may appear.
  */
 const ADMIN_TOKEN = "pb_masking_admin_token_0123456789abcdef";
@@ -27,14 +27,26 @@ const PLANTED = {
   literalServer: `sk-literal-server-${tag}`,
   literalCapability: `sk-literal-capability-${tag}`,
   literalAgent: `sk-literal-agent-${tag}`,
+  urlPassword: `pw-url-${tag}`,
+  urlToken: `tok-url-${tag}`,
+  urlProdKey: `key-url-prod-${tag}`,
+  urlCapabilityToken: `tok-url-capability-${tag}`,
+  urlAgentPassword: `pw-url-agent-${tag}`,
 };
 /** Values typed into definitions: runner and admin may read them in blueprints (DESIGN §7), so they are checked below those roles. */
-const LITERALS = [PLANTED.literalServer, PLANTED.literalCapability, PLANTED.literalAgent];
+const LITERALS = [
+  PLANTED.literalServer, PLANTED.literalCapability, PLANTED.literalAgent,
+  PLANTED.urlPassword, PLANTED.urlToken, PLANTED.urlProdKey, PLANTED.urlCapabilityToken, PLANTED.urlAgentPassword,
+];
+/** Written into URLs: the blueprint of the agent's default environment carries all but the production one. */
+const URL_LITERALS = [PLANTED.urlPassword, PLANTED.urlToken, PLANTED.urlProdKey, PLANTED.urlCapabilityToken, PLANTED.urlAgentPassword];
 /** Values that came from the registry's secrets or environment: masked everywhere but blueprints, for every role. */
 const SUBSTITUTED = [PLANTED.registrySecret, PLANTED.registrySecretBefore, PLANTED.registrySecretProd, PLANTED.processSecret];
 
 const VARIABLE = "PLANTED_SECRET";
-const SERVERS = { registry: `uses-registry-${tag}`, process: `uses-process-${tag}`, literal: `uses-literal-${tag}` };
+const SERVERS = { registry: `uses-registry-${tag}`, process: `uses-process-${tag}`, literal: `uses-literal-${tag}`, url: `uses-url-literal-${tag}` };
+/** `peer.url` with credentials written into it: a password and secret-looking query values, among ordinary ones. */
+const withCredentials = (url: string, user: string, password: string, query: string) => url.replace("http://", `http://${user}:${password}@`) + query;
 const CAPABILITY = `holds-inline-${tag}`;
 const AGENT = `agent-inline-${tag}`;
 
@@ -80,21 +92,31 @@ beforeAll(async () => {
     httpServer(SERVERS.registry, { transport: { type: "http", url: peer.url, headers: { Authorization: `Bearer \${${VARIABLE}}` } }, environments: { prod: { url: peer.url.replace("/mcp", "/prod") } } }),
     httpServer(SERVERS.process, { transport: { type: "http", url: peer.url, headers: { "X-Process": "${PLANTED_PROCESS_SECRET}", "X-Plain": "${PLANTED_PLAIN}" } } }),
     httpServer(SERVERS.literal, { transport: { type: "http", url: peer.url, headers: { "X-Api-Key": PLANTED.literalServer } } }),
+    httpServer(SERVERS.url, {
+      transport: { type: "http", url: withCredentials(peer.url, "alice", PLANTED.urlPassword, `?team=core&access_token=${PLANTED.urlToken}&page=2`) },
+      environments: { prod: { url: `${peer.url}?key=${PLANTED.urlProdKey}&token=\${PLANTED_PLAIN}` } },
+    }),
   ];
   for (const server of servers) {
     expectCreated(await editor.post("/api/mcp-servers", server), server.name);
     // A second revision: the walk reads revisions 1 and 2 of every entity.
     expectCreated(await editor.patch(`/api/mcp-servers/${server.name}`, { description: "Edited once" }), `${server.name} edit`);
   }
-  const inline = (secret: string) => ({ type: "http", url: peer.url, headers: { "X-Api-Key": secret, "X-Team": "core" } });
+  const inline = (secret: string, url = peer.url) => ({ type: "http", url, headers: { "X-Api-Key": secret, "X-Team": "core" } });
   expectCreated(await editor.post("/api/capabilities", {
     name: CAPABILITY, description: "Planted capability",
-    mcp_servers: { "cap-inline": inline(PLANTED.literalCapability), "cap-registry": SERVERS.registry, "cap-process": SERVERS.process },
+    mcp_servers: {
+      "cap-inline": inline(PLANTED.literalCapability, `${peer.url}?api_key=${PLANTED.urlCapabilityToken}`),
+      "cap-registry": SERVERS.registry, "cap-process": SERVERS.process,
+    },
   }), "capability");
   expectCreated(await editor.patch(`/api/capabilities/${CAPABILITY}`, { description: "Edited once" }), "capability edit");
   expectCreated(await editor.post("/api/agents", {
     name: AGENT, description: "Planted agent", capabilities: [CAPABILITY],
-    mcp_servers: { "agent-inline": inline(PLANTED.literalAgent), "agent-literal": SERVERS.literal },
+    mcp_servers: {
+      "agent-inline": inline(PLANTED.literalAgent, withCredentials(peer.url, "carol", PLANTED.urlAgentPassword, "")),
+      "agent-literal": SERVERS.literal, "agent-url": SERVERS.url,
+    },
   }), "agent");
   expectCreated(await editor.patch(`/api/agents/${AGENT}`, { description: "Edited once" }), "agent edit");
 
@@ -108,6 +130,8 @@ beforeAll(async () => {
   // The peer did receive every value: a reason that echoed it unscrubbed would carry it.
   const sent = JSON.stringify(peer.requests);
   expect(leaksIn(sent, [PLANTED.registrySecret, PLANTED.processSecret, PLANTED.literalServer])).toHaveLength(3);
+  // …the token written into a URL too, and the peer echoes the path it came in.
+  expect(leaksIn(JSON.stringify(peer.paths), [PLANTED.urlToken])).toEqual([PLANTED.urlToken]);
 }, 120_000);
 
 afterAll(async () => {
@@ -183,7 +207,33 @@ describe("no planted secret reaches a viewer or an editor", () => {
   test("control: the planted values are live — a runner's blueprint carries every one the agent uses", async () => {
     const blueprint = await as("runner").get(`/api/agents/${AGENT}`);
     expect(blueprint.status, blueprint.text).toBe(200);
-    expect(leaksIn(blueprint.text).sort()).toEqual([PLANTED.registrySecret, PLANTED.processSecret, ...LITERALS].sort());
+    expect(leaksIn(blueprint.text).sort()).toEqual([PLANTED.registrySecret, PLANTED.processSecret, ...LITERALS.filter((value) => value !== PLANTED.urlProdKey)].sort());
+    // In clear where they were written: the runner's blueprint carries the URLs whole.
+    expect(blueprint.text).toContain(`alice:${PLANTED.urlPassword}@`);
+    expect(blueprint.text).toContain(`access_token=${PLANTED.urlToken}&page=`);
+    const production = await as("runner").post(`/api/agents/${AGENT}/blueprint`, { environment: "prod" });
+    expect(production.status, production.text).toBe(200);
+    expect(leaksIn(production.text, URL_LITERALS)).toContain(PLANTED.urlProdKey);
+  });
+
+  test("a URL's password and secret-looking query values are masked in place: the rest of the URL stays, placeholders included", async () => {
+    for (const role of ["viewer", "editor", "runner"] as const) {
+      const raw = await as(role).get(`/api/mcp-servers/${SERVERS.url}?raw=true`);
+      expect(raw.status).toBe(200);
+      expect(raw.body.mcp_server.transport.url).toBe(withCredentials(peer.url, "alice", "••••", "?team=core&access_token=••••&page=2"));
+      expect(raw.body.mcp_server.environments.prod.url).toBe(`${peer.url}?key=••••&token=\${PLANTED_PLAIN}`);
+      const inlineUrl = (await as(role).get(`/api/agents/${AGENT}?raw=true`)).body.agent.mcp_servers["agent-inline"].url;
+      expect(inlineUrl).toBe(withCredentials(peer.url, "carol", "••••", ""));
+    }
+    // Validate warns about them as about literal headers, and its resolved config masks them.
+    const validated = await as("editor").post(`/api/mcp-servers/${SERVERS.url}/validate`, {});
+    expect(validated.body.warnings.filter((warning: { path: string }) => warning.path === "/transport/url").map((warning: { message: string }) => warning.message.split(" looks")[0]))
+      .toEqual(["the password in the URL", "'access_token' in the URL"]);
+    expect(validated.body.resolved_config.url).toBe(withCredentials(peer.url, "alice", "••••", "?team=core&access_token=••••&page=2"));
+    const stored = await admin().get(`/api/mcp-servers/${SERVERS.url}?raw=true`);
+    expect(stored.body.mcp_server.transport.url).toBe(withCredentials(peer.url, "alice", PLANTED.urlPassword, `?team=core&access_token=${PLANTED.urlToken}&page=2`));
+    expect(stored.body.mcp_server.environments.prod.url).toContain(`key=${PLANTED.urlProdKey}`);
+    expect((await admin().get(`/api/agents/${AGENT}?raw=true`)).text).toContain(`carol:${PLANTED.urlAgentPassword}@`);
   });
 
   test.each(["viewer", "editor"] as const)("every GET of the API and the seed paths, as %s", async (role) => {
@@ -281,6 +331,7 @@ describe("no planted secret reaches a viewer or an editor", () => {
     const requests = (await everyGet()).filter(({ path }) => !isBlueprint(path));
     const reports = blueprintsAndReports().filter(({ path }) => !path.includes("/blueprint"));
     expect(requests.map(({ path }) => path)).toContain(`/api/mcp-servers/${SERVERS.literal}?raw=true`);
+    expect(requests.map(({ path }) => path)).toContain(`/v0.1/x/dev.patchbay/servers/${SERVERS.url}/environments`);
     expect(requests.map(({ path }) => path)).toContain("/v0.1/servers");
     const { leaks, ok } = await walk("runner", [...requests, ...reports], LITERALS);
     expect(leaks).toEqual([]);
@@ -288,7 +339,7 @@ describe("no planted secret reaches a viewer or an editor", () => {
 
     const signedIn = await apiClient(patchbay.baseUrl).post("/api/session", { token: tokens.runner });
     const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0];
-    const pages = [`/mcp-servers/${SERVERS.literal}`, `/mcp-servers/${SERVERS.literal}/edit`, `/capabilities/${CAPABILITY}`, `/capabilities/${CAPABILITY}/edit`, `/agents/${AGENT}/edit`];
+    const pages = [`/mcp-servers/${SERVERS.literal}`, `/mcp-servers/${SERVERS.literal}/edit`, `/mcp-servers/${SERVERS.url}`, `/mcp-servers/${SERVERS.url}/edit`, `/capabilities/${CAPABILITY}`, `/capabilities/${CAPABILITY}/edit`, `/agents/${AGENT}/edit`];
     for (const page of pages) {
       const response = await fetch(`${patchbay.baseUrl}${page}`, { headers: { Accept: "text/html", Cookie: cookie }, redirect: "manual" });
       const text = await response.text();
@@ -439,6 +490,51 @@ describe("write answers carry no literal secret to an editor", () => {
     expect(adminPatch.status).toBe(200);
     expect(adminPatch.body.mcp_server.transport.headers).toEqual({ Authorization: `Bearer ${secrets.bearer}`, "X-Api-Key": secrets.apiKey });
     expect(adminPatch.body.mcp_server.environments.production.headers["X-Api-Key"]).toBe(secrets.production);
+  });
+
+  test("a server's URL secrets: the masked raw body PUT back (a path changed) keeps them; moving the origin with them → 409 unless typed anew or kept by an admin", async () => {
+    const editor = as("editor");
+    const urlName = `writes-url-${tag}`;
+    const path = `/api/mcp-servers/${urlName}`;
+    const written = (host: string, password = secrets.bearer, token = secrets.token) => `http://alice:${password}@${host}/mcp?team=core&access_token=${token}`;
+    const peerHost = new URL(peer.url).host;
+    expectMasked(await editor.post("/api/mcp-servers", httpServer(urlName, { transport: { type: "http", url: written(peerHost) } })), "POST with URL secrets");
+    const stored = async () => (await admin().get(`${path}?raw=true`)).body.mcp_server.transport.url;
+
+    const raw = await editor.get(`${path}?raw=true`);
+    expectMasked(raw, "GET ?raw=true");
+    const { created_at: _c, modified_at: _m, revision: _r, ...definition } = raw.body.mcp_server;
+    expect(definition.transport.url).toBe(written(peerHost, "••••", "••••"));
+    const onAnotherPath = definition.transport.url.replace("/mcp?", "/v2/mcp?");
+    expectMasked(await editor.put(path, { ...definition, transport: { ...definition.transport, url: onAnotherPath } }), "PUT of the masked URL on another path");
+    expect(await stored()).toBe(written(peerHost, secrets.bearer, secrets.token).replace("/mcp?", "/v2/mcp?"));
+
+    // A mask where nothing secret is stored stands for nothing: 400, nothing changed.
+    const misplaced = await editor.put(path, { ...definition, transport: { ...definition.transport, url: `http://${peerHost}/mcp?api_key=••••` } });
+    expect(misplaced.status, misplaced.text).toBe(400);
+    expect(JSON.stringify(misplaced.body.errors)).toContain("/transport/url");
+
+    // The attack: the masked URL sent to the editor's own host.
+    const before = await stored();
+    const attacker = "127.0.0.1:11";
+    for (const move of [
+      () => editor.put(path, { ...definition, transport: { ...definition.transport, url: written(attacker, "••••", "••••") } }),
+      () => editor.patch(path, { transport: { url: written(attacker, "••••", "••••") } }),
+    ]) {
+      const refused = await move();
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body).toMatchObject({ type: expect.stringMatching(/secret-destination-changed$/), keys: ["url.password", "url.query.access_token"] });
+      expect(leaksIn(refused.text, values)).toEqual([]);
+      expect(await stored()).toBe(before);
+    }
+    expect((await editor.patch(`${path}?keep_secrets=true`, { transport: { url: written(attacker, "••••", "••••") } })).status).toBe(403);
+    const kept = await admin().patch(`${path}?keep_secrets=true`, { transport: { url: written(attacker, "••••", "••••") } });
+    expect(kept.status, kept.text).toBe(200);
+    expect(await stored()).toBe(written(attacker));
+    // Typed anew, they may go anywhere.
+    const anew = await editor.patch(path, { transport: { url: written(peerHost, "typed-again", "typed-again-too") } });
+    expect(anew.status, anew.text).toBe(200);
+    expect(await stored()).toBe(written(peerHost, "typed-again", "typed-again-too"));
   });
 
   test("capabilities and agents holding inline literal secrets: their write answers are masked too", async () => {

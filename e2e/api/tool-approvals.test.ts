@@ -118,6 +118,26 @@ describe("tool_policy and approvals (DESIGN §11, seed 002)", { timeout: 60_000 
     ]);
   });
 
+  test("an approval's destination masks a password and a token written into the server's URL, for every role but admin (DESIGN §7)", async () => {
+    const name = `${group}-url-secrets`;
+    const [password, token] = [`pw-${group}`, `tok-${group}`];
+    const url = `${peer.url.replace("http://", `http://alice:${password}@`)}?access_token=${token}&team=core`;
+    const created = await patchbay.admin.post("/api/mcp-servers", httpServer(name, { transport: { type: "http", url }, tool_policy: { tools: { purge: { approval: "always" } } } }));
+    expect(created.status, created.text).toBe(201);
+    const held = await patchbay.as.alice.post(`/api/mcp-servers/${name}/tools/purge/call`, { arguments: { scope: "all" } });
+    expect(held.body).toMatchObject({ is_error: true, approval: { state: "awaiting_approval" } });
+    expect(held.text).not.toContain(password);
+    expect(held.text).not.toContain(token);
+
+    for (const client of [patchbay.as.viewer, patchbay.as.alice]) {
+      const listed = await client.get("/api/approvals?state=awaiting_approval");
+      const request = listed.body.approvals.find((approval: { id: string }) => approval.id === held.body.approval.id);
+      expect(request.destination).toEqual({ type: "http", url: `${peer.url.replace("http://", "http://alice:••••@")}?access_token=••••&team=core` });
+      expect(listed.text).not.toContain(password);
+      expect(listed.text).not.toContain(token);
+    }
+  });
+
   test("an approval is bound to its requester's identity, not its name: another token of the same name neither uses nor decides it", async () => {
     // Token names are not unique: a second token named like alice's, with the same role.
     const twin = await mintClient(patchbay.process.baseUrl, ADMIN_TOKEN, `${group}-alice`, "editor");

@@ -157,3 +157,25 @@ test("agent page: an admin mints a runner token in place and the copied config c
   await expect(page.getByRole("button", { name: "Mint a runner token for this agent" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
 });
+
+test("an editor saves a server whose URL holds a password and a token: the form shows them masked, and the save keeps them", async ({ page, guarded }) => {
+  const name = uniqueName("roles-url-secrets");
+  const [password, token] = [uniqueName("pw"), uniqueName("tok")];
+  const stored = `http://alice:${password}@127.0.0.1:9/mcp?access_token=${token}&team=core`;
+  expect((await admin(guarded.baseUrl).post("/api/mcp-servers", httpServer(name, { transport: { type: "http", url: stored } }))).status).toBe(201);
+  await signInAs(page, guarded.baseUrl, "editor");
+  await page.goto(`${guarded.baseUrl}/mcp-servers/${name}/edit`);
+  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+
+  const url = page.getByLabel(/^URL/);
+  await expect(url).toHaveValue("http://alice:••••@127.0.0.1:9/mcp?access_token=••••&team=core");
+  expect(await page.content()).not.toContain(password);
+  expect(await page.content()).not.toContain(token);
+  // A path changed beside the masked values: the path is saved, the password and the token stay as stored.
+  await url.fill("http://alice:••••@127.0.0.1:9/v2/mcp?access_token=••••&team=core");
+  await page.getByLabel(/^Description/).fill("Saved by an editor");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(`${guarded.baseUrl}/mcp-servers/${name}`);
+  const saved = (await admin(guarded.baseUrl).get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server;
+  expect(saved).toMatchObject({ description: "Saved by an editor", transport: { url: stored.replace("/mcp?", "/v2/mcp?") } });
+});

@@ -9,8 +9,9 @@ export async function getResolvedServer(name: string, environment: string | unde
   const { id: _id, ...server } = await getServer(name);
   const context = await loadResolveContext(environment, { mask: true });
   const { config, warnings } = resolveTransport(server, context);
-  const resolved = { ...server, transport: config, resolved_url: resolvedUrl(config), environment: context.environment };
-  return { mcp_server: canReadStoredSecrets ? resolved : maskLiteralSecrets(resolved), warnings, revision: server.revision };
+  // Masked before resolved_url is taken from it: a URL's password or token must not come back beside the masked one.
+  const shown = canReadStoredSecrets ? { ...server, transport: config } : maskLiteralSecrets({ ...server, transport: config });
+  return { mcp_server: { ...shown, resolved_url: resolvedUrl(shown.transport), environment: context.environment }, warnings, revision: server.revision };
 }
 
 export async function getRawServer(name: string, visibility: Visibility) {

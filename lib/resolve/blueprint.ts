@@ -4,6 +4,7 @@ import type { CapabilityInput } from "../schemas/capability";
 import { pointerSegment } from "../schemas/json-pointer";
 import type { InlineReference } from "../schemas/reference";
 import type { ServerInput } from "../schemas/server";
+import { literalSecretValues } from "./literal-secrets";
 import { inlineWarning, parseReferences, type ParsedReference } from "./references";
 import { resolveServer } from "./resolve-server";
 import type { ResolvedConfig, ResolveContext } from "./types";
@@ -22,8 +23,8 @@ export type BlueprintInput = {
 
 export type BlueprintConfig = ResolvedConfig | InlineReference;
 /**
- * `sensitiveValues`: per alias, what was substituted from secrets or the process environment (for scrubbing what
- * comes back); `origins`: per alias resolved from a registry server, that server's name.
+ * `sensitiveValues`: per alias, what was substituted from secrets or the process environment, and the server's literal
+ * secrets (for scrubbing what comes back); `origins`: per alias resolved from a registry server, that server's name.
  */
 export type Blueprint = { mcpServers: Record<string, BlueprintConfig>; warnings: FieldError[]; sensitiveValues: Record<string, string[]>; origins: Record<string, string> };
 
@@ -72,7 +73,8 @@ export function resolveBlueprint(input: BlueprintInput): Blueprint {
       continue;
     }
     mcpServers.set(reference.alias, resolution.config);
-    sensitiveValues[reference.alias] = resolution.sensitiveValues;
+    // Literal secrets too (headers, env, a URL's password or token): what comes back from the server may echo them.
+    sensitiveValues[reference.alias] = [...resolution.sensitiveValues, ...literalSecretValues(server)];
     origins[reference.alias] = server.name;
   }
 

@@ -5,9 +5,13 @@ import { ownParameters } from "./parameter-destinations";
 import { collectParameters } from "./parameters";
 import { textOf } from "./template";
 import { MASK } from "./types";
+import { urlSecrets } from "./url-secrets";
 
 type Definition = Record<string, unknown>;
-/** A literal secret of a definition: its key as the 409 names it, and the environment it belongs to (null: the base). */
+/**
+ * A literal secret of a definition: its key as the 409 names it, and the environment it belongs to (null: the base).
+ * One written into a URL has `field` "url" and its place there as `key` (`password`, `query.access_token`).
+ */
 type Literal = { name: string; environment: string | null; field: string; key: string };
 
 /**
@@ -15,7 +19,7 @@ type Literal = { name: string; environment: string | null; field: string; key: s
  * somewhere else than under `before` — the origin of the URL (or the stdio command line) of the base transport or of
  * an environment they reach changed — and that the write does not itself supply anew (`supplied`: the PUT body or
  * the merge patch, where a literal value, not `••••`, at the same place counts; null for a restore, which supplies
- * nothing). Named as `headers.Authorization` or `environments.production.env.API_KEY`.
+ * nothing). Named as `headers.Authorization`, `environments.production.env.API_KEY` or `url.query.access_token`.
  */
 export function movedLiteralSecrets(before: Definition, after: Definition, supplied: unknown): string[] {
   const environments = [...new Set([...Object.keys(environmentsOf(before)), ...Object.keys(environmentsOf(after))])];
@@ -63,10 +67,11 @@ function ownParameterFiller(definition: Definition): (text: unknown) => unknown 
   };
 }
 
-/** The URL's origin; a URL whose host is still a placeholder compares by its scheme and authority as written. */
+/** The URL's origin; a URL whose host is still a placeholder compares by its scheme and host as written. */
 function originOf(url: unknown): string | null {
   if (typeof url !== "string") return null;
-  const written = /^([^:/?#]+:)?(\/\/[^/?#]*)?/.exec(url)?.[0] ?? "";
+  // The user and password are no part of where it connects.
+  const written = (/^([^:/?#]+:)?(\/\/[^/?#]*)?/.exec(url)?.[0] ?? "").replace(/\/\/[^/?#]*@/, "//");
   if (/\$\{|\{\{/.test(written)) return written;
   try {
     return new URL(url).origin;
@@ -84,25 +89,38 @@ function literalsOf(definition: Definition): Literal[] {
       if (!isPlainObject(map)) continue;
       for (const [key, value] of Object.entries(map)) {
         if (!isLiteralSecret(key, value)) continue;
-        found.push({ name: `${environment === null ? "" : `environments.${environment}.`}${field}.${key}`, environment, field, key });
+        found.push({ name: `${prefixOf(environment)}${field}.${key}`, environment, field, key });
       }
     }
+    if (typeof transport.url !== "string") return;
+    for (const { place } of urlSecrets(transport.url)) found.push({ name: `${prefixOf(environment)}url.${place}`, environment, field: "url", key: place });
   };
   visit(definition.transport, null);
   for (const [name, override] of Object.entries(environmentsOf(definition))) visit(override, name);
   return found;
 }
 
+function prefixOf(environment: string | null): string {
+  return environment === null ? "" : `environments.${environment}.`;
+}
+
 function suppliesAnew(supplied: unknown, literal: Literal): boolean {
   if (!isPlainObject(supplied)) return false;
   const transport = literal.environment === null ? supplied.transport : environmentsOf(supplied)[literal.environment];
+  if (literal.field === "url") {
+    const url = isPlainObject(transport) ? transport.url : undefined;
+    const value = typeof url === "string" ? urlSecrets(url).find((secret) => secret.place === literal.key)?.value : undefined;
+    return value !== undefined && !value.includes(MASK);
+  }
   const map = isPlainObject(transport) ? transport[literal.field] : undefined;
   if (!isPlainObject(map)) return false;
   const value = map[literal.key];
   return isLiteralSecret(literal.key, value) && !String(value).includes(MASK);
 }
 
+/** Whether an environment sets `key` itself; one that sets its own URL sets every secret written into one. */
 function hasKey(transport: unknown, field: string, key: string): boolean {
+  if (field === "url") return isPlainObject(transport) && Object.hasOwn(transport, "url");
   return isPlainObject(transport) && isPlainObject(transport[field]) && Object.hasOwn(transport[field], key);
 }
 
