@@ -45,7 +45,7 @@ const call = (client: ApiClient, server: string, tool: string, args: Record<stri
 const textOf = (body: { content: { text: string }[] }) => body.content.map((item) => item.text).join("");
 
 describe("seed 002 import creates its server (DESIGN §19)", { timeout: 60_000 }, () => {
-  test("?server=&url= creates the server from seed 002 and reports it created; a dry run writes nothing; again, it is updated", async () => {
+  test("?server=&url= creates the server from seed 002 and reports it created; a dry run writes nothing; the same again changes nothing", async () => {
     const name = `${group}-http`;
     const dry = await importSeed(`server=${name}&url=${encodeURIComponent(peer.url)}&dry_run=true`);
     expect(dry.status).toBe(200);
@@ -62,8 +62,8 @@ describe("seed 002 import creates its server (DESIGN §19)", { timeout: 60_000 }
     expect(stored.tool_policy.tools.FILE_DELETE).toMatchObject({ approval: "always" });
 
     const again = await importSeed(`server=${name}&url=${encodeURIComponent(peer.url)}`);
-    expect(again.body).toMatchObject({ created: [], updated: [{ name }] });
-    expect((await patchbay.admin.get(`/api/mcp-servers/${name}?raw=true`)).headers.get("etag")).toBe('"2"');
+    expect(again.body).toMatchObject({ created: [], updated: [], skipped: [{ name, reason: "unchanged: identical to the stored definition" }] });
+    expect((await patchbay.admin.get(`/api/mcp-servers/${name}?raw=true`)).headers.get("etag")).toBe('"1"');
   });
 
   test("?command= creates a stdio server from the command line", async () => {
@@ -245,8 +245,9 @@ describe("npm run patchbay -- import --format tool-registry-md", { timeout: 120_
       expect(server).toMatchObject({ name: "registry", transport: { type: "http", url: "http://127.0.0.1:9/mcp" } });
       expect(server.tools).toHaveLength(29);
 
-      const updated = await cli(databaseUrl, "import", copy, "--format", "tool-registry-md", "--server", "registry", "--command", "node server.js");
-      expect(JSON.parse(updated.stdout)).toMatchObject({ created: [], updated: [{ name: "registry" }] });
+      // The same file again: the server exists (--command is ignored for it) and nothing changes, so nothing is written.
+      const again = await cli(databaseUrl, "import", copy, "--format", "tool-registry-md", "--server", "registry", "--command", "node server.js");
+      expect(JSON.parse(again.stdout)).toMatchObject({ created: [], updated: [], skipped: [{ name: "registry", reason: "unchanged: identical to the stored definition" }] });
       const misplaced = await cli(databaseUrl, "import", copy, "--server", "registry");
       expect(misplaced.code).toBe(2);
       expect(misplaced.stderr).toContain("--server, --url and --command go with --format tool-registry-md");

@@ -35,9 +35,12 @@ export async function importToolRegistry(text: string, target: RegistryTarget, {
   const report: MergeImportReport = { dry_run: dryRun, format: TOOL_REGISTRY_FORMAT, created: [], updated: [], skipped: [], renamed: [], errors: [] };
   try {
     await getDb().$transaction(async (tx) => {
-      if (await tx.server.findUnique({ where: { name: server }, select: { id: true } })) {
-        await writeEntity(tx, serverSpec, server, (row) => merge(definitionOf(row), registry), { actor }, "import");
-        report.updated.push({ name: server });
+      const existing = await tx.server.findUnique({ where: { name: server }, select: { revision: true } });
+      if (existing) {
+        const written = await writeEntity(tx, serverSpec, server, (row) => merge(definitionOf(row), registry), { actor }, "import");
+        // As every import reports an entry it did not change: a write that changes nothing writes nothing.
+        if (written.revision === existing.revision) report.skipped.push({ name: server, reason: "unchanged: identical to the stored definition" });
+        else report.updated.push({ name: server });
       } else {
         await create(tx, { ...target, server }, text, registry, actor);
         report.created.push({ name: server });
