@@ -48,11 +48,18 @@ export function destinationOfConfig(config: ResolvedConfig): string {
   return JSON.stringify([config.type, originOf(config.url)]);
 }
 
-function originOf(url: string): string {
+/**
+ * Where a URL connects, for comparing destinations: its origin. A URL whose host is still a placeholder, or that
+ * does not parse, compares by its scheme and host as written; the user and password are no part of where it connects.
+ */
+export function originOf(url: unknown): string | null {
+  if (typeof url !== "string") return null;
+  const written = (/^([^:/?#]+:)?(\/\/[^/?#]*)?/.exec(url)?.[0] ?? "").replace(/\/\/[^/?#]*@/, "//");
+  if (/\$\{|\{\{/.test(written)) return written;
   try {
     return new URL(url).origin;
   } catch {
-    return url; // what does not parse compares as written: any difference is a move
+    return written;
   }
 }
 

@@ -1,7 +1,7 @@
 import { isLiteralSecret } from "../schemas/secrets";
 import { isPlainObject } from "../schemas/server-fields";
 import { PARAMETER_PATTERN } from "../schemas/placeholders";
-import { ownParameters } from "./parameter-destinations";
+import { originOf, ownParameters } from "./parameter-destinations";
 import { collectParameters } from "./parameters";
 import { textOf } from "./template";
 import { MASK } from "./types";
@@ -65,19 +65,6 @@ function ownParameterFiller(definition: Definition): (text: unknown) => unknown 
       return value === undefined || value === null ? placeholder : textOf(value);
     });
   };
-}
-
-/** The URL's origin; a URL whose host is still a placeholder compares by its scheme and host as written. */
-function originOf(url: unknown): string | null {
-  if (typeof url !== "string") return null;
-  // The user and password are no part of where it connects.
-  const written = (/^([^:/?#]+:)?(\/\/[^/?#]*)?/.exec(url)?.[0] ?? "").replace(/\/\/[^/?#]*@/, "//");
-  if (/\$\{|\{\{/.test(written)) return written;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return written;
-  }
 }
 
 function literalsOf(definition: Definition): Literal[] {
