@@ -1,7 +1,7 @@
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 
 import { startEverything, startRecordingProxy, type EverythingServer } from "../../lib/mcp/test-peers";
@@ -153,6 +153,49 @@ describe("a 2026-07-28 client (SDK 2.x) and a 2025-11-25-only upstream that asks
     expect(result).toEqual({ ...servedBy(agents.ask), content: [{ type: "text", text: JSON.stringify({ action: "accept", content: { answer: "yes, go ahead" } }) }] });
     expect(questions).toEqual([expect.objectContaining({ message: "Deploy to production?", requestedSchema: { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] } })]);
     expect(asker.asked.slice(before)).toEqual([{ answer: { action: "accept", content: { answer: "yes, go ahead" } } }]);
+  });
+});
+
+describe("a 2025-11-25 client that declared elicitation and a 2025-11-25 upstream that asks outside the call", () => {
+  test("the upstream's GET stream is open before the call reaches it, so the question it sends there is asked and answered", async () => {
+    const before = { asked: asker.asked.length, methods: asker.methods.length };
+    const client = await legacyClient(agents.ask, { elicitation: { form: {} } });
+    const questions: unknown[] = [];
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      questions.push(request.params);
+      return { action: "accept", content: { answer: "aside, yes" } };
+    });
+    asker.holdingGets = true;
+    const getArrived = asker.nextGet();
+
+    const calling = client.callTool({ name: "ask.confirm_aside", arguments: { question: "Rotate the key?" } });
+    await getArrived;
+    // The SDK drops what the upstream sends outside a request while its GET stream is not open yet.
+    const sentWhileHeld = asker.methods.slice(before.methods);
+    asker.releaseGets();
+    const result = await calling;
+
+    expect(sentWhileHeld).toEqual(["initialize", "notifications/initialized"]);
+    expect(result).toEqual({ content: [{ type: "text", text: JSON.stringify({ action: "accept", content: { answer: "aside, yes" } }) }] });
+    expect(questions).toEqual([expect.objectContaining({ message: "Rotate the key?" })]);
+    expect(asker.asked.slice(before.asked)).toEqual([{ answer: { action: "accept", content: { answer: "aside, yes" } } }]);
+  });
+
+  test("a later call on the same upstream session: its question reaches the client, not the answered call that opened the session", async () => {
+    const client = await legacyClient(agents.ask, { elicitation: { form: {} } });
+    const questions: string[] = [];
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      questions.push(request.params.message);
+      return { action: "accept", content: { answer: `answer ${questions.length}` } };
+    });
+    const before = asker.asked.length;
+
+    const first = await client.callTool({ name: "ask.confirm_aside", arguments: { question: "First?" } });
+    const second = await client.callTool({ name: "ask.confirm_aside", arguments: { question: "Second?" } });
+
+    expect([first, second]).toEqual([1, 2].map((n) => ({ content: [{ type: "text", text: JSON.stringify({ action: "accept", content: { answer: `answer ${n}` } }) }] })));
+    expect(questions).toEqual(["First?", "Second?"]);
+    expect(asker.asked.slice(before)).toEqual([1, 2].map((n) => ({ answer: { action: "accept", content: { answer: `answer ${n}` } } })));
   });
 });
 

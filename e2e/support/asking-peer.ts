@@ -14,30 +14,43 @@ export const SECRET_URI = "asker://secret/config";
 /** What the peer's `confirm` tool got back when it asked: the client's answer, or the error its request met. */
 export type Asked = { answer: ElicitResult } | { error: { code: number; message: string } };
 
-export type AskingPeer = Peer & { methods: string[]; asked: Asked[] };
+/**
+ * `gets`: each GET that opens a session's server-to-client stream, arrived; while `holdingGets`, one is answered
+ * only when `releaseGets()` is called.
+ */
+export type AskingPeer = Peer & { methods: string[]; asked: Asked[]; gets: number; holdingGets: boolean; nextGet(): Promise<void>; releaseGets(): void };
 
 /**
  * A 2025-11-25-only MCP server (SDK 1.x, stateful streamable HTTP) whose `confirm` tool asks its client a question
  * by `elicitation/create` during the call — sent whatever the client declared, as a careless server would — and
- * answers with what came back. It also offers one resource, SECRET_URI. Records every JSON-RPC method POSTed to it.
+ * answers with what came back. `confirm_aside` asks the same outside the call (`server.request`: the SDK sends it on
+ * the session's GET stream, or drops it when none is open). It also offers one resource, SECRET_URI. Records every
+ * JSON-RPC method POSTed to it.
  */
 export async function startAskingPeer(): Promise<AskingPeer> {
   const methods: string[] = [];
   const asked: Asked[] = [];
   const transports = new Map<string, StreamableHTTPServerTransport>();
+  const held: (() => void)[] = [];
+  const arrived: (() => void)[] = [];
 
   const serverForSession = () => {
     const server = new Server({ name: "asking-peer", version: "1.0.0" }, { capabilities: { tools: {}, resources: {} } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
-      tools: [{ name: "confirm", description: "Asks the client to confirm", inputSchema: { type: "object", properties: { question: { type: "string" } }, required: ["question"] } }],
+      tools: ["confirm", "confirm_aside"].map((name) => ({
+        name, description: "Asks the client to confirm", inputSchema: { type: "object", properties: { question: { type: "string" } }, required: ["question"] },
+      })),
     }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const question = String(request.params.arguments?.question ?? "");
+      const elicitation = {
+        method: "elicitation/create" as const,
+        params: { mode: "form" as const, message: question, requestedSchema: { type: "object" as const, properties: { answer: { type: "string" as const } }, required: ["answer"] } },
+      };
       try {
-        const answer = await extra.sendRequest({
-          method: "elicitation/create",
-          params: { mode: "form", message: question, requestedSchema: { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] } },
-        }, ElicitResultSchema);
+        const answer = request.params.name === "confirm_aside"
+          ? await server.request(elicitation, ElicitResultSchema)
+          : await extra.sendRequest(elicitation, ElicitResultSchema);
         asked.push({ answer });
         return { content: [{ type: "text", text: JSON.stringify(answer) }] };
       } catch (error) {
@@ -66,8 +79,21 @@ export async function startAskingPeer(): Promise<AskingPeer> {
         await serverForSession().connect(created);
         transport = created;
       }
+      if (req.method === "GET") {
+        state.gets++;
+        for (const resolve of arrived.splice(0)) resolve();
+        if (state.holdingGets) await new Promise<void>((resolve) => held.push(resolve));
+      }
       await transport.handleRequest(req, res, body);
     })().catch(() => res.destroy()));
   });
-  return { ...peer, methods, asked };
+  const state: AskingPeer = {
+    ...peer, methods, asked, gets: 0, holdingGets: false,
+    nextGet: () => new Promise((resolve) => arrived.push(resolve)),
+    releaseGets: () => {
+      state.holdingGets = false;
+      for (const release of held.splice(0)) release();
+    },
+  };
+  return state;
 }

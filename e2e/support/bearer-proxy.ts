@@ -17,7 +17,7 @@ export async function startBearerProxy(target: string, token: string): Promise<B
     const forwarded = http.request(
       { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: { ...request.headers, authorization: `Bearer ${token}` } },
       (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        response.writeHead(answer.statusCode ?? 502, answer.headers).flushHeaders();
         answer.pipe(response);
       },
     );

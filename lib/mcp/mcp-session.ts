@@ -59,6 +59,8 @@ export type McpSession = {
 
 const CLIENT_INFO = { name: "patchbay-health", version: "1.0.0" };
 const END_SESSION_WAIT_MS = 1_000;
+/** How long a relaying session waits for its server to open the GET stream before going on without it. */
+const STANDALONE_STREAM_WAIT_MS = 10_000;
 
 /**
  * Opens a client that speaks both eras of MCP (DESIGN §5): `server/discover` first, and the 2025 `initialize`
@@ -72,8 +74,10 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
     timeoutMs: options.timeoutMs, crossOriginRedirects: "refuse", onOversized: (error) => (trace.oversized ??= error), keepAlive: true,
   });
   const tracedFetch = config.type === "stdio" ? undefined : traceFetch(safeFetch, trace, { secrets: options.secrets, ignore: ignoreOptionalRequests(config.type) });
-  const transport = createTransport(config, tracedFetch, options.secrets);
   const { peer } = options;
+  // What a relaying session's server sends outside any request goes over the GET stream, or nowhere (DESIGN §16).
+  const standaloneStream = peer && config.type === "http" ? watchStandaloneStream(tracedFetch!) : undefined;
+  const transport = createTransport(config, standaloneStream?.fetch ?? tracedFetch, options.secrets);
   const client = new Client(CLIENT_INFO, {
     capabilities: peer?.capabilities ?? {},
     jsonSchemaValidator: lazyOutputSchemaValidator,
@@ -100,7 +104,14 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
       const negotiated = client.getNegotiatedProtocolVersion();
       return negotiated ? [negotiated] : null;
     },
-    connect: (deadline) => deadline.race(client.connect(transport, { signal: deadline.signal, timeout: options.timeoutMs })),
+    async connect(deadline) {
+      await deadline.race(client.connect(transport, { signal: deadline.signal, timeout: options.timeoutMs }));
+      // A 2025 server drops what it sends outside any request (an elicitation its tool asks with `server.request`, a
+      // subscribed resource's update) while no GET stream is open, and the SDK opens that stream without waiting
+      // after the handshake: the session is ready once the stream is open or refused. A server (or proxy) that holds
+      // the GET's headers back costs at most STANDALONE_STREAM_WAIT_MS, never the connection.
+      if (standaloneStream && era() === "legacy") await Promise.race([standaloneStream.answered, after(STANDALONE_STREAM_WAIT_MS, deadline.signal)]);
+    },
     async close({ endSession = false } = {}) {
       if (endSession && transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
         const wait = new Promise((resolve) => setTimeout(resolve, END_SESSION_WAIT_MS).unref());
@@ -124,6 +135,37 @@ function relayThrough(client: Client, peer: ClientPeer): void {
     });
   }
   client.fallbackNotificationHandler = async (notification) => peer.onNotification(notification);
+}
+
+/**
+ * `fetch`, watched for the streamable HTTP GET that opens the server-to-client stream: `answered` settles when the
+ * server has answered it (the stream is open, or refused) or it failed.
+ */
+function watchStandaloneStream(fetch: FetchLike): { fetch: FetchLike; answered: Promise<void> } {
+  let settle!: () => void;
+  const answered = new Promise<void>((resolve) => (settle = resolve));
+  return {
+    answered,
+    fetch(url, init) {
+      const response = fetch(url, init);
+      if ((init?.method ?? "GET").toUpperCase() === "GET") response.then(settle, settle);
+      return response;
+    },
+  };
+}
+
+/** Resolves after `ms`, or as soon as `signal` aborts. */
+function after(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    if (signal.aborted) done();
+    else signal.addEventListener("abort", done, { once: true });
+  });
 }
 
 function createTransport(config: ResolvedConfig, tracedFetch: FetchLike | undefined, secrets: readonly string[]): Transport {

@@ -116,7 +116,8 @@ export async function startRecordingProxy(target: number): Promise<Peer & { meth
       if (typeof req.headers.traceparent === "string") traceparents.push(req.headers.traceparent);
       const headers = withoutHopByHop(req.headers);
       const upstream = http.request({ host: "127.0.0.1", port: target, path: req.url, method: req.method, headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
+        // Headers go on at once, as a proxy in front of an event stream must: the client waits for them.
+        res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers)).flushHeaders();
         answer.pipe(res);
       });
       upstream.on("error", () => res.destroy());

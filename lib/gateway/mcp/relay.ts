@@ -28,23 +28,32 @@ const RELAYED_NOTIFICATIONS = new Set([
 
 // The request being served. Upstream messages are handled in the async context of the request that caused them:
 // an answer's event stream is read by the upstream call, and a 2026-07-28 upstream's input requests are fulfilled
-// inside it.
-const current = new AsyncLocalStorage<Relay>();
+// inside it. A 2025 upstream session's GET stream is read in the context of the request that opened the session,
+// which outlives it: once that request is answered (`served`), what arrives there is no longer its.
+const current = new AsyncLocalStorage<{ relay: Relay; served: boolean }>();
 
-/** Runs `serve` with `relay` as the destination of whatever its upstream calls send back. */
-export function relayingTo<T>(relay: Relay, serve: () => Promise<T>): Promise<T> {
-  return current.run(relay, serve);
+/** Runs `serve` with `relay` as the destination of whatever its upstream calls send back until it has answered. */
+export async function relayingTo<T>(relay: Relay, serve: () => Promise<T>): Promise<T> {
+  const serving = { relay, served: false };
+  try {
+    return await current.run(serving, serve);
+  } finally {
+    serving.served = true;
+  }
 }
 
 /**
  * The upstream profile for clients that declared `capabilities` (DESIGN §16): upstream sessions are shared by
  * callers that declared the same relayable capabilities, and declare exactly those upstream, so an upstream sees
  * what a direct client would. `owner` (a gateway session) makes the sessions that client's alone, and receives
- * what no request caused — a subscribed resource's updates.
+ * what no request being served caused — a subscribed resource's updates, a question asked on the GET stream.
  */
 export function upstreamProfile(capabilities: ClientCapabilities, negotiation: ClientPeer["negotiation"], owner?: { id: string; relay: Relay }): UpstreamProfile {
   const declared = relayableCapabilities(capabilities);
-  const destination = () => current.getStore() ?? owner?.relay;
+  const destination = () => {
+    const serving = current.getStore();
+    return serving && !serving.served ? serving.relay : owner?.relay;
+  };
   const peer: ClientPeer = {
     capabilities: declared,
     negotiation,

@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import type http from "node:http";
+
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { startDeadline } from "./deadline";
+import { openSession, type ClientPeer } from "./mcp-session";
+import { createOutboundPolicy } from "./outbound-policy";
+import { startHttpPeer, type Peer } from "./test-peers";
+
+/**
+ * A 2025 server (SDK 1.x, stateful streamable HTTP) that holds every GET — the request that opens a session's
+ * server-to-client stream — until `release()`: the SDK client opens that stream without waiting after the
+ * handshake, and the server drops what it sends outside a request while the stream is not open.
+ */
+async function startHoldingServer() {
+  const transports = new Map<string, StreamableHTTPServerTransport>();
+  const held: (() => void)[] = [];
+  const arrivals: (() => void)[] = [];
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString();
+    const sessionId = req.headers["mcp-session-id"];
+    let transport = typeof sessionId === "string" ? transports.get(sessionId) : undefined;
+    if (!transport) {
+      const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void transports.set(id, created) });
+      const server = new Server({ name: "holding", version: "1.0.0" }, { capabilities: { tools: {} } });
+      server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
+      await server.connect(created);
+      transport = created;
+    }
+    if (req.method === "GET") {
+      for (const arrived of arrivals.splice(0)) arrived();
+      await new Promise<void>((resolve) => held.push(resolve));
+    }
+    await transport.handleRequest(req, res, text ? JSON.parse(text) : undefined);
+  };
+  const peer = await startHttpPeer((req, res) => void handle(req, res).catch(() => res.destroy()));
+  return {
+    ...peer,
+    nextGet: () => new Promise<void>((resolve) => arrivals.push(resolve)),
+    release: () => held.splice(0).forEach((release) => release()),
+  };
+}
+
+const relaying: ClientPeer = {
+  capabilities: { elicitation: { form: {} } },
+  negotiation: "legacy",
+  onRequest: async () => ({ action: "decline" }),
+  onNotification: () => {},
+};
+const options = { policy: createOutboundPolicy({}), timeoutMs: 30_000, secrets: [] };
+
+let server: Awaited<ReturnType<typeof startHoldingServer>>;
+const peers: Peer[] = [];
+
+beforeAll(async () => {
+  server = await startHoldingServer();
+  peers.push(server);
+});
+afterAll(async () => {
+  server.release();
+  await Promise.all(peers.map((peer) => peer.close()));
+});
+
+describe("a relaying session of a 2025 streamable HTTP server", () => {
+  it("is connected only once the server has answered the GET that opens its server-to-client stream", async () => {
+    const session = openSession({ type: "http", url: `${server.url}/mcp` }, { ...options, peer: relaying });
+    const deadline = startDeadline(options.timeoutMs);
+    const getArrived = server.nextGet();
+    let connected = false;
+    const connecting = session.connect(deadline).then(() => (connected = true));
+
+    await getArrived;
+    // Whatever was pending behind the GET's arrival has run: a connect that did not wait for it has settled by now.
+    await new Promise((resolve) => setImmediate(resolve));
+    const connectedWhileHeld = connected;
+    server.release();
+    await connecting;
+
+    expect(connectedWhileHeld).toBe(false);
+    expect(session.era()).toBe("legacy");
+    expect((await session.client.listTools()).tools).toEqual([]);
+    deadline.dispose();
+    await session.close();
+  });
+
+  it("a probe (no peer) does not wait for that stream", async () => {
+    const session = openSession({ type: "http", url: `${server.url}/mcp` }, options);
+    const deadline = startDeadline(options.timeoutMs);
+    const getArrived = server.nextGet();
+
+    await session.connect(deadline);
+    await getArrived;
+
+    expect(session.era()).toBe("legacy");
+    server.release();
+    deadline.dispose();
+    await session.close();
+  });
+});
