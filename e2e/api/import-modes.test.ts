@@ -207,6 +207,17 @@ describe("POST /api/import — secrets", () => {
     expect((await api.get(`/api/mcp-servers/${remote}?raw=true`)).body.mcp_server.transport.headers).toEqual({ Authorization: `Bearer \${${prefix(remote)}_AUTHORIZATION}` });
   });
 
+  test("?secrets=placeholders turns a URL's password and secret-looking query values into ${VAR} placeholders", async () => {
+    const name = uniqueName("sec-url");
+    const prefix = name.toUpperCase().replace(/-/g, "_");
+    const response = await postImport({ mcpServers: { [name]: { url: "https://bot:pw-123@mcp.example.com/mcp?api_key=k-9&region=eu" } } }, "?secrets=placeholders");
+    expect(response.status).toBe(200);
+
+    expect(response.body.created).toEqual([{ name, placeholders: [`${prefix}_URL_PASSWORD`, `${prefix}_URL_QUERY_API_KEY`] }]);
+    const stored = (await api.get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server.transport.url;
+    expect(stored).toBe(`https://bot:\${${prefix}_URL_PASSWORD}@mcp.example.com/mcp?api_key=\${${prefix}_URL_QUERY_API_KEY}&region=eu`);
+  });
+
   test("without it, literal secrets are stored as entered", async () => {
     const [stdio, remote] = [uniqueName("lit-stdio"), uniqueName("lit-remote")];
     expect((await postImport(withSecrets(stdio, remote))).status).toBe(200);

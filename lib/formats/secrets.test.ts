@@ -38,6 +38,19 @@ describe("replaceLiteralSecrets", () => {
     });
   });
 
+  it("replaces a URL's password and secret-looking query values, in the transport and each environment", () => {
+    const server = {
+      name: "search",
+      transport: { type: "http", url: "https://bot:pw-123@mcp.example.com/mcp?api_key=k1&region=eu&api_key=k2" },
+      environments: { production: { url: "https://mcp.example.com/mcp?access_token=${PROD_TOKEN}&token=t9" } },
+    };
+    expect(replaceLiteralSecrets(server)).toEqual({
+      name: "search",
+      transport: { type: "http", url: "https://bot:${SEARCH_URL_PASSWORD}@mcp.example.com/mcp?api_key=${SEARCH_URL_QUERY_API_KEY}&region=eu&api_key=${SEARCH_URL_QUERY_API_KEY_1}" },
+      environments: { production: { url: "https://mcp.example.com/mcp?access_token=${PROD_TOKEN}&token=${SEARCH_PRODUCTION_URL_QUERY_TOKEN}" } },
+    });
+  });
+
   it("replaces stdio env values and leaves placeholders and the input alone", () => {
     const server = {
       name: "mcp-irwin",

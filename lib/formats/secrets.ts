@@ -1,3 +1,4 @@
+import { replaceUrlSecrets } from "../resolve/url-secrets";
 import { isPlainObject } from "../schemas/server-fields";
 import { AUTH_SCHEME, isLiteralSecret } from "../schemas/secrets";
 import { toEnvName } from "./names";
@@ -5,7 +6,8 @@ import { toEnvName } from "./names";
 /**
  * A copy of `server` whose literal secrets in `env`/`headers` (of the transport and of every environment)
  * are `${SERVER_KEY}` placeholders (`${SERVER_PRODUCTION_KEY}` in an environment); an auth scheme such as
- * `Bearer ` is kept in front. The placeholder is then filled from the registry's or the runner's environment.
+ * `Bearer ` is kept in front. So are those of its `url` (lib/resolve/url-secrets.ts): `${SERVER_URL_PASSWORD}`,
+ * `${SERVER_URL_QUERY_API_KEY}`. The placeholder is then filled from the registry's or the runner's environment.
  */
 export function replaceLiteralSecrets(server: Record<string, unknown>): Record<string, unknown> {
   const name = String(server.name);
@@ -24,6 +26,7 @@ export function replaceLiteralSecrets(server: Record<string, unknown>): Record<s
 
 function replaceInTransport(transport: Record<string, unknown>, prefix: string): Record<string, unknown> {
   const copy = { ...transport };
+  if (typeof copy.url === "string") copy.url = replaceUrlSecrets(copy.url, ({ place }) => `\${${toEnvName(`${prefix}_url_${place}`)}}`);
   for (const field of ["env", "headers"] as const) {
     const map = copy[field];
     if (!isPlainObject(map)) continue;

@@ -59,7 +59,12 @@ export function urlSecretValues(url: string): string[] {
 
 /** `url` with each literal secret shown as `••••`; the rest, placeholders included, as written. */
 export function maskUrlSecrets(url: string): string {
-  return replaceSecrets(url, urlSecrets(url), () => MASK);
+  return replaceUrlSecrets(url, () => MASK);
+}
+
+/** `url` with each literal secret replaced by what `by` makes of it; the rest as written. */
+export function replaceUrlSecrets(url: string, by: (secret: UrlSecret) => string): string {
+  return replaceSecrets(url, urlSecrets(url), by);
 }
 
 /**
