@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 
 import { Card } from "@/components/ui/card";
+import { fieldLabel } from "@/lib/forms/human-messages";
 import { effectiveToolsQuery, type DocumentKind } from "@/lib/query/documents";
 
 /**
@@ -22,10 +23,14 @@ export function EffectiveToolsPanel({ kind, name }: { kind: DocumentKind; name: 
             <>
               {data.errors.length > 0 && (
                 <ul aria-label="Tool problems" className="mb-3 list-disc pl-5 text-amber-800 dark:text-amber-300">
-                  {data.errors.map((error) => <li key={`${error.path} ${error.message}`}><code>{error.path}</code> {error.message}</li>)}
+                  {data.errors.map((error) => <li key={`${error.path} ${error.message}`}><span className="font-medium">{fieldLabel(error.path)}</span>: {error.message}</li>)}
                 </ul>
               )}
-              {data.tools.length === 0 ? <p className="text-slate-600 dark:text-slate-400">No tools: the referenced servers declare none yet.</p> : (
+              {data.tools.length === 0 ? (
+                <p className="text-slate-600 dark:text-slate-400">
+                  {data.errors.length > 0 ? "No tools until the problems above are fixed." : "No tools: the referenced servers declare none yet."}
+                </p>
+              ) : (
                 <div className="overflow-x-auto">
                   <table className="w-full min-w-[40rem] text-left" aria-label="Effective tools">
                     <thead className="text-slate-600 dark:text-slate-400">

@@ -243,3 +243,22 @@ test("an agent's inline config moves into the registry from its page", async ({ 
   await expect(page.getByRole("table", { name: "Server references" }).getByRole("link", { name: alias })).toBeVisible();
   expect((await api.get(`/api/agents/${agent}?raw=true`)).body.agent.mcp_servers).toEqual({ [alias]: alias });
 });
+
+test.describe("an agent whose server was deleted anyway", () => {
+  // The agent no longer resolves: its prompts, resources and blueprint are refused (422), as the API says.
+  test.use({ allowedConsoleErrors: /status of 422 .*\/api\/agents\/dangling-[^/?]+\/(prompts|resources|blueprint)\)$/ });
+
+  test("the Tools card names the server reference and why, and says there are no tools until it is fixed", async ({ page, api }) => {
+    const server = await api.createServer("deleted");
+    const agent = uniqueName("dangling");
+    expect((await api.post("/api/agents", { name: agent, description: "Its server goes", mcp_servers: { docs: server.name } })).status).toBe(201);
+    expect((await api.delete(`/api/mcp-servers/${server.name}?force=true`)).status).toBe(204);
+
+    await page.goto(`/agents/${agent}`);
+    const tools = page.getByRole("region", { name: "Tools" });
+    await expect(tools.getByRole("list", { name: "Tool problems" })).toHaveText(`Server reference docs: agent ${agent} references unknown MCP server '${server.name}'`);
+    await expect(tools).toContainText("No tools until the problems above are fixed.");
+    await expect(page.getByRole("region", { name: "Blueprint" })).toContainText("This agent does not resolve");
+    await saveScreenshot(page, "agent-dangling-reference");
+  });
+});

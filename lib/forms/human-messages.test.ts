@@ -29,6 +29,8 @@ describe("human validation messages", () => {
   it("labels paths by what they are", () => {
     expect(fieldLabel("/transport/args/0")).toBe("Argument 1");
     expect(fieldLabel("/tools/virtual/0/source")).toBe("tools › virtual › 1 › source");
+    expect(fieldLabel("/mcp_servers/docs")).toBe("Server reference docs");
+    expect(fieldLabel("/mcp_servers/docs/parameters")).toBe("Server reference docs › parameters");
     expect(humanError({ path: "/parameters/a~1b", message: "must have required property 'c'" }).path).toBe("/parameters/a~1b/c");
   });
 });

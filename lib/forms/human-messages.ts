@@ -47,11 +47,15 @@ export function humanMessage(message: string): string {
   return message;
 }
 
-/** `/parameters/project_id` → `project_id`, `/transport/headers/X-Id` → `Header X-Id`, `/tools/virtual/0/source` → `tools › virtual › 1 › source`. */
+/**
+ * `/parameters/project_id` → `project_id`, `/transport/headers/X-Id` → `Header X-Id`, `/mcp_servers/docs` → `Server
+ * reference docs`, `/tools/virtual/0/source` → `tools › virtual › 1 › source`.
+ */
 export function fieldLabel(path: string): string {
   const segments = pointerSegments(path);
   const [head, second, third] = segments;
   if (head === "parameters") return segments.slice(1).join(" › ") || "The parameters";
+  if (head === "mcp_servers" && second !== undefined) return [`Server reference ${second}`, ...segments.slice(2)].join(" › ");
   const place = head === "transport" ? [] : head === "environments" && second ? [`(${second})`] : undefined;
   if (place) {
     const [field, key] = head === "transport" ? [second, third] : [third, segments[3]];
