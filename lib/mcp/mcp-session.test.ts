@@ -53,7 +53,32 @@ const relaying: ClientPeer = {
   onRequest: async () => ({ action: "decline" }),
   onNotification: () => {},
 };
-const options = { policy: createOutboundPolicy({}), timeoutMs: 30_000, secrets: [] };
+/** Waits for the GET stream as long as the test may run: whether a session waits cannot depend on the machine's speed. */
+const options = { policy: createOutboundPolicy({}), timeoutMs: 600_000, secrets: [], standaloneStreamWaitMs: 600_000 };
+
+/**
+ * A 2025 server written by hand that answers every notification 200 (not the 202 the transport specifies): the SDK
+ * opens no GET stream after such a handshake. Counts the GETs it is sent.
+ */
+async function startNotificationOkServer() {
+  let gets = 0;
+  const peer = await startHttpPeer((req, res) => {
+    if (req.method === "GET") {
+      gets++;
+      return void res.writeHead(405).end();
+    }
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const message = JSON.parse(Buffer.concat(chunks).toString()) as { id?: number; method: string };
+      const result = message.method === "initialize"
+        ? { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "notification-ok", version: "1.0.0" } }
+        : message.method === "tools/list" ? { tools: [] } : {};
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
+    });
+  });
+  return { ...peer, gets: () => gets };
+}
 
 let server: Awaited<ReturnType<typeof startHoldingServer>>;
 const peers: Peer[] = [];
@@ -88,6 +113,21 @@ describe("a relaying session of a 2025 streamable HTTP server", () => {
     deadline.dispose();
     await session.close();
   });
+
+  it("does not wait for a stream the SDK never opens: a server that answered notifications/initialized 200, not 202", async () => {
+    const answering = await startNotificationOkServer();
+    peers.push(answering);
+    const session = openSession({ type: "http", url: `${answering.url}/mcp` }, { ...options, peer: relaying });
+    const deadline = startDeadline(options.timeoutMs);
+
+    await session.connect(deadline);
+
+    expect(session.era()).toBe("legacy");
+    expect((await session.client.listTools()).tools).toEqual([]);
+    expect(answering.gets()).toBe(0);
+    deadline.dispose();
+    await session.close();
+  }, 60_000);
 
   it("a probe (no peer) does not wait for that stream", async () => {
     const session = openSession({ type: "http", url: `${server.url}/mcp` }, options);

@@ -30,7 +30,11 @@ export type ClientPeer = {
  * `secrets`: every value substituted into the config from a secret, scrubbed from whatever echo is kept before it
  * is shortened. `peer`: for the gateway's relaying clients; probes and `/api/invoke` declare no capabilities.
  */
-export type SessionOptions = { policy: OutboundPolicy; timeoutMs: number; secrets: readonly string[]; peer?: ClientPeer };
+export type SessionOptions = {
+  policy: OutboundPolicy; timeoutMs: number; secrets: readonly string[]; peer?: ClientPeer;
+  /** How long a relaying session waits for its server to open the GET stream (STANDALONE_STREAM_WAIT_MS). */
+  standaloneStreamWaitMs?: number;
+};
 
 const PEER_REQUESTS: { method: PeerRequestMethod; capability: keyof ClientCapabilities }[] = [
   { method: "sampling/createMessage", capability: "sampling" },
@@ -108,9 +112,10 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
       await deadline.race(client.connect(transport, { signal: deadline.signal, timeout: options.timeoutMs }));
       // A 2025 server drops what it sends outside any request (an elicitation its tool asks with `server.request`, a
       // subscribed resource's update) while no GET stream is open, and the SDK opens that stream without waiting
-      // after the handshake: the session is ready once the stream is open or refused. A server (or proxy) that holds
-      // the GET's headers back costs at most STANDALONE_STREAM_WAIT_MS, never the connection.
-      if (standaloneStream && era() === "legacy") await Promise.race([standaloneStream.answered, after(STANDALONE_STREAM_WAIT_MS, deadline.signal)]);
+      // once the server has accepted (202) the handshake's `notifications/initialized`: the session is ready once
+      // the stream is open or refused. A server (or proxy) that holds the GET's headers back costs at most
+      // STANDALONE_STREAM_WAIT_MS, never the connection.
+      if (standaloneStream?.isOpening() && era() === "legacy") await Promise.race([standaloneStream.answered, after(options.standaloneStreamWaitMs ?? STANDALONE_STREAM_WAIT_MS, deadline.signal)]);
     },
     async close({ endSession = false } = {}) {
       if (endSession && transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
@@ -138,17 +143,23 @@ function relayThrough(client: Client, peer: ClientPeer): void {
 }
 
 /**
- * `fetch`, watched for the streamable HTTP GET that opens the server-to-client stream: `answered` settles when the
- * server has answered it (the stream is open, or refused) or it failed.
+ * `fetch`, watched for the streamable HTTP GET that opens the server-to-client stream. `isOpening`: the server
+ * accepted `notifications/initialized` with a 202, after which the SDK sends that GET (it sends none after another
+ * status); `answered` settles when the server has answered the GET (the stream is open, or refused) or it failed.
  */
-function watchStandaloneStream(fetch: FetchLike): { fetch: FetchLike; answered: Promise<void> } {
+function watchStandaloneStream(fetch: FetchLike): { fetch: FetchLike; isOpening(): boolean; answered: Promise<void> } {
   let settle!: () => void;
   const answered = new Promise<void>((resolve) => (settle = resolve));
+  let opening = false;
   return {
     answered,
-    fetch(url, init) {
-      const response = fetch(url, init);
-      if ((init?.method ?? "GET").toUpperCase() === "GET") response.then(settle, settle);
+    isOpening: () => opening,
+    async fetch(url, init) {
+      const method = (init?.method ?? "GET").toUpperCase();
+      const pending = fetch(url, init);
+      if (method === "GET") pending.then(settle, settle);
+      const response = await pending;
+      if (method === "POST" && response.status === 202 && typeof init?.body === "string" && init.body.includes('"notifications/initialized"')) opening = true;
       return response;
     },
   };
