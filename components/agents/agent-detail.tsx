@@ -14,7 +14,7 @@ import { BlueprintPanel } from "./blueprint-panel";
 
 export function AgentDetail({ name }: { name: string }) {
   const agent = useQuery(agentQuery(name));
-  if (agent.isError) return <DocumentLoadError noun="agent" error={agent.error} />;
+  if (agent.isError) return <DocumentLoadError noun="agent" name={name} error={agent.error} />;
   if (!agent.data) return <p className="text-slate-600 dark:text-slate-400">Loading…</p>;
 
   const capabilities = agent.data.document.capabilities ?? [];

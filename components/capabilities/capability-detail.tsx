@@ -11,7 +11,7 @@ import { CapabilityUsedBy } from "./capability-used-by";
 
 export function CapabilityDetail({ name }: { name: string }) {
   const capability = useQuery(capabilityQuery(name));
-  if (capability.isError) return <DocumentLoadError noun="capability" error={capability.error} />;
+  if (capability.isError) return <DocumentLoadError noun="capability" name={name} error={capability.error} />;
   if (!capability.data) return <p className="text-slate-600 dark:text-slate-400">Loading…</p>;
   const { document } = capability.data;
   return (

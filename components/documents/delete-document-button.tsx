@@ -15,7 +15,7 @@ export function DeleteDocumentButton({ kind, name, revision }: { kind: DocumentK
 
   return (
     <ConfirmDeleteButton dialog={dialog} name={name} revision={revision} noun={kind.key} onDeleted={() => router.push(`/${kind.collection}`)}
-      intro={<p>The {kind.key} is removed; its revision history is kept.</p>}
+      intro={<p>The {kind.key} is removed; its history stays in the audit log.</p>}
       conflictTitle="Still in use"
       renderConflict={(conflict) => (
         <>

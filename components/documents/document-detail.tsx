@@ -12,7 +12,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { TimeStamp } from "@/components/ui/time-stamp";
 import type { FieldError } from "@/lib/errors";
 import { toReferenceRows } from "@/lib/forms/reference-rows";
+import { auditTrailHref } from "@/lib/query/audit";
 import { documentRevisionTarget, type DocumentKind } from "@/lib/query/documents";
+import { isProblem } from "@/lib/query/fetch-json";
 import type { ManagedBy } from "@/lib/schemas/document";
 import type { McpServerReferences } from "@/lib/schemas/reference";
 import { DeleteDocumentButton } from "./delete-document-button";
@@ -58,6 +60,12 @@ export function DocumentDetail({ kind, document, warnings, referencesTitle = "Se
   );
 }
 
-export function DocumentLoadError({ noun, error }: { noun: string; error: Error }) {
-  return <Alert tone="danger" isUrgent title={`Could not load this ${noun}`}>{error.message}</Alert>;
+/** Why a capability or agent page shows nothing; one not in the registry (deleted, renamed) links to what the audit log kept of it. */
+export function DocumentLoadError({ noun, name, error }: { noun: "capability" | "agent"; name?: string; error: Error }) {
+  return (
+    <Alert tone="danger" isUrgent title={`Could not load this ${noun}`}>
+      {error.message}
+      {name && isProblem(error, 404) && <> <Link href={auditTrailHref(noun, name)} className="underline">Its history in the audit log</Link>.</>}
+    </Alert>
+  );
 }

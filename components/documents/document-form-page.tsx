@@ -16,7 +16,7 @@ export function DocumentFormPage({ kind, schema, name, hasCapabilities }: Docume
   const existing = useQuery({ ...documentQuery<EditableDocument>(kind, name ?? ""), enabled: name !== undefined, staleTime: Infinity });
   const title = name ? `Edit ${name}` : `New ${kind.key}`;
 
-  if (name && existing.isError) return <DocumentLoadError noun={kind.key} error={existing.error} />;
+  if (name && existing.isError) return <DocumentLoadError noun={kind.key} name={name} error={existing.error} />;
   if (name && !existing.data) return <p className="text-slate-600 dark:text-slate-400">Loading…</p>;
   return (
     <>

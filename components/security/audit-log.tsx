@@ -5,7 +5,7 @@ import Link from "next/link";
 
 import { FilteredPages, FilterInput, FilterSelect, ListRegion, usePagedFilters } from "@/components/ui/paged-list";
 import { TimeStamp } from "@/components/ui/time-stamp";
-import { auditQuery, type AuditEntry, type AuditFilters } from "@/lib/query/audit";
+import { auditQuery, auditTrailHref, type AuditEntry, type AuditFilters } from "@/lib/query/audit";
 
 // A toolset pin and an approval decision are recorded under the server they concern.
 const ENTITY_PATHS: Partial<Record<AuditEntry["entity_type"], string>> = { server: "/mcp-servers", toolset: "/mcp-servers", approval: "/mcp-servers", capability: "/capabilities", agent: "/agents" };
@@ -15,8 +15,8 @@ const KINDS = [
 const ACTIONS = ["create", "update", "restore", "delete", "import", "token.create", "token.revoke", "session.create", "session.refuse", "session.end", "tools.pin", "approval.approve", "approval.deny", "mcp-client.allow", "mcp-client.deny", "mcp-client.revoke"];
 
 /** Recent changes and sign-ins: definition revisions with token and session events, filtered by kind, action, actor or name. */
-export function AuditLog() {
-  const paging = usePagedFilters<AuditFilters>();
+export function AuditLog({ initialFilters = {} }: { initialFilters?: AuditFilters }) {
+  const paging = usePagedFilters<AuditFilters>(initialFilters);
   const { filters, update } = paging;
   const audit = useQuery(auditQuery({ ...filters, cursor: paging.cursor }));
 
@@ -40,6 +40,7 @@ export function AuditLog() {
 }
 
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  const deleted = deletedEntities(entries);
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">Recent changes</caption>
@@ -54,7 +55,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
             <td className="pr-3">{entry.action}</td>
             <td className="pr-3">
               {entry.entity_type}{" "}
-              <EntityName entry={entry} />
+              <EntityName entry={entry} isDeleted={deleted.has(entityKey(entry))} />
             </td>
             <td>{entry.revision ?? (typeof entry.detail?.client_address === "string" ? `from ${entry.detail.client_address}` : "")}</td>
           </tr>
@@ -64,9 +65,28 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
   );
 }
 
-/** Definitions link to their page (unless deleted); tokens and sessions are named only. */
-function EntityName({ entry }: { entry: AuditEntry }) {
+/**
+ * Definitions link to their page; one deleted since (its newest entry here is its deletion) to its own history in
+ * this log, as its page is gone. Tokens and sessions are named only.
+ */
+function EntityName({ entry, isDeleted }: { entry: AuditEntry; isDeleted: boolean }) {
   const base = ENTITY_PATHS[entry.entity_type];
-  if (!base || entry.action === "delete") return <>{entry.name}</>;
-  return <Link className="font-medium text-indigo-700 underline dark:text-indigo-300" href={`${base}/${entry.name}`}>{entry.name}</Link>;
+  const link = "font-medium text-indigo-700 underline dark:text-indigo-300";
+  if (!base) return <>{entry.name}</>;
+  if (isDeleted) return <><Link className={link} href={auditTrailHref(DEFINITION_OF[entry.entity_type] ?? entry.entity_type, entry.name)}>{entry.name}</Link> (deleted)</>;
+  return <Link className={link} href={`${base}/${encodeURIComponent(entry.name)}`}>{entry.name}</Link>;
+}
+
+// A toolset pin and an approval decision belong to the server they concern: its deletion is theirs.
+const DEFINITION_OF: Partial<Record<AuditEntry["entity_type"], string>> = { toolset: "server", approval: "server" };
+
+function entityKey(entry: AuditEntry): string {
+  return `${DEFINITION_OF[entry.entity_type] ?? entry.entity_type}:${entry.name}`;
+}
+
+/** The definitions whose newest entry on this page (entries come newest first) is their deletion. */
+function deletedEntities(entries: AuditEntry[]): Set<string> {
+  const newest = new Map<string, AuditEntry>();
+  for (const entry of entries) if (!newest.has(entityKey(entry))) newest.set(entityKey(entry), entry);
+  return new Set([...newest].filter(([, entry]) => entry.kind === "revision" && entry.action === "delete").map(([key]) => key));
 }

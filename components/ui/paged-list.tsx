@@ -9,8 +9,8 @@ import { Input } from "./input";
 import { Select } from "./select";
 
 /** A filtered list read a page at a time: its filters, and the cursors of the pages walked so far. */
-export function usePagedFilters<F extends object>() {
-  const [filters, setFilters] = useState<F>({} as F);
+export function usePagedFilters<F extends object>(initial: F = {} as F) {
+  const [filters, setFilters] = useState<F>(initial);
   const [pages, setPages] = useState<string[]>([]);
   return {
     filters,

@@ -262,3 +262,38 @@ test.describe("an agent whose server was deleted anyway", () => {
     await saveScreenshot(page, "agent-dangling-reference");
   });
 });
+
+test.describe("a deleted definition's history", () => {
+  // The pages of what was deleted answer 404, as they should.
+  test.use({ allowedConsoleErrors: /status of 404/ });
+
+  test("its page and its audit entries link to its own history in the audit log", async ({ page, api }) => {
+    const server = await api.createServer("erased");
+    const agent = uniqueName("erased-agent");
+    expect((await api.post("/api/agents", { name: agent, description: "Goes too" })).status).toBe(201);
+    expect((await api.delete(`/api/mcp-servers/${server.name}`)).status).toBe(204);
+    expect((await api.delete(`/api/agents/${agent}`)).status).toBe(204);
+
+    await page.goto("/audit");
+    await page.getByLabel("Name").fill(server.name);
+    const entries = page.getByRole("region", { name: "Audit entries" });
+    await expect(entries.getByRole("row")).toHaveCount(3); // the header, the deletion and the creation
+    await expect(entries.getByRole("row").nth(2)).toContainText(`server ${server.name} (deleted)`);
+    await saveScreenshot(page, "audit-deleted");
+
+    await page.goto(`/mcp-servers/${server.name}`);
+    await expect(page.getByRole("heading", { name: "No such MCP server" })).toBeVisible();
+    await page.getByRole("link", { name: "Its history in the audit log" }).click();
+    await expect(page).toHaveURL(`/audit?entity_type=server&name=${server.name}`);
+    await expect(page.getByLabel("Name")).toHaveValue(server.name);
+    await expect(page.getByRole("region", { name: "Audit entries" }).getByRole("row")).toHaveCount(3);
+
+    await page.goto(`/agents/${agent}`);
+    await page.getByRole("link", { name: "Its history in the audit log" }).click();
+    await expect(page).toHaveURL(`/audit?entity_type=agent&name=${agent}`);
+    const agentEntries = page.getByRole("region", { name: "Audit entries" });
+    await expect(agentEntries.getByRole("row")).toHaveCount(3);
+    await expect(agentEntries.getByRole("row").nth(1)).toContainText("delete");
+    await expect(agentEntries.getByRole("link", { name: agent })).toHaveCount(2);
+  });
+});

@@ -15,3 +15,8 @@ export const auditQuery = (filters: AuditFilters) =>
     queryFn: () => fetchJson<{ entries: AuditEntry[]; next_cursor: string | null }>(`/api/audit?${pagedSearch(filters)}`),
     placeholderData: keepPreviousData,
   });
+
+/** The audit log filtered to one definition's entries: what is left to see of it once it is deleted. */
+export function auditTrailHref(entityType: string, name: string): string {
+  return `/audit?${new URLSearchParams({ entity_type: entityType, name })}`;
+}

@@ -16,7 +16,7 @@ export function DeleteServerButton({ name, revision }: { name: string; revision:
 
   return (
     <ConfirmDeleteButton dialog={dialog} name={name} revision={revision} noun="server" onDeleted={() => router.push("/mcp-servers")}
-      intro={<><p>The definition is removed from the registry; its revision history is kept.</p><h3 className="mt-4 mb-1 font-semibold">Impact</h3></>}
+      intro={<><p>The definition is removed from the registry; its history stays in the audit log.</p><h3 className="mt-4 mb-1 font-semibold">Impact</h3></>}
       impact={usedBy.data ? (
         <UsedByList usedBy={usedBy.data} />
       ) : usedBy.isError ? (
