@@ -1,3 +1,5 @@
+import { setTimeout as wait } from "node:timers/promises";
+
 import { Client, SSEClientTransport, StreamableHTTPClientTransport, type ClientCapabilities, type Notification, type Transport } from "@modelcontextprotocol/client";
 
 import type { ResolvedConfig } from "../resolve/types";
@@ -115,7 +117,12 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
       // once the server has accepted (202) the handshake's `notifications/initialized`: the session is ready once
       // the stream is open or refused. A server (or proxy) that holds the GET's headers back costs at most
       // STANDALONE_STREAM_WAIT_MS, never the connection.
-      if (standaloneStream?.isOpening() && era() === "legacy") await Promise.race([standaloneStream.answered, after(options.standaloneStreamWaitMs ?? STANDALONE_STREAM_WAIT_MS, deadline.signal)]);
+      if (standaloneStream?.isOpening() && era() === "legacy") {
+        const answered = new AbortController();
+        const bound = wait(options.standaloneStreamWaitMs ?? STANDALONE_STREAM_WAIT_MS, undefined, { signal: AbortSignal.any([deadline.signal, answered.signal]) });
+        await Promise.race([standaloneStream.answered, bound.catch(() => {})]);
+        answered.abort();
+      }
     },
     async close({ endSession = false } = {}) {
       if (endSession && transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
@@ -163,20 +170,6 @@ function watchStandaloneStream(fetch: FetchLike): { fetch: FetchLike; isOpening(
       return response;
     },
   };
-}
-
-/** Resolves after `ms`, or as soon as `signal` aborts. */
-function after(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    if (signal.aborted) done();
-    else signal.addEventListener("abort", done, { once: true });
-  });
 }
 
 function createTransport(config: ResolvedConfig, tracedFetch: FetchLike | undefined, secrets: readonly string[]): Transport {
