@@ -8,7 +8,7 @@ const postImport = (body: unknown, query: string) =>
   api.request("POST", `/api/import${query}`, { rawBody: JSON.stringify(body) });
 
 describe("POST /api/import?details=true — the import page's preview: where each server would connect", () => {
-  test("each created server carries its transport, URL or command line; secrets in the URL and the arguments are masked", async () => {
+  test("each created server carries its transport, URL or command line; secrets in the arguments are masked, the URL's become placeholders", async () => {
     const [remote, local, tenant] = [uniqueName("details-remote"), uniqueName("details-local"), uniqueName("details-tenant")];
     const config = {
       mcpServers: {
@@ -21,7 +21,12 @@ describe("POST /api/import?details=true — the import page's preview: where eac
 
     expect(response.status, response.text).toBe(200);
     const byName = Object.fromEntries((response.body.created as { name: string }[]).map((entry) => [entry.name, entry]));
-    expect(byName[remote]).toMatchObject({ transport: { type: "http", url: "https://mcp.example.com/mcp?api_key=••••&region=eu" }, placeholders: [expect.stringMatching(/_AUTHORIZATION$/)] });
+    const prefix = remote.toUpperCase().replace(/-/g, "_");
+    // ?secrets=placeholders turns the URL's literal secrets into placeholders too; the preview drops user:password@.
+    expect(byName[remote]).toMatchObject({
+      transport: { type: "http", url: `https://mcp.example.com/mcp?api_key=\${${prefix}_URL_QUERY_API_KEY}&region=eu` },
+      placeholders: [`${prefix}_AUTHORIZATION`, `${prefix}_URL_PASSWORD`, `${prefix}_URL_QUERY_API_KEY`],
+    });
     expect(byName[local]).toMatchObject({ transport: { type: "stdio", command: "uvx", args: ["some-mcp", "--token", "••••", "--client-secret=••••", "--port", "3000"] } });
     expect(byName[tenant]).toMatchObject({ transport: { type: "http", url: "https://mcp.example.com/mcp?token=${TENANT_TOKEN}" } });
     // The attack: a preview that echoed the file would hand its credentials back in the answer.

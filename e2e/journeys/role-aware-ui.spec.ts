@@ -111,7 +111,8 @@ test("import: pasted text previews each server's transport, URL or command line,
   const table = page.getByRole("table", { name: "Would create" });
   const remoteRow = table.getByRole("row").filter({ hasText: remote });
   await expect(remoteRow.getByRole("cell").nth(1)).toHaveText("http");
-  await expect(remoteRow.getByRole("cell").nth(2)).toHaveText("https://mcp.example.com/mcp?api_key=••••");
+  // Turned into a placeholder like the header: the preview shows where the value will come from.
+  await expect(remoteRow.getByRole("cell").nth(2)).toHaveText(/^https:\/\/mcp\.example\.com\/mcp\?api_key=\$\{PASTE_REMOTE_[0-9A-F]+_URL_QUERY_API_KEY\}$/);
   await expect(remoteRow.getByRole("cell").nth(3)).toContainText("_AUTHORIZATION}");
   const localRow = table.getByRole("row").filter({ hasText: local });
   await expect(localRow.getByRole("cell").nth(1)).toHaveText("stdio");
