@@ -7,8 +7,9 @@ import { FilteredPages, FilterInput, FilterSelect, ListRegion, usePagedFilters }
 import { TimeStamp } from "@/components/ui/time-stamp";
 import { auditQuery, auditTrailHref, type AuditEntry, type AuditFilters } from "@/lib/query/audit";
 
-// A toolset pin and an approval decision are recorded under the server they concern.
-const ENTITY_PATHS: Partial<Record<AuditEntry["entity_type"], string>> = { server: "/mcp-servers", toolset: "/mcp-servers", approval: "/mcp-servers", capability: "/capabilities", agent: "/agents" };
+const DEFINITION_PAGES: Partial<Record<AuditEntry["entity_type"], string>> = { server: "/mcp-servers", capability: "/capabilities", agent: "/agents" };
+// A toolset pin and an approval decision are recorded under the server they concern: its page is theirs, its deletion too.
+const DEFINITION_OF: Partial<Record<AuditEntry["entity_type"], AuditEntry["entity_type"]>> = { toolset: "server", approval: "server" };
 const KINDS = [
   ["server", "Servers"], ["capability", "Capabilities"], ["agent", "Agents"], ["token", "Tokens"], ["session", "Sessions"], ["toolset", "Toolsets"], ["approval", "Approvals"], ["mcp-client", "MCP clients"],
 ] as const;
@@ -70,18 +71,20 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
  * this log, as its page is gone. Tokens and sessions are named only.
  */
 function EntityName({ entry, isDeleted }: { entry: AuditEntry; isDeleted: boolean }) {
-  const base = ENTITY_PATHS[entry.entity_type];
+  const definition = definitionOf(entry);
+  const page = DEFINITION_PAGES[definition];
   const link = "font-medium text-indigo-700 underline dark:text-indigo-300";
-  if (!base) return <>{entry.name}</>;
-  if (isDeleted) return <><Link className={link} href={auditTrailHref(DEFINITION_OF[entry.entity_type] ?? entry.entity_type, entry.name)}>{entry.name}</Link> (deleted)</>;
-  return <Link className={link} href={`${base}/${encodeURIComponent(entry.name)}`}>{entry.name}</Link>;
+  if (!page) return <>{entry.name}</>;
+  if (isDeleted) return <><Link className={link} href={auditTrailHref(definition, entry.name)}>{entry.name}</Link> (deleted)</>;
+  return <Link className={link} href={`${page}/${encodeURIComponent(entry.name)}`}>{entry.name}</Link>;
 }
 
-// A toolset pin and an approval decision belong to the server they concern: its deletion is theirs.
-const DEFINITION_OF: Partial<Record<AuditEntry["entity_type"], string>> = { toolset: "server", approval: "server" };
+function definitionOf(entry: AuditEntry): AuditEntry["entity_type"] {
+  return DEFINITION_OF[entry.entity_type] ?? entry.entity_type;
+}
 
 function entityKey(entry: AuditEntry): string {
-  return `${DEFINITION_OF[entry.entity_type] ?? entry.entity_type}:${entry.name}`;
+  return `${definitionOf(entry)}:${entry.name}`;
 }
 
 /** The definitions whose newest entry on this page (entries come newest first) is their deletion. */
