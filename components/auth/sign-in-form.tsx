@@ -1,11 +1,12 @@
 "use client";
 
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 
 import { sanitizeNext } from "@/lib/auth/safe-next";
 import { isProblem } from "@/lib/query/fetch-json";
 import { useSignIn } from "@/lib/query/session";
 
+import { useLinkToken } from "./link-token";
 import { SignInLink } from "./sign-in-link";
 
 /**
@@ -14,28 +15,12 @@ import { SignInLink } from "./sign-in-link";
  */
 export function SignInForm({ next, signedInAs }: { next: string; signedInAs: string | null }) {
   const [token, setToken] = useState("");
-  const [linkToken, setLinkToken] = useState<string | null>(null);
+  const [linkToken, dismissLinkToken] = useLinkToken();
   const session = useSignIn();
   const isBusy = session.isPending;
   const error = session.error && (isProblem(session.error, 401) ? "That token is unknown, revoked or expired." : "Signing in failed; try again.");
 
-  // The first-start link carries the token in the fragment, which never reaches a server or a log. It is dropped
-  // from the address bar at once (history, bookmarks, a screen share), and only offered: see SignInLink.
-  // A link opened in a tab that already shows this page changes only the fragment, so that is listened for too.
-  useEffect(() => {
-    function offerLinkToken() {
-      const fromLink = new URLSearchParams(window.location.hash.slice(1)).get("token");
-      if (!fromLink) return;
-      history.replaceState(null, "", window.location.pathname + window.location.search);
-      // The fragment exists in the browser alone, so it is read after hydration, not during the render.
-      setLinkToken(fromLink);
-    }
-    offerLinkToken();
-    window.addEventListener("hashchange", offerLinkToken);
-    return () => window.removeEventListener("hashchange", offerLinkToken);
-  }, []);
-
-  if (linkToken) return <SignInLink token={linkToken} next={sanitizeNext(next)} signedInAs={signedInAs} onDismiss={() => setLinkToken(null)} />;
+  if (linkToken) return <SignInLink key={linkToken} token={linkToken} next={sanitizeNext(next)} signedInAs={signedInAs} onDismiss={dismissLinkToken} />;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
