@@ -159,7 +159,7 @@ test("agent page: an admin mints a runner token in place and the copied config c
   await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
 });
 
-test("an editor saves a server whose URL holds a password and a token: the form shows them masked, and the save keeps them", async ({ page, guarded }) => {
+test("an editor saves a server whose URL holds a password and a token: the form shows them masked, the save keeps them, and the form offers placeholders instead", async ({ page, guarded }) => {
   const name = uniqueName("roles-url-secrets");
   const [password, token] = [uniqueName("pw"), uniqueName("tok")];
   const stored = `http://alice:${password}@127.0.0.1:9/mcp?access_token=${token}&team=core`;
@@ -179,4 +179,17 @@ test("an editor saves a server whose URL holds a password and a token: the form 
   await expect(page).toHaveURL(`${guarded.baseUrl}/mcp-servers/${name}`);
   const saved = (await admin(guarded.baseUrl).get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server;
   expect(saved).toMatchObject({ description: "Saved by an editor", transport: { url: stored.replace("/mcp?", "/v2/mcp?") } });
+
+  // The form warns of both and offers the placeholders an import would write; taken, the secrets leave the registry.
+  await page.goto(`${guarded.baseUrl}/mcp-servers/${name}/edit`);
+  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+  await expect(page.getByText("The URL's password and “access_token” look like secrets typed in as is.")).toBeVisible();
+  const variable = name.toUpperCase().replace(/[^A-Z0-9]+/g, "_");
+  await page.getByRole("button", { name: `Use \${${variable}_URL_PASSWORD} and \${${variable}_URL_QUERY_ACCESS_TOKEN} instead` }).click();
+  const placeheld = `http://alice:\${${variable}_URL_PASSWORD}@127.0.0.1:9/v2/mcp?access_token=\${${variable}_URL_QUERY_ACCESS_TOKEN}&team=core`;
+  await expect(url).toHaveValue(placeheld);
+  await expect(page.getByText(/look like secrets typed in as is/)).toHaveCount(0);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(`${guarded.baseUrl}/mcp-servers/${name}`);
+  expect((await admin(guarded.baseUrl).get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server.transport.url).toBe(placeheld);
 });

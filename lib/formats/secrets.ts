@@ -26,20 +26,26 @@ export function replaceLiteralSecrets(server: Record<string, unknown>): Record<s
 
 function replaceInTransport(transport: Record<string, unknown>, prefix: string): Record<string, unknown> {
   const copy = { ...transport };
-  if (typeof copy.url === "string") copy.url = replaceUrlSecrets(copy.url, ({ place }) => `\${${toEnvName(`${prefix}_url_${place}`)}}`);
+  if (typeof copy.url === "string") copy.url = replaceUrlSecrets(copy.url, ({ place }) => urlSecretPlaceholder(prefix, place));
   for (const field of ["env", "headers"] as const) {
     const map = copy[field];
     if (!isPlainObject(map)) continue;
     copy[field] = Object.fromEntries(
-      Object.entries(map).map(([key, value]) => [key, isLiteralSecret(key, value) ? placeholderFor(prefix, key, value as string) : value]),
+      Object.entries(map).map(([key, value]) => [key, isLiteralSecret(key, value) ? secretPlaceholder(prefix, key, value as string) : value]),
     );
   }
   return copy;
 }
 
-function placeholderFor(prefix: string, key: string, value: string): string {
+/** The placeholder for the literal secret `value` of the env or header `key` (its auth scheme kept): `Bearer ${DOCS_AUTHORIZATION}`. */
+export function secretPlaceholder(prefix: string, key: string, value: string): string {
   const scheme = AUTH_SCHEME.exec(value)?.[0] ?? "";
   return `${scheme}\${${toEnvName(`${prefix}_${key}`)}}`;
+}
+
+/** The placeholder for a URL's literal secret at `place` (UrlSecret): `${DOCS_URL_PASSWORD}`, `${DOCS_URL_QUERY_API_KEY}`. */
+export function urlSecretPlaceholder(prefix: string, place: string): string {
+  return `\${${toEnvName(`${prefix}_url_${place}`)}}`;
 }
 
 /** The `${VAR}` names in `after` that `before` did not have: what replaceLiteralSecrets introduced, sorted. */

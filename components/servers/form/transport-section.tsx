@@ -7,6 +7,7 @@ import { cx } from "@/components/ui/class-names";
 import type { ServerFormValues } from "@/lib/forms/server-form-values";
 import { ArgsRows } from "./args-rows";
 import { KeyValueRows } from "./key-value-rows";
+import { UrlSecretHint } from "./secret-hint";
 import { TextField } from "./text-field";
 
 const TRANSPORTS = [
@@ -49,6 +50,7 @@ export function TransportSection() {
         <div className="flex flex-col gap-4">
           <TextField name="transport.url" label="URL" required placeholder="https://mcp.example.com/mcp or ${BASE_URL}/mcp" inputClassName="font-mono"
             hint="Absolute http(s) URL; ${VAR} comes from the registry's environment, {{param}} from parameters." />
+          <UrlSecretHint />
           <KeyValueRows name="transport.headers" legend="Headers" noun="Header" keyPlaceholder="Authorization" />
         </div>
       )}
