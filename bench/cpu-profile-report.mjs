@@ -12,9 +12,17 @@ export function printTop(file) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  // PROFILE_FROM_S: only the samples after that many seconds, so the start (compiling, booting) does not count.
+  const from = Number(process.env.PROFILE_FROM_S ?? 0) * 1e6;
   const hitsOf = new Map();
-  for (const id of profile.samples) hitsOf.set(id, (hitsOf.get(id) ?? 0) + 1);
-  const total = profile.samples.length;
+  let elapsed = 0;
+  let total = 0;
+  profile.samples.forEach((id, index) => {
+    elapsed += profile.timeDeltas[index];
+    if (elapsed < from) return;
+    hitsOf.set(id, (hitsOf.get(id) ?? 0) + 1);
+    total++;
+  });
   const self = new Map();
   const selfByFile = new Map();
   const inclusiveByFile = new Map();

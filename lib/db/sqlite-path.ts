@@ -1,9 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/** `file:./data/patchbay.db` → an absolute path, creating its folder on demand. */
+/** The folders this process made sure of: the call log asks for its path with every batch it writes. */
+const ensuredFolders = new Set<string>();
+
+/** `file:./data/patchbay.db` → an absolute path, creating its folder on demand (once per process). */
 export function sqlitePathFromUrl(url: string): string {
   const file = path.resolve(url.replace(/^file:/, "").replace(/\?.*$/, ""));
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const folder = path.dirname(file);
+  if (!ensuredFolders.has(folder)) {
+    fs.mkdirSync(folder, { recursive: true });
+    ensuredFolders.add(folder);
+  }
   return file;
 }
