@@ -189,7 +189,15 @@ test("an editor saves a server whose URL holds a password and a token: the form 
   const placeheld = `http://alice:\${${variable}_URL_PASSWORD}@127.0.0.1:9/v2/mcp?access_token=\${${variable}_URL_QUERY_ACCESS_TOKEN}&team=core`;
   await expect(url).toHaveValue(placeheld);
   await expect(page.getByText(/look like secrets typed in as is/)).toHaveCount(0);
+  // A header's the same way, its auth scheme kept.
+  await page.getByRole("button", { name: "Add header" }).click();
+  await page.getByLabel("Header 1 name").fill("Authorization");
+  await page.getByLabel("Header 1 value").fill(`Bearer ${token}`);
+  await expect(page.getByText("“Authorization” looks like a secret typed in as is.")).toBeVisible();
+  await page.getByRole("button", { name: `Use Bearer \${${variable}_AUTHORIZATION} instead` }).click();
+  await expect(page.getByLabel("Header 1 value")).toHaveValue(`Bearer \${${variable}_AUTHORIZATION}`);
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(`${guarded.baseUrl}/mcp-servers/${name}`);
-  expect((await admin(guarded.baseUrl).get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server.transport.url).toBe(placeheld);
+  const placed = (await admin(guarded.baseUrl).get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server.transport;
+  expect(placed).toEqual({ type: "http", url: placeheld, headers: { Authorization: `Bearer \${${variable}_AUTHORIZATION}` } });
 });
