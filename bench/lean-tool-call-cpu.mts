@@ -1,8 +1,8 @@
 // Client CPU per sequential tools/call of server-everything's echo on one pooled-style session (streamable HTTP,
-// keep-alive safe fetch): the SDK client's callTool against the gateway's lean POST (lib/mcp/lean-tool-call.ts).
+// keep-alive safe fetch): the SDK client's callTool against the gateway's lean POST (lib/mcp/lean-requests.ts).
 // Run: node --import tsx bench/lean-tool-call-cpu.mts   (BENCH_CALLS, default 3000; BENCH_ROUNDS, default 2)
 import { startDeadline } from "../lib/mcp/deadline.ts";
-import { callToolLean, canCallLean } from "../lib/mcp/lean-tool-call.ts";
+import { callToolLean, canCallLean } from "../lib/mcp/lean-requests.ts";
 import { openSession } from "../lib/mcp/mcp-session.ts";
 import { createOutboundPolicy } from "../lib/mcp/outbound-policy.ts";
 import { startEverything } from "../lib/mcp/test-peers.ts";

@@ -34,7 +34,7 @@ const KNOWN_FAILURES: Record<Revision, Record<string, string>> = {
  */
 const TIMED_BY_THE_SUITE: Record<string, string> = {
   // 500 ms asked, 700 allowed between the stream's close and the reconnection: Patchbay waits the server's `retry`
-  // (lib/mcp/lean-tool-call.ts). Passed in the last three quiet runs; measured 1,075 ms once under the suite's own
+  // (lib/mcp/lean-requests.ts). Passed in the last three quiet runs; measured 1,075 ms once under the suite's own
   // parallel load (it starts a Node process for the glue per scenario).
   "sse-retry": "the reconnection after a closed event stream is timed against the server's `retry`",
 };

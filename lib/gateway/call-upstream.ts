@@ -5,7 +5,7 @@ import { isInputRequiredResult, ProtocolError, SdkError, SdkErrorCode, type Tool
 import { ProbeTimeoutError, startDeadline } from "../mcp/deadline";
 import { describeFailure } from "../mcp/describe-failure";
 import { eitherSignal, type EitherSignal } from "../mcp/either-signal";
-import { callToolLean, canCallLean, SessionExpiredError } from "../mcp/lean-tool-call";
+import { callToolLean, canCallLean, SessionExpiredError } from "../mcp/lean-requests";
 import type { McpSession } from "../mcp/mcp-session";
 import type { OutboundPolicy } from "../mcp/outbound-policy";
 import { wireMessageOf } from "../mcp/wire-message";

@@ -3,6 +3,7 @@ import {
   type CompleteRequest, type CompleteResult, type GetPromptResult, type LoggingLevel, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplateType,
 } from "@modelcontextprotocol/server";
 
+import { canCallLean, requestCheckedLean } from "../../mcp/lean-requests";
 import type { McpSession } from "../../mcp/mcp-session";
 import { exposedName } from "../../resolve/exposed-names";
 import { promptEnabled, resourceEnabled } from "../../tools/prompt-resource-policy";
@@ -50,9 +51,24 @@ export async function getPrompt(context: RelayedRequestContext, params: { name: 
     const unreached: ProtocolError[] = [];
     const owner = (await claimedPrompts(scoped, "recent", undefined, unreached)).get(params.name);
     if (!owner) throw unreached[0] ?? new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${params.name}`);
-    const asked = { name: owner.prompt.name, ...(params.arguments ? { arguments: params.arguments } : {}), ...resume };
-    return redacted(owner.reached.upstream, () => observed(scoped, owner.reached, owner.reached.session.client.getPrompt(asked, { signal: context.signal, allowInputRequired: true })).then(askedOrAnswered));
+    const asked = { name: owner.prompt.name, ...(params.arguments ? { arguments: params.arguments } : {}) };
+    return redacted(owner.reached.upstream, () => observed(scoped, owner.reached, upstreamPrompt(owner.reached.session, asked, context.signal, resume)).then(askedOrAnswered));
   });
+}
+
+/**
+ * The upstream's prompts/get (and below, resources/read): on a legacy-era streamable HTTP session as one POST of
+ * our own, as tools/call goes (lib/mcp/lean-requests.ts: the SDK client's per-message work was most of a relayed
+ * request's CPU); through the SDK client otherwise, and for the retry of a 2026-07-28 upstream's input round.
+ */
+function upstreamPrompt(session: McpSession, asked: { name: string; arguments?: Record<string, string> }, signal: AbortSignal, resume: UpstreamResume | undefined) {
+  if (canCallLean(session) && !resume) return requestCheckedLean(session, "prompts/get", asked, signal);
+  return session.client.getPrompt({ ...asked, ...resume }, { signal, allowInputRequired: true });
+}
+
+function upstreamResource(session: McpSession, uri: string, signal: AbortSignal, resume: UpstreamResume | undefined) {
+  if (canCallLean(session) && !resume) return requestCheckedLean(session, "resources/read", { uri }, signal);
+  return session.client.readResource({ uri, ...resume }, { signal, allowInputRequired: true, cacheMode: "bypass" });
 }
 
 /** Resources keep their URIs; a URI two servers offer goes to the first. */
@@ -91,7 +107,7 @@ function origin({ upstream }: Reached): ListedFrom {
 export async function readResource(context: RelayedRequestContext, uri: string, resume?: UpstreamResume): Promise<ReadResourceResult | UpstreamAsk> {
   return underCircuits(context, async (scoped) => {
     const owner = await ownerOfUri(scoped, uri);
-    return redacted(owner.upstream, () => observed(scoped, owner, owner.session.client.readResource({ uri, ...resume }, { signal: context.signal, allowInputRequired: true, cacheMode: "bypass" })).then(askedOrAnswered));
+    return redacted(owner.upstream, () => observed(scoped, owner, upstreamResource(owner.session, uri, context.signal, resume)).then(askedOrAnswered));
   });
 }
 

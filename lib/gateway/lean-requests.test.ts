@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { startDeadline } from "../mcp/deadline";
 import { describeFailure } from "../mcp/describe-failure";
-import { callToolLean, canCallLean } from "../mcp/lean-tool-call";
+import { callToolLean, canCallLean, requestCheckedLean } from "../mcp/lean-requests";
 import { openSession, type McpSession } from "../mcp/mcp-session";
 import { createOutboundPolicy } from "../mcp/outbound-policy";
 import { startEverything, startHttpPeer, startRecordingProxy, type EverythingServer, type Peer } from "../mcp/test-peers";
@@ -89,6 +89,47 @@ describe("the lean tools/call against server-everything over streamable HTTP", {
   it("keeps image content as the server sent it", async () => {
     const answer = await call(`http://127.0.0.1:${everything.port}/mcp`, "get-tiny-image");
     expect(answer.kind === "result" && answer.result.content).toContainEqual({ type: "image", mimeType: "image/png", data: expect.stringMatching(/^iVBOR/) });
+  });
+});
+
+describe("the lean prompts/get and resources/read against server-everything", { timeout: 30_000 }, () => {
+  it("send our own request and read what the SDK client reads", async () => {
+    const session = await connected(`${proxy.url}/mcp`);
+    try {
+      if (!canCallLean(session)) throw new Error("a connected legacy-era streamable HTTP session should take the lean path");
+      const prompt = { name: "args-prompt", arguments: { city: "Lyon", state: "Rhône" } };
+      const document = { uri: "demo://resource/static/document/architecture.md" };
+      proxy.posts.length = 0;
+
+      const [viaSdk, viaLean] = [await session.client.getPrompt(prompt), await requestCheckedLean(session, "prompts/get", prompt, AbortSignal.timeout(10_000))];
+      const [readBySdk, readLean] = [await session.client.readResource(document), await requestCheckedLean(session, "resources/read", document, AbortSignal.timeout(10_000))];
+
+      expect(viaLean).toEqual(viaSdk);
+      expect(JSON.stringify(viaLean)).toContain("Lyon");
+      expect(readLean).toEqual(readBySdk);
+      expect(readLean.contents).toEqual([expect.objectContaining({ uri: document.uri, mimeType: "text/markdown", text: expect.any(String) })]);
+      expect(proxy.posts.map((post) => [post.method, typeof post.id === "string" && post.id.startsWith("patchbay-")])).toEqual([
+        ["prompts/get", false], ["prompts/get", true], ["resources/read", false], ["resources/read", true],
+      ]);
+    } finally {
+      await session.close({ endSession: true });
+    }
+  });
+
+  it("a result that is not a prompt is the SDK client's InvalidResult error, as its request would throw", async () => {
+    const server = await startTestServer({ json: true });
+    const session = await connected(server.url);
+    try {
+      if (!canCallLean(session)) throw new Error("a connected legacy-era streamable HTTP session should take the lean path");
+      const sdkError = await session.client.getPrompt({ name: "malformed" }).catch((error: unknown) => error);
+      const leanError = await requestCheckedLean(session, "prompts/get", { name: "malformed" }, AbortSignal.timeout(10_000)).catch((error: unknown) => error);
+
+      expect(sdkError).toMatchObject({ code: SdkErrorCode.InvalidResult });
+      expect(leanError).toMatchObject({ code: SdkErrorCode.InvalidResult, message: expect.stringMatching(/^Invalid result for prompts\/get: /) });
+    } finally {
+      await session.close({ endSession: true });
+      await server.close();
+    }
   });
 });
 
@@ -220,8 +261,9 @@ type TestServer = Peer & { toolCalls(tool: string): number; initializes(): numbe
  * An MCP SDK 1.x server over streamable HTTP with sessions: `echo`; `fail` (a tool error); `invalid` (a JSON-RPC
  * error); `huge` (5 MiB of text); `chatty` (a log message and a progress notification, then a ping to the
  * client, before its result). Answered here rather than by the SDK server: `polled` (the event stream ends after a
- * priming event with an id and `retry`; a GET with that Last-Event-ID, listed by `resumptions()`, gets the result)
- * and `cut` (the connection drops mid-event). `forgetSessions()` makes it answer 404 to every session it knew.
+ * priming event with an id and `retry`; a GET with that Last-Event-ID, listed by `resumptions()`, gets the result),
+ * `cut` (the connection drops mid-event) and prompts/get of `malformed` (a result whose `messages` is no list).
+ * `forgetSessions()` makes it answer 404 to every session it knew.
  */
 async function startTestServer({ json }: { json: boolean }): Promise<TestServer> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
@@ -261,6 +303,9 @@ async function startTestServer({ json }: { json: boolean }): Promise<TestServer>
       toolCalls.set("cut", (toolCalls.get("cut") ?? 0) + 1);
       res.writeHead(200, { "content-type": "text/event-stream" });
       return void res.write(`id: 1\ndata: {"jsonrpc":"2.0","id":${JSON.stringify(body.id)},"res`, () => res.destroy());
+    }
+    if (body?.method === "prompts/get" && body.params?.name === "malformed") {
+      return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: body.id, result: { messages: "not a list" } }));
     }
     if (body?.method === "tools/call" && body.params?.name === "polled") {
       toolCalls.set("polled", (toolCalls.get("polled") ?? 0) + 1);

@@ -1,4 +1,4 @@
-import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, type JSONRPCMessage } from "@modelcontextprotocol/client";
+import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, specTypeSchemas, type JSONRPCMessage, type SpecTypes } from "@modelcontextprotocol/client";
 import { setTimeout as wait } from "node:timers/promises";
 
 import { createParser } from "eventsource-parser";
@@ -8,11 +8,13 @@ import type { McpSession, StreamableHttpLink } from "./mcp-session";
 import { takeChunkReader, type ChunkReader } from "./node-response";
 
 /**
- * A pooled session's `tools/call` as one POST of our own, read without the SDK client's per-message machinery.
- * Why: the SDK's `callTool` spends CPU on zod parsing of every message, the SSE answer through web-stream
- * TransformStreams and the Protocol's bookkeeping. Sequential calls of server-everything's echo on one session
- * (bench/lean-tool-call-cpu.mts, a loaded 2-core machine): 540–770 µs of client CPU per call through the SDK,
- * 300–430 µs this way, most of which is node:http's own work.
+ * A pooled session's `tools/call`, `prompts/get` and `resources/read` as one POST of our own, read without the SDK
+ * client's per-message machinery. Why: the SDK's requests spend CPU on zod parsing of every message, the SSE answer
+ * through web-stream TransformStreams and the Protocol's bookkeeping. Sequential calls of server-everything's echo
+ * on one session (bench/lean-tool-call-cpu.mts, a loaded 2-core machine): 540–770 µs of client CPU per call through
+ * the SDK, 300–430 µs this way, most of which is node:http's own work. A prompts/get relayed by the gateway (one
+ * client, a quiet machine) took 0.85–1.02 ms more than asking server-everything directly this way, 1.20–1.38 ms
+ * through the SDK client.
  *
  * The request is the one the SDK would send on a legacy-era (2025) session — byte for byte apart from the id:
  * the config's headers, `mcp-session-id`, the negotiated `mcp-protocol-version`, `traceparent` (safe fetch adds
@@ -40,6 +42,10 @@ export class SessionExpiredError extends Error {
 }
 
 type ToolCallParams = { name: string; arguments: Record<string, unknown> };
+/** The requests sent this way: each answered by one result, none of them a list the SDK would page or cache. */
+export type LeanMethod = "tools/call" | "prompts/get" | "resources/read";
+/** Which request an answer is awaited for: its id, and its method for the errors. */
+type Pending = { id: string; method: LeanMethod };
 type JsonRpcAnswer = { id: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
 
 // Strings, so they never meet the SDK's numeric ids on the same session (a server routes answers by id); one
@@ -50,11 +56,42 @@ const ids = processSlot("gateway.leanCallIds", () => ({ last: 0 }));
 export async function callToolLean(
   session: McpSession & { streamableHttp: StreamableHttpLink }, params: ToolCallParams, signal: AbortSignal,
 ): Promise<Record<string, unknown>> {
+  const result = await requestLean(session, "tools/call", params, signal);
+  if (!isToolResult(result)) throw new ProtocolError(-32603, "tools/call answered with something that is not a tool result");
+  return result;
+}
+
+/** The spec type of each result checked here; tools/call's is checked by the gateway as it answers (direct-answers.ts). */
+const RESULT_TYPES = { "prompts/get": "GetPromptResult", "resources/read": "ReadResourceResult" } as const;
+type CheckedMethod = keyof typeof RESULT_TYPES;
+
+/**
+ * `prompts/get` or `resources/read` on a connected legacy-era streamable HTTP session: the result as the SDK's
+ * request returns it — checked against the method's result schema, its defaults filled in — or the error it throws.
+ */
+export async function requestCheckedLean<M extends CheckedMethod>(
+  session: McpSession & { streamableHttp: StreamableHttpLink }, method: M, params: Record<string, unknown>, signal: AbortSignal,
+): Promise<SpecTypes[(typeof RESULT_TYPES)[M]]> {
+  const result = await requestLean(session, method, params, signal);
+  const checked = specTypeSchemas[RESULT_TYPES[method]]["~standard"].validate(result);
+  if (checked.issues) {
+    throw new SdkError(SdkErrorCode.InvalidResult, `Invalid result for ${method}: ${checked.issues.map((issue) => issue.message).join("; ")}`, { method });
+  }
+  return checked.value as SpecTypes[(typeof RESULT_TYPES)[M]];
+}
+
+/**
+ * One request on a connected legacy-era streamable HTTP session, sent and read as callToolLean's: the answer's
+ * `result` as the server wrote it (the caller checks its shape), or the error the SDK's request would throw.
+ */
+export async function requestLean(
+  session: McpSession & { streamableHttp: StreamableHttpLink }, method: LeanMethod, params: Record<string, unknown>, signal: AbortSignal,
+): Promise<unknown> {
   const { transport, url, fetch } = session.streamableHttp;
   const id = `patchbay-${++ids.last}`;
   const response = await fetch(url, {
     method: "POST", headers: requestHeaders(session.streamableHttp), signal,
-    body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params }),
+    body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
   });
   if (!response.ok) {
     const text = await response.text().catch(() => null);
@@ -64,9 +101,8 @@ export async function callToolLean(
     });
   }
 
-  const answer = await readAnswer(response, id, (message) => transport.onmessage?.(message), session.streamableHttp, signal);
+  const answer = await readAnswer(response, { id, method }, (message) => transport.onmessage?.(message), session.streamableHttp, signal);
   if (answer.error) throw ProtocolError.fromError(answer.error.code, answer.error.message, answer.error.data);
-  if (!isToolResult(answer.result)) throw new ProtocolError(-32603, "tools/call answered with something that is not a tool result");
   return answer.result;
 }
 
@@ -96,16 +132,16 @@ function buildRequestHeaders({ transport, headers: configured }: StreamableHttpL
   return headers;
 }
 
-async function readAnswer(response: Response, id: string, onServerMessage: (message: JSONRPCMessage) => void, link: StreamableHttpLink, signal: AbortSignal): Promise<JsonRpcAnswer> {
+async function readAnswer(response: Response, pending: Pending, onServerMessage: (message: JSONRPCMessage) => void, link: StreamableHttpLink, signal: AbortSignal): Promise<JsonRpcAnswer> {
   const type = (response.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type === "application/json") {
     const parsed: unknown = JSON.parse(await response.text());
-    const answer = (Array.isArray(parsed) ? parsed : [parsed]).find((message) => isAnswerTo(message, id));
-    if (!answer) throw new ProtocolError(-32603, "the JSON answer holds no response to tools/call");
+    const answer = (Array.isArray(parsed) ? parsed : [parsed]).find((message) => isAnswerTo(message, pending.id));
+    if (!answer) throw new ProtocolError(-32603, `the JSON answer holds no response to ${pending.method}`);
     return answer;
   }
   const body = type === "text/event-stream" ? takeChunkReader(response) : null;
-  if (body) return readResumably(body, id, onServerMessage, link, signal);
+  if (body) return readResumably(body, pending, onServerMessage, link, signal);
   await response.body?.cancel().catch(() => {});
   throw new SdkError(SdkErrorCode.ClientHttpUnexpectedContent, `Unexpected content type: ${response.headers.get("content-type")}`, {
     contentType: response.headers.get("content-type"),
@@ -120,10 +156,10 @@ const MAX_RETRY_MS = 5_000;
  * The answer from an event stream that the server may close before it (SEP-1699 polling: it sent event ids and a
  * `retry`): the stream is taken up again with a GET carrying `Last-Event-ID`, as the SDK's transport does.
  */
-async function readResumably(body: ChunkReader, id: string, onServerMessage: (message: JSONRPCMessage) => void, link: StreamableHttpLink, signal: AbortSignal): Promise<JsonRpcAnswer> {
-  let read = await readEventStream(body, id, onServerMessage);
+async function readResumably(body: ChunkReader, pending: Pending, onServerMessage: (message: JSONRPCMessage) => void, link: StreamableHttpLink, signal: AbortSignal): Promise<JsonRpcAnswer> {
+  let read = await readEventStream(body, pending.id, onServerMessage);
   for (let resumed = 0; "resumeFrom" in read; resumed++) {
-    if (read.resumeFrom === undefined || resumed >= MAX_RESUMPTIONS) throw new Error("the event stream ended before the answer to tools/call");
+    if (read.resumeFrom === undefined || resumed >= MAX_RESUMPTIONS) throw new Error(`the event stream ended before the answer to ${pending.method}`);
     await wait(Math.min(read.retryMs ?? 0, MAX_RETRY_MS), undefined, { signal });
     const headers = new Headers(requestHeaders(link));
     headers.set("accept", "text/event-stream");
@@ -133,9 +169,9 @@ async function readResumably(body: ChunkReader, id: string, onServerMessage: (me
     const rest = response.ok ? takeChunkReader(response) : null;
     if (!rest) {
       await response.body?.cancel().catch(() => {});
-      throw new Error(`the event stream ended before the answer to tools/call, and resuming it was answered ${response.status}`);
+      throw new Error(`the event stream ended before the answer to ${pending.method}, and resuming it was answered ${response.status}`);
     }
-    read = await readEventStream(rest, id, onServerMessage);
+    read = await readEventStream(rest, pending.id, onServerMessage);
   }
   return read.answer;
 }
