@@ -1,8 +1,8 @@
 // The MCP gateway (issues 15, 27): tools/call of server-everything's `echo` through /mcp/agents/{name}, directly to
 // the upstream, through the peer mcp-hub (bench/mcp-hub-peer.mjs) and through a bare node:http relay (the floor of
-// any relay on this machine: bench/bare-relay.mjs) — MCP SDK clients, 1 and 8 connections —,
-// prompts/get and resources/read through the gateway beside tools/call, tools/list of an agent with 50 servers ×
-// 20 tools (catalog seeded directly), and the framework floor (GET /api/healthz), in one run.
+// any relay on this machine: bench/bare-relay.mjs) — MCP SDK clients, 1 and 8 connections —, prompts/get and
+// resources/read through the gateway and directly, tools/list of an agent with 50 servers × 20 tools (catalog seeded
+// directly), and the framework floor (GET /api/healthz), in one run.
 // The same tools/call also goes out from autocannon, the load generator of the floor itself, on a session opened
 // by hand: on this one machine an SDK client costs as much CPU per call as the gateway's own work, so those rows
 // compare the servers rather than the clients. A second table gives the CPU each call cost Patchbay, the upstream
@@ -92,10 +92,12 @@ async function runScenarios(base, pids) {
   const echo = (client) => client.callTool({ name: "everything.echo", arguments: { message: "bench" } });
   const direct = (client) => client.callTool({ name: "echo", arguments: { message: "bench" } });
   const throughHub = (client) => client.callTool({ name: "everything__echo", arguments: { message: "bench" } });
-  const prompt = async (client) => {
-    const { messages } = await client.getPrompt({ name: "everything.simple-prompt" });
+  const promptNamed = (name) => async (client) => {
+    const { messages } = await client.getPrompt({ name });
     if (messages.length === 0) throw new Error("prompts/get answered no messages");
   };
+  const prompt = promptNamed("everything.simple-prompt");
+  const directPrompt = promptNamed("simple-prompt");
   const resource = async (client) => {
     const { contents } = await client.readResource({ uri: "demo://resource/dynamic/text/1" });
     if (contents.length !== 1) throw new Error(`resources/read answered ${contents.length} contents`);
@@ -128,7 +130,7 @@ async function runScenarios(base, pids) {
   // Patchbay, the upstream, the peers or this process's clients. A cold direct row ran slower than the same bytes
   // relayed; and at one client Patchbay's CPU per relayed call falls 1,391 → 929 → 848 → ~780 µs over its first
   // 15 s (about 4,500 calls; p50 3.7 → 2.8 ms), so 2 s at 8 clients left its one-client row partway down that curve.
-  for (const [url, headers, request, transport] of [[upstream, {}, direct], [gateway("echo"), runner, echo], [hub.url, {}, throughHub, "sse"], [relay.url, {}, direct], [gateway("echo"), runner, prompt], [gateway("echo"), runner, resource]]) {
+  for (const [url, headers, request, transport] of [[upstream, {}, direct], [gateway("echo"), runner, echo], [hub.url, {}, throughHub, "sse"], [relay.url, {}, direct], [gateway("echo"), runner, prompt], [gateway("echo"), runner, resource], [upstream, {}, directPrompt], [upstream, {}, resource]]) {
     await measureMcp({ url, headers, request, connections: 8, duration: WARM_UP_S, transport });
   }
   await add("GET /api/healthz (framework floor), 8 connections", () => measure({ ...floor, duration }));
@@ -138,7 +140,9 @@ async function runScenarios(base, pids) {
     await add(`tools/call echo, through mcp-hub (peer), ${connections} connection(s)`, (onStart) => measureMcp({ url: hub.url, request: throughHub, connections, duration, onStart, transport: "sse" }));
     await add(`tools/call echo, through a bare node:http relay, ${connections} connection(s)`, (onStart) => measureMcp({ url: relay.url, request: direct, connections, duration, onStart }));
   }
+  await add("prompts/get simple-prompt, direct to upstream, 1 connection(s)", (onStart) => measureMcp({ url: upstream, request: directPrompt, connections: 1, duration, onStart }));
   await add("prompts/get simple-prompt, through the gateway, 1 connection(s)", (onStart) => measureMcp({ url: gateway("echo"), headers: runner, request: prompt, connections: 1, duration, onStart }));
+  await add("resources/read a text resource, direct to upstream, 1 connection(s)", (onStart) => measureMcp({ url: upstream, request: resource, connections: 1, duration, onStart }));
   await add("resources/read a text resource, through the gateway, 1 connection(s)", (onStart) => measureMcp({ url: gateway("echo"), headers: runner, request: resource, connections: 1, duration, onStart }));
   const isEcho = (result) => result?.content?.[0]?.text === "Echo: bench" && !result.isError;
   const rawDirect = await rawRequest(upstream, {}, "tools/call", { name: "echo", arguments: { message: "bench" } }, isEcho);
@@ -228,7 +232,8 @@ function printPeerTargets(row) {
   const toolCall = call("through the gateway", 1).p50;
   for (const name of ["prompts/get simple-prompt", "resources/read a text resource"]) {
     const p50 = row(`${name}, through the gateway, 1 connection(s)`).p50;
-    console.log(`  ${name.split(" ")[0]} within 10 % of tools/call (p50, 1 client) — ${verdict(p50 <= toolCall * 1.1)} (${p50.toFixed(2)} ms vs ${toolCall.toFixed(2)} ms)`);
+    const added = p50 - row(`${name}, direct to upstream, 1 connection(s)`).p50;
+    console.log(`  ${name.split(" ")[0]} within 10 % of tools/call (p50, 1 client) — ${verdict(p50 <= toolCall * 1.1)} (${p50.toFixed(2)} ms vs ${toolCall.toFixed(2)} ms; +${added.toFixed(2)} ms over direct)`);
   }
 }
 
