@@ -8,7 +8,8 @@
 // compare the servers rather than the clients. A second table gives the CPU each call cost Patchbay, the upstream
 // and the clients (this process).
 // Run: npm run bench:gateway  (node --import tsx bench/gateway.mjs)
-// Options: BENCH_DURATION_S (8), BENCH_SERVERS (50), BENCH_TOOLS_PER_SERVER (20).
+// Options: BENCH_DURATION_S (8), BENCH_ROUNDS (4: the rows compared with each other are measured in turn, in rounds),
+// BENCH_SERVERS (50), BENCH_TOOLS_PER_SERVER (20).
 // The machine's load average is printed at start and end; when the 1-minute load at start is above 1.5, the
 // table opens with a warning row: those numbers are not to be reported.
 import { randomBytes } from "node:crypto";
@@ -23,7 +24,7 @@ import { startBareRelay } from "./bare-relay.mjs";
 import { startMcpHub } from "./mcp-hub-peer.mjs";
 import { printMarkdown } from "./markdown-table.mjs";
 import { measure, printTable } from "./measure.mjs";
-import { measureMcp } from "./measure-mcp.mjs";
+import { measureMcp, summary } from "./measure-mcp.mjs";
 import { cpuTicks, TICKS_PER_S } from "./process-cpu.mjs";
 
 const duration = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -33,6 +34,8 @@ const ENVIRONMENT = "development";
 const MAX_START_LOAD = 1.5;
 const PROTOCOL_VERSION = "2025-11-25";
 const WARM_UP_S = 10;
+/** Rounds of the rows measured in turn (the tools/call peers; prompts and resources): each gets `duration` s in all. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 
 const loadAtStart = os.loadavg();
 console.log(`load average at start: ${formatLoad(loadAtStart)} (${os.cpus().length} CPUs)`);
@@ -110,12 +113,41 @@ async function runScenarios(base, pids) {
   const floor = { url: `${base}/api/healthz`, headers: runner };
 
   const rows = [];
+  /** A row: the result, and the CPU (ticks, by process) its requests used, per request in µs. */
+  const rowOf = (name, { latencies: _latencies, ...result }, used) => {
+    const perRequest = (key) => (used[key] / TICKS_PER_S / result.count) * 1e6;
+    return { name, ...result, cpu: { patchbay: perRequest("patchbay"), upstream: perRequest("upstream"), peer: perRequest("peer"), relay: perRequest("relay"), client: perRequest("client") } };
+  };
+  const ticksBetween = (before, after) => Object.fromEntries(Object.keys(after).map((key) => [key, after[key] - before[key]]));
   const add = async (name, run) => {
     let before = cpuOf(pids);
     const result = await run(() => (before = cpuOf(pids)));
-    const after = cpuOf(pids);
-    const perRequest = (key) => ((after[key] - before[key]) / TICKS_PER_S / result.count) * 1e6;
-    rows.push({ name, ...result, cpu: { patchbay: perRequest("patchbay"), upstream: perRequest("upstream"), peer: perRequest("peer"), relay: perRequest("relay"), client: perRequest("client") } });
+    rows.push(rowOf(name, result, ticksBetween(before, cpuOf(pids))));
+  };
+  /**
+   * Rows measured in turn rather than one after the other: ROUNDS rounds of duration / ROUNDS seconds each, every
+   * round in another order, each row's latencies merged and its CPU summed. The peers' figures are compared with
+   * each other (issue 27's targets), and a machine that slows or speeds up during the run (this one's floor moved by
+   * up to 20 % between the start and the end of a run) then moves all of them alike.
+   */
+  const addInterleaved = async (measured) => {
+    const totals = measured.map(() => ({ latencies: [], used: {} }));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let turn = 0; turn < measured.length; turn++) {
+        const index = (round + turn) % measured.length;
+        const [, run] = measured[index];
+        let before = cpuOf(pids);
+        const { latencies } = await run(duration / ROUNDS, () => (before = cpuOf(pids)));
+        const { used } = totals[index];
+        for (const [key, ticks] of Object.entries(ticksBetween(before, cpuOf(pids)))) used[key] = (used[key] ?? 0) + ticks;
+        totals[index].latencies.push(...latencies);
+      }
+    }
+    measured.forEach(([name], index) => {
+      const { latencies, used } = totals[index];
+      latencies.sort((a, b) => a - b);
+      rows.push(rowOf(name, summary(latencies, duration), used));
+    });
   };
   const rawRequest = async (url, headers, method, params, isExpected) => {
     const session = await openRawSession(url, headers);
@@ -135,15 +167,19 @@ async function runScenarios(base, pids) {
   }
   await add("GET /api/healthz (framework floor), 8 connections", () => measure({ ...floor, duration }));
   for (const connections of [1, 8]) {
-    await add(`tools/call echo, direct to upstream, ${connections} connection(s)`, (onStart) => measureMcp({ url: upstream, request: direct, connections, duration, onStart }));
-    await add(`tools/call echo, through the gateway, ${connections} connection(s)`, (onStart) => measureMcp({ url: gateway("echo"), headers: runner, request: echo, connections, duration, onStart }));
-    await add(`tools/call echo, through mcp-hub (peer), ${connections} connection(s)`, (onStart) => measureMcp({ url: hub.url, request: throughHub, connections, duration, onStart, transport: "sse" }));
-    await add(`tools/call echo, through a bare node:http relay, ${connections} connection(s)`, (onStart) => measureMcp({ url: relay.url, request: direct, connections, duration, onStart }));
+    await addInterleaved([
+      [`tools/call echo, direct to upstream, ${connections} connection(s)`, { url: upstream, request: direct }],
+      [`tools/call echo, through the gateway, ${connections} connection(s)`, { url: gateway("echo"), headers: runner, request: echo }],
+      [`tools/call echo, through mcp-hub (peer), ${connections} connection(s)`, { url: hub.url, request: throughHub, transport: "sse" }],
+      [`tools/call echo, through a bare node:http relay, ${connections} connection(s)`, { url: relay.url, request: direct }],
+    ].map(([name, target]) => [name, (seconds, onStart) => measureMcp({ ...target, connections, duration: seconds, onStart })]));
   }
-  await add("prompts/get simple-prompt, direct to upstream, 1 connection(s)", (onStart) => measureMcp({ url: upstream, request: directPrompt, connections: 1, duration, onStart }));
-  await add("prompts/get simple-prompt, through the gateway, 1 connection(s)", (onStart) => measureMcp({ url: gateway("echo"), headers: runner, request: prompt, connections: 1, duration, onStart }));
-  await add("resources/read a text resource, direct to upstream, 1 connection(s)", (onStart) => measureMcp({ url: upstream, request: resource, connections: 1, duration, onStart }));
-  await add("resources/read a text resource, through the gateway, 1 connection(s)", (onStart) => measureMcp({ url: gateway("echo"), headers: runner, request: resource, connections: 1, duration, onStart }));
+  await addInterleaved([
+    ["prompts/get simple-prompt, direct to upstream, 1 connection(s)", { url: upstream, request: directPrompt }],
+    ["prompts/get simple-prompt, through the gateway, 1 connection(s)", { url: gateway("echo"), headers: runner, request: prompt }],
+    ["resources/read a text resource, direct to upstream, 1 connection(s)", { url: upstream, request: resource }],
+    ["resources/read a text resource, through the gateway, 1 connection(s)", { url: gateway("echo"), headers: runner, request: resource }],
+  ].map(([name, target]) => [name, (seconds, onStart) => measureMcp({ ...target, connections: 1, duration: seconds, onStart })]));
   const isEcho = (result) => result?.content?.[0]?.text === "Echo: bench" && !result.isError;
   const rawDirect = await rawRequest(upstream, {}, "tools/call", { name: "echo", arguments: { message: "bench" } }, isEcho);
   const rawGateway = await rawRequest(gateway("echo"), runner, "tools/call", { name: "everything.echo", arguments: { message: "bench" } }, isEcho);

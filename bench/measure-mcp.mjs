@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
  * `connections` MCP SDK clients (streamable HTTP, or the older SSE transport with `transport: "sse"`; one session
  * each) send `request(client)` back to back for `duration` seconds after a warm-up second; returns req/s and latency
  * percentiles in ms. Every answer must come back without a thrown error and without `isError`. `onStart` is called
- * when the warm-up second is over.
+ * when the warm-up second is over. The latencies themselves come too, sorted (`latencies`).
  */
 export async function measureMcp({ url, headers = {}, request, connections = 8, duration = 8, onStart = () => {}, transport = "streamableHttp" }) {
   const clients = await Promise.all(Array.from({ length: connections }, async () => {
@@ -20,7 +20,7 @@ export async function measureMcp({ url, headers = {}, request, connections = 8, 
     onStart();
     const latencies = await run(clients, request, duration);
     latencies.sort((a, b) => a - b);
-    return { rps: latencies.length / duration, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), count: latencies.length };
+    return { ...summary(latencies, duration), latencies };
   } finally {
     await Promise.all(clients.map((client) => client.close()));
   }
@@ -48,6 +48,11 @@ async function run(clients, request, seconds) {
     }
   }));
   return latencies;
+}
+
+/** req/s and latency percentiles (ms) of `latencies`, sorted, taken over `seconds`. */
+export function summary(latencies, seconds) {
+  return { rps: latencies.length / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), count: latencies.length };
 }
 
 function percentile(sorted, fraction) {
