@@ -4,7 +4,7 @@ import type http from "node:http";
 import { SdkErrorCode } from "@modelcontextprotocol/client";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, EmptyResultSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, EmptyResultSchema, ErrorCode, GetPromptRequestSchema, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { startDeadline } from "../mcp/deadline";
@@ -113,6 +113,19 @@ describe("the lean prompts/get and resources/read against server-everything", { 
       ]);
     } finally {
       await session.close({ endSession: true });
+    }
+  });
+
+  it("a prompt whose server logs and asks the client first: the SDK client answers its ping, the prompt comes after", async () => {
+    const server = await startTestServer({ json: false });
+    const session = await connected(server.url);
+    try {
+      if (!canCallLean(session)) throw new Error("a connected legacy-era streamable HTTP session should take the lean path");
+      const prompt = await requestCheckedLean(session, "prompts/get", { name: "chatty" }, AbortSignal.timeout(10_000));
+      expect(prompt).toEqual({ messages: [{ role: "user", content: { type: "text", text: "pinged the client: {}" } }] });
+    } finally {
+      await session.close({ endSession: true });
+      await server.close();
     }
   });
 
@@ -260,10 +273,11 @@ type TestServer = Peer & { toolCalls(tool: string): number; initializes(): numbe
 /**
  * An MCP SDK 1.x server over streamable HTTP with sessions: `echo`; `fail` (a tool error); `invalid` (a JSON-RPC
  * error); `huge` (5 MiB of text); `chatty` (a log message and a progress notification, then a ping to the
- * client, before its result). Answered here rather than by the SDK server: `polled` (the event stream ends after a
- * priming event with an id and `retry`; a GET with that Last-Event-ID, listed by `resumptions()`, gets the result),
- * `cut` (the connection drops mid-event) and prompts/get of `malformed` (a result whose `messages` is no list).
- * `forgetSessions()` makes it answer 404 to every session it knew.
+ * client, before its result); any prompt (a log message and a ping to the client, then one message). Answered
+ * here rather than by the SDK server: `polled` (the event stream ends after a priming event with an id and `retry`;
+ * a GET with that Last-Event-ID, listed by `resumptions()`, gets the result), `cut` (the connection drops
+ * mid-event) and prompts/get of `malformed` (a result whose `messages` is no list). `forgetSessions()` makes it
+ * answer 404 to every session it knew.
  */
 async function startTestServer({ json }: { json: boolean }): Promise<TestServer> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
@@ -273,8 +287,13 @@ async function startTestServer({ json }: { json: boolean }): Promise<TestServer>
   let initializes = 0;
 
   const newServer = () => {
-    const server = new Server({ name: "lean-test", version: "1.0.0" }, { capabilities: { tools: {}, logging: {} } });
+    const server = new Server({ name: "lean-test", version: "1.0.0" }, { capabilities: { tools: {}, prompts: {}, logging: {} } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
+    server.setRequestHandler(GetPromptRequestSchema, async (_request, extra) => {
+      await extra.sendNotification({ method: "notifications/message", params: { level: "info", data: "composing" } });
+      const pong = await extra.sendRequest({ method: "ping" }, EmptyResultSchema);
+      return { messages: [{ role: "user", content: { type: "text", text: `pinged the client: ${JSON.stringify(pong)}` } }] };
+    });
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const { name } = request.params;
       toolCalls.set(name, (toolCalls.get(name) ?? 0) + 1);
