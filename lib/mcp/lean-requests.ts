@@ -81,10 +81,10 @@ export async function requestCheckedLean<M extends CheckedMethod>(
 }
 
 /**
- * One request on a connected legacy-era streamable HTTP session, sent and read as callToolLean's: the answer's
- * `result` as the server wrote it (the caller checks its shape), or the error the SDK's request would throw.
+ * One request on a connected legacy-era streamable HTTP session: the answer's `result` as the server wrote it (the
+ * caller checks its shape), or the error the SDK's request would throw.
  */
-export async function requestLean(
+async function requestLean(
   session: McpSession & { streamableHttp: StreamableHttpLink }, method: LeanMethod, params: Record<string, unknown>, signal: AbortSignal,
 ): Promise<unknown> {
   const { transport, url, fetch } = session.streamableHttp;
