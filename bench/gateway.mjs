@@ -24,7 +24,7 @@ import { startBareRelay } from "./bare-relay.mjs";
 import { startMcpHub } from "./mcp-hub-peer.mjs";
 import { printMarkdown } from "./markdown-table.mjs";
 import { measure, printTable } from "./measure.mjs";
-import { measureMcp, summary } from "./measure-mcp.mjs";
+import { closeClients, connectClients, measureClients, measureMcp, summary } from "./measure-mcp.mjs";
 import { cpuTicks, TICKS_PER_S } from "./process-cpu.mjs";
 
 const duration = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -128,26 +128,34 @@ async function runScenarios(base, pids) {
    * Rows measured in turn rather than one after the other: ROUNDS rounds of duration / ROUNDS seconds each, every
    * round in another order, each row's latencies merged and its CPU summed. The peers' figures are compared with
    * each other (issue 27's targets), and a machine that slows or speeds up during the run (this one's floor moved by
-   * up to 20 % between the start and the end of a run) then moves all of them alike.
+   * up to 20 % between the start and the end of a run) then moves all of them alike. Every row's clients connect
+   * before the first round and stay connected to the end, as a runner's do: reconnecting each round made the
+   * gateway open and drop eight sessions per round, whose work and garbage fell into the next rows' figures.
    */
-  const addInterleaved = async (measured) => {
-    const totals = measured.map(() => ({ latencies: [], used: {} }));
-    for (let round = 0; round < ROUNDS; round++) {
-      for (let turn = 0; turn < measured.length; turn++) {
-        const index = (round + turn) % measured.length;
-        const [, run] = measured[index];
-        let before = cpuOf(pids);
-        const { latencies } = await run(duration / ROUNDS, () => (before = cpuOf(pids)));
-        const { used } = totals[index];
-        for (const [key, ticks] of Object.entries(ticksBetween(before, cpuOf(pids)))) used[key] = (used[key] ?? 0) + ticks;
-        totals[index].latencies.push(...latencies);
+  const addInterleaved = async (measured, connections) => {
+    const connected = [];
+    try {
+      for (const [, target] of measured) connected.push(await connectClients({ ...target, connections }));
+      for (const [index, [, target]] of measured.entries()) await measureClients(connected[index], target.request, 1);
+      const totals = measured.map(() => ({ latencies: [], used: {} }));
+      for (let round = 0; round < ROUNDS; round++) {
+        for (let turn = 0; turn < measured.length; turn++) {
+          const index = (round + turn) % measured.length;
+          let before = cpuOf(pids);
+          const { latencies } = await measureClients(connected[index], measured[index][1].request, duration / ROUNDS, () => (before = cpuOf(pids)));
+          const { used } = totals[index];
+          for (const [key, ticks] of Object.entries(ticksBetween(before, cpuOf(pids)))) used[key] = (used[key] ?? 0) + ticks;
+          totals[index].latencies.push(...latencies);
+        }
       }
+      measured.forEach(([name], index) => {
+        const { latencies, used } = totals[index];
+        latencies.sort((a, b) => a - b);
+        rows.push(rowOf(name, summary(latencies, duration), used));
+      });
+    } finally {
+      await Promise.all(connected.map(closeClients));
     }
-    measured.forEach(([name], index) => {
-      const { latencies, used } = totals[index];
-      latencies.sort((a, b) => a - b);
-      rows.push(rowOf(name, summary(latencies, duration), used));
-    });
   };
   const rawRequest = async (url, headers, method, params, isExpected) => {
     const session = await openRawSession(url, headers);
@@ -172,14 +180,14 @@ async function runScenarios(base, pids) {
       [`tools/call echo, through the gateway, ${connections} connection(s)`, { url: gateway("echo"), headers: runner, request: echo }],
       [`tools/call echo, through mcp-hub (peer), ${connections} connection(s)`, { url: hub.url, request: throughHub, transport: "sse" }],
       [`tools/call echo, through a bare node:http relay, ${connections} connection(s)`, { url: relay.url, request: direct }],
-    ].map(([name, target]) => [name, (seconds, onStart) => measureMcp({ ...target, connections, duration: seconds, onStart })]));
+    ], connections);
   }
   await addInterleaved([
     ["prompts/get simple-prompt, direct to upstream, 1 connection(s)", { url: upstream, request: directPrompt }],
     ["prompts/get simple-prompt, through the gateway, 1 connection(s)", { url: gateway("echo"), headers: runner, request: prompt }],
     ["resources/read a text resource, direct to upstream, 1 connection(s)", { url: upstream, request: resource }],
     ["resources/read a text resource, through the gateway, 1 connection(s)", { url: gateway("echo"), headers: runner, request: resource }],
-  ].map(([name, target]) => [name, (seconds, onStart) => measureMcp({ ...target, connections: 1, duration: seconds, onStart })]));
+  ], 1);
   const isEcho = (result) => result?.content?.[0]?.text === "Echo: bench" && !result.isError;
   const rawDirect = await rawRequest(upstream, {}, "tools/call", { name: "echo", arguments: { message: "bench" } }, isEcho);
   const rawGateway = await rawRequest(gateway("echo"), runner, "tools/call", { name: "everything.echo", arguments: { message: "bench" } }, isEcho);

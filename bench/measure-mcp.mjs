@@ -9,21 +9,35 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
  * when the warm-up second is over. The latencies themselves come too, sorted (`latencies`).
  */
 export async function measureMcp({ url, headers = {}, request, connections = 8, duration = 8, onStart = () => {}, transport = "streamableHttp" }) {
-  const clients = await Promise.all(Array.from({ length: connections }, async () => {
+  const clients = await connectClients({ url, headers, connections, transport });
+  try {
+    await run(clients, request, 1);
+    return await measureClients(clients, request, duration, onStart);
+  } finally {
+    await closeClients(clients);
+  }
+}
+
+/** `connections` MCP SDK clients of `url`, each with a session of its own (see measureMcp); closeClients ends them. */
+export function connectClients({ url, headers = {}, connections = 8, transport = "streamableHttp" }) {
+  return Promise.all(Array.from({ length: connections }, async () => {
     const client = new Client({ name: "patchbay-bench", version: "1.0.0" });
     const Transport = transport === "sse" ? SSEClientTransport : StreamableHTTPClientTransport;
     await client.connect(new Transport(new URL(url), { requestInit: { headers }, fetch: fetchUnwarned }));
     return client;
   }));
-  try {
-    await run(clients, request, 1);
-    onStart();
-    const latencies = await run(clients, request, duration);
-    latencies.sort((a, b) => a - b);
-    return { ...summary(latencies, duration), latencies };
-  } finally {
-    await Promise.all(clients.map((client) => client.close()));
-  }
+}
+
+export function closeClients(clients) {
+  return Promise.all(clients.map((client) => client.close()));
+}
+
+/** Connected clients send `request(client)` back to back for `seconds` (after `onStart()`); measured as measureMcp measures. */
+export async function measureClients(clients, request, seconds, onStart = () => {}) {
+  onStart();
+  const latencies = await run(clients, request, seconds);
+  latencies.sort((a, b) => a - b);
+  return { ...summary(latencies, seconds), latencies };
 }
 
 /**
