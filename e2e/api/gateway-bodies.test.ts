@@ -4,6 +4,7 @@ import { apiClient, httpServer, uniqueName } from "../support/api-client";
 import { startPipelinePeer, type PipelinePeer } from "../support/pipeline-peer-process";
 import { startPatchbay, stopProcess, type PatchbayProcess } from "../support/patchbay-process";
 import { jsonRpcAnswer } from "../support/json-rpc-answer";
+import { MAX_JSON_DEPTH } from "../../lib/http/body";
 
 /**
  * Gateway bodies (DESIGN §14): JSON-RPC batches are refused (−32600, nothing of them runs, so a batch cannot spend
@@ -110,6 +111,34 @@ describe("JSON-RPC batches are refused by the gateway (DESIGN §14)", () => {
     expect(batch.headers.get("mcp-session-id")).toBeNull();
     expect(await batch.json()).toEqual({ jsonrpc: "2.0", error: { code: -32600, message: expect.stringMatching(/^Invalid Request/) }, id: null });
     expect(await peerEchoCalls()).toBe(before);
+  });
+});
+
+describe("a message nesting deeper than MAX_JSON_DEPTH is refused by the gateway", () => {
+  /** `{"a":{"a":…"leaf"…}}`, `levels` objects deep, as text: JSON.stringify would overflow this process's stack on it. */
+  const nested = (levels: number): string => `${'{"a":'.repeat(levels)}"leaf"${"}".repeat(levels)}`;
+  const callWithExtra = (id: number, text: string, extra: string) =>
+    `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"peer.echo","arguments":{"text":${JSON.stringify(text)},"extra":${extra}}}}`;
+
+  test("arguments 10,000 levels deep → 400, −32600 with id null; the upstream saw no call, and the session still answers", async () => {
+    const before = await peerEchoCalls();
+
+    const deep = await post(callWithExtra(200, "deep", nested(10_000)), sessionId);
+
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toEqual({ jsonrpc: "2.0", error: { code: -32600, message: `Invalid Request: the message nests deeper than ${MAX_JSON_DEPTH} levels.` }, id: null });
+    expect(await peerEchoCalls()).toBe(before);
+    const next = await post(JSON.stringify(echoCall(201, "after")), sessionId);
+    expect(await jsonRpcAnswer(next)).toMatchObject({ id: 201, result: { structuredContent: { text: "after" } } });
+  });
+
+  test("arguments as deep as an API body may be still reach the upstream", async () => {
+    const before = await peerEchoCalls();
+    // The envelope takes three levels (message, params, arguments); the rest is the argument's own nesting.
+    const answer = await post(callWithExtra(202, "deep enough", nested(MAX_JSON_DEPTH - 3)), sessionId);
+
+    expect(answer.status).toBe(200);
+    expect(await peerEchoCalls()).toBe(before + 1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { readBoundedText } from "../../http/body";
+import { depthOf, MAX_JSON_DEPTH, readBoundedText } from "../../http/body";
 
 /**
  * What a gateway POST may carry (DESIGN §14). The SDK's transport has the same bound, but applies it after its own
@@ -26,6 +26,14 @@ export async function readGatewayPost(request: Request): Promise<GatewayPost> {
  */
 export function isBatch(post: GatewayPost | undefined): boolean {
   return post?.parsed === true && Array.isArray(post.message);
+}
+
+/**
+ * A message nesting deeper than any API body may (MAX_JSON_DEPTH): the recursive walks over a call's arguments
+ * (copying, hashing, validating) would overflow the stack on it, so the gateway refuses it whole, as a batch.
+ */
+export function nestsTooDeep(post: GatewayPost | undefined): boolean {
+  return post?.parsed === true && depthOf(post.message) > MAX_JSON_DEPTH;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { isLegacyRequest } from "@modelcontextprotocol/server";
 
 import type { Principal } from "../../auth/principal";
+import { MAX_JSON_DEPTH } from "../../http/body";
 import { publicBaseUrl } from "../../oauth/client-identity";
 import { getRawAgent } from "../../registry/agents";
 import { getCapability } from "../../registry/capabilities";
@@ -9,7 +10,7 @@ import { assertMayUseTarget } from "../agent-users";
 import { loadTargetTools } from "../target-tools";
 import type { GatewayTarget } from "../types";
 import { answerDirectly } from "./direct-answers";
-import { forwardable, isBatch, readGatewayPost } from "./gateway-body";
+import { forwardable, isBatch, nestsTooDeep, readGatewayPost } from "./gateway-body";
 import { callerKeyOf, findGatewaySession, openGatewaySession, touchGatewaySession } from "./gateway-sessions";
 import { answerStatelessRequest } from "./stateless-requests";
 import { ensureToolsWatcher } from "./tools-watcher";
@@ -19,17 +20,18 @@ type GatewayRequestContext = { request: Request; principal: Principal; query: { 
 /**
  * One HTTP request to a gateway endpoint, already authorized as runner; a person must also be among an agent's
  * `users` when it lists any (403, before anything is read or opened — each request, so a person taken off the list
- * loses an open session at once). A POST's body is read first, at most 4 MiB
- * (413 past it), and a JSON-RPC batch is refused whole (−32600, nothing of it runs). With `Mcp-Session-Id` it goes to that
- * session's transport (404 for a session this caller has not open here); without, the target must exist (404), and
- * a 2026-07-28 request (its `_meta` says so) is answered statelessly, while a new session's transport answers any
- * other — an `initialize` opens the session, anything else is refused by the SDK and the session is dropped. A GET
- * without a session is 405: 2026-07-28 has no such stream.
+ * loses an open session at once). A POST's body is read first, at most 4 MiB (413 past it), and a JSON-RPC batch,
+ * or a message nesting deeper than MAX_JSON_DEPTH, is refused whole (−32600, nothing of it runs). With
+ * `Mcp-Session-Id` it goes to that session's transport (404 for a session this caller has not open here);
+ * without, the target must exist (404), and a 2026-07-28 request (its `_meta` says so) is answered statelessly,
+ * while a new session's transport answers any other — an `initialize` opens the session, anything else is refused
+ * by the SDK and the session is dropped. A GET without a session is 405: 2026-07-28 has no such stream.
  */
 export async function handleGatewayRequest(target: GatewayTarget, { request, principal, query }: GatewayRequestContext): Promise<Response> {
   await assertMayUseTarget(target, principal);
   const post = request.method === "POST" ? await readGatewayPost(request) : undefined;
   if (isBatch(post)) return jsonRpcError(400, -32600, "Invalid Request: JSON-RPC batches are not accepted (MCP 2025-06-18 removed them); send one message per request.");
+  if (nestsTooDeep(post)) return jsonRpcError(400, -32600, `Invalid Request: the message nests deeper than ${MAX_JSON_DEPTH} levels.`);
 
   const sessionId = request.headers.get("mcp-session-id");
   if (sessionId) {
