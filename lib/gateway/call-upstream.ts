@@ -13,7 +13,9 @@ import { withUpstreamAuth, type Authorized } from "../oauth/upstream-bearer";
 import { noteUpstreamRefusal } from "../oauth/upstream-refusal";
 import type { ResolvedConfig } from "../resolve/types";
 import type { ServerAuth } from "../schemas/server-auth";
+import type { Redaction } from "../schemas/server-behaviour";
 import { breakerOf, publishCircuit } from "./circuits";
+import { redactOnce } from "./redact";
 import { backoffDelay, isRetryable, settingsForTool, type AttemptFailure, type ResilienceSettings } from "./resilience";
 import { borrowSession, type PooledSession, type UpstreamProfile } from "./session-pool";
 import type { McpToolResult, UpstreamInputRequired, UpstreamProtocolError, UpstreamResume, UpstreamScope } from "./types";
@@ -36,6 +38,8 @@ export type UpstreamRequest = {
   policy: OutboundPolicy;
   /** The values substituted into `config` from secrets: scrubbed from an error body or stderr before either is shortened. */
   secrets: readonly string[];
+  /** The server's `redaction`: with the secrets, applied to what the server sends the client while it serves (progress, log messages, questions). */
+  redaction?: Redaction;
   signal?: AbortSignal;
   /** Whom the call relays for (DESIGN §16): absent for `/api/invoke`, which relays nothing. */
   profile?: UpstreamProfile;
@@ -121,9 +125,12 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
     either = request.signal ? eitherSignal(deadline.signal, request.signal) : undefined;
     const signal = either?.signal ?? deadline.signal;
     const params = { name: request.tool, arguments: request.arguments, ...request.resume };
-    const lean = canCallLean(session) && !request.onProgress;
+    const { onProgress } = request;
+    const lean = canCallLean(session) && !onProgress;
     const answer = await deadline.race(lean ? callToolLean(session, params, signal) : session.client.callTool(params, {
-      signal, timeout: timeoutMs, onprogress: request.onProgress, resetTimeoutOnProgress: request.onProgress !== undefined,
+      signal, timeout: timeoutMs, resetTimeoutOnProgress: onProgress !== undefined,
+      // Its message may echo the server's credentials: redacted as a result is, with the session's secrets (an OAuth token's too).
+      onprogress: onProgress && ((progress) => onProgress(redactOnce(request.redaction, secrets, progress))),
       // A 2026-07-28 server's questions go back to our client, not answered here (DESIGN §16).
       allowInputRequired: true,
       // SEP-2243: the session need not have listed the tools to know which arguments go into headers.

@@ -1,5 +1,6 @@
 import { paths } from "jsonpath-rfc9535";
 
+import type { ClientPeer } from "../mcp/mcp-session";
 import { scrubSecrets } from "../resolve/scrub";
 import { LinearRegExp } from "../schemas/linear-regexp";
 import type { Redaction } from "../schemas/server-behaviour";
@@ -26,6 +27,30 @@ export function createRedactor(redaction: Redaction | undefined, secrets: readon
   }) as Redactor & { release(): void };
   redactor.release = () => patterns.forEach((pattern) => pattern.release());
   return redactor;
+}
+
+/** `value` through a redactor made for it alone, then released: for what an upstream sends now and then (a notification, a question). */
+export function redactOnce<T>(redaction: Redaction | undefined, secrets: readonly string[], value: T): T {
+  const redact = createRedactor(redaction, secrets);
+  try {
+    return redact(value);
+  } finally {
+    redact.release();
+  }
+}
+
+/**
+ * `peer` for one upstream's sessions, everything that upstream sends towards a gateway client passed through
+ * `redact` first (DESIGN §7, §12, §19): its notifications (log messages, resource updates, list changes…) and the
+ * params of its requests (sampling, elicitation, roots) — a 2025 client is asked them, a 2026-07-28 client is sent
+ * them in rounds. A tool's result, a prompt, a resource and their errors are redacted where they are answered.
+ */
+export function redactingPeer(peer: ClientPeer, redact: Redactor): ClientPeer {
+  return {
+    ...peer,
+    onRequest: (method, params, signal, inputKey) => peer.onRequest(method, redact(params), signal, inputKey),
+    onNotification: (notification) => peer.onNotification(redact(notification)),
+  };
 }
 
 function redactJsonPaths<T>(value: T, jsonPaths: readonly string[]): T {

@@ -96,7 +96,7 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
       server: call.server, environment, config, tool: call.tool, arguments: call.arguments, annotations: tool.annotations, auth: server.auth, person: request.caller.name,
       // A base tool's schema is the upstream's (less hidden arguments); a virtual tool's is its own, not the upstream's.
       inputSchema: tool.origin.chain.length === 0 ? tool.input_schema : undefined,
-      settings: resilienceSettings(server.resilience), scope: request.scope, policy, secrets, signal: request.signal,
+      settings: resilienceSettings(server.resilience), scope: request.scope, policy, secrets, redaction: server.redaction, signal: request.signal,
       profile: request.relay?.profile, onProgress: request.relay?.onProgress, resume: request.relay?.resume,
     });
     // What the upstream asks and its errors reach the client like its results: redacted, its secrets scrubbed.

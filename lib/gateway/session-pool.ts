@@ -7,12 +7,15 @@ import { openSession, type ClientPeer, type McpSession } from "../mcp/mcp-sessio
 import type { OutboundPolicy } from "../mcp/outbound-policy";
 import type { ResolvedConfig } from "../resolve/types";
 import { onShutdown, processSlot } from "../runtime/runtime";
+import type { Redaction } from "../schemas/server-behaviour";
+import { redactingPeer, redactOnce } from "./redact";
 import type { UpstreamScope } from "./types";
 
 /** An idle pooled session is closed after this long; the next call opens another. */
 export const IDLE_SESSION_MS = 60_000;
 
-type Entry = { key: string; session: McpSession; connected: Promise<McpSession>; lastUsedAt: number; scoped: boolean };
+/** `redaction`: the server's, as its latest borrower read it (what its messages to a client are redacted with). */
+type Entry = { key: string; session: McpSession; connected: Promise<McpSession>; lastUsedAt: number; scoped: boolean; redaction: Redaction | undefined };
 type Pool = { entries: Map<string, Entry>; sweeper?: NodeJS.Timeout };
 
 // One pool per process, shared by every route bundle; its sessions close once Patchbay no longer serves.
@@ -42,6 +45,11 @@ export type UpstreamProfile = {
 export type BorrowOptions = {
   server: string; environment: string; scope: UpstreamScope; policy: OutboundPolicy; timeoutMs: number; deadline: Deadline; secrets: readonly string[];
   profile?: UpstreamProfile;
+  /**
+   * The server's `redaction` (DESIGN §12): with `secrets`, applied to everything its sessions send a relayed client
+   * — notifications and requests — as to a tool's result.
+   */
+  redaction?: Redaction;
   /** Whose connection the session signs in with (a `per_user` server): sessions of two people are never shared. */
   person?: string;
 };
@@ -59,10 +67,12 @@ export function borrowSession(config: ResolvedConfig, options: BorrowOptions): P
   // A call retried after its gateway session ended must not start a server nobody will stop.
   if (!entry && (isScoped || options.profile?.owned) && options.scope.isClosed?.()) throw new Error("the gateway session that would own this server has ended");
   if (!entry) {
-    const session = openSession(config, { policy: options.policy, timeoutMs: options.timeoutMs, secrets: options.secrets, peer: options.profile?.peer });
+    // Whatever the server sends towards the client is redacted first; the secrets are the session's own (its config's).
+    const peer = options.profile && redactingPeer(options.profile.peer, (value) => redactOnce(created.redaction, options.secrets, value));
+    const session = openSession(config, { policy: options.policy, timeoutMs: options.timeoutMs, secrets: options.secrets, peer });
     // A stdio server, or a session one client owns, lives as long as its scope (never swept for idleness).
-    const created: Entry = { key, session, connected: Promise.resolve(session), lastUsedAt: Date.now(), scoped: isScoped || options.profile?.owned === true };
-    created.connected = connectPreferring(created, config, options);
+    const created: Entry = { key, session, connected: Promise.resolve(session), lastUsedAt: Date.now(), scoped: isScoped || options.profile?.owned === true, redaction: options.redaction };
+    created.connected = connectPreferring(created, config, options, peer);
     created.connected.catch(() => discard(created));
     pool.entries.set(key, created);
     if (created.scoped) options.scope.onClose?.(() => discard(created));
@@ -71,6 +81,7 @@ export function borrowSession(config: ResolvedConfig, options: BorrowOptions): P
   }
   const borrowed = entry;
   borrowed.lastUsedAt = Date.now();
+  borrowed.redaction = options.redaction;
   return { session: () => borrowed.session, connected: options.deadline.race(borrowed.connected), discard: () => discard(borrowed) };
 }
 
@@ -79,12 +90,11 @@ export function borrowSession(config: ResolvedConfig, options: BorrowOptions): P
  * whole protocol then passes in one revision); a server that refuses it (one serving 2026-07-28 only) is asked again
  * with `server/discover`, on a new session.
  */
-async function connectPreferring(entry: Entry, config: ResolvedConfig, options: BorrowOptions): Promise<McpSession> {
+async function connectPreferring(entry: Entry, config: ResolvedConfig, options: BorrowOptions, peer: ClientPeer | undefined): Promise<McpSession> {
   try {
     await entry.session.connect(options.deadline);
     return entry.session;
   } catch (error) {
-    const peer = options.profile?.peer;
     if (peer?.negotiation !== "legacy" || !refusedTheHandshake(error) || options.scope.isClosed?.()) throw error;
     await entry.session.close();
     entry.session = openSession(config, { policy: options.policy, timeoutMs: options.timeoutMs, secrets: options.secrets, peer: { ...peer, negotiation: "auto" } });

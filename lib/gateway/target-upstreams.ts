@@ -65,7 +65,7 @@ export async function reachUpstream(upstream: TargetUpstream, { environment, sco
     throw error;
   }
   const { config, secrets, bearer } = authorized;
-  const borrowed = borrowSession(config, { server: upstream.server, environment, scope, policy, timeoutMs, deadline, secrets, profile, person: authorized.person });
+  const borrowed = borrowSession(config, { server: upstream.server, environment, scope, policy, timeoutMs, deadline, secrets, redaction: upstream.definition.redaction, profile, person: authorized.person });
   try {
     return await borrowed.connected;
   } catch (error) {

@@ -113,29 +113,29 @@ export async function readResource(context: RelayedRequestContext, uri: string, 
 
 export async function subscribeResource(context: RelayedRequestContext, uri: string): Promise<Record<string, never>> {
   const owner = await ownerOfUri(context, uri);
-  await owner.session.client.subscribeResource({ uri }, { signal: context.signal });
+  await redacted(owner.upstream, () => owner.session.client.subscribeResource({ uri }, { signal: context.signal }));
   return {};
 }
 
 export async function unsubscribeResource(context: RelayedRequestContext, uri: string): Promise<Record<string, never>> {
   const owner = await ownerOfUri(context, uri);
-  await owner.session.client.unsubscribeResource({ uri }, { signal: context.signal });
+  await redacted(owner.upstream, () => owner.session.client.unsubscribeResource({ uri }, { signal: context.signal }));
   return {};
 }
 
-/** `completion/complete`, routed by the prompt or resource template it names. */
+/** `completion/complete`, routed by the prompt or resource template it names; its values and its errors redacted as a prompt's are. */
 export async function complete(context: RelayedRequestContext, params: CompleteRequest["params"]): Promise<CompleteResult> {
   const { ref } = params;
   return underCircuits(context, async (scoped) => {
     if (ref.type === "ref/prompt") {
       const owner = (await claimedPrompts(scoped, "recent")).get(ref.name);
       if (!owner) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${ref.name}`);
-      return observed(scoped, owner.reached, owner.reached.session.client.complete({ ...params, ref: { ...ref, name: owner.prompt.name } }, { signal: context.signal }));
+      return redacted(owner.reached.upstream, () => observed(scoped, owner.reached, owner.reached.session.client.complete({ ...params, ref: { ...ref, name: owner.prompt.name } }, { signal: context.signal })));
     }
     const { templates } = await resourceOwners(scoped, "recent");
     const owner = templates.find(({ template }) => template.uriTemplate === ref.uri);
     if (!owner) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource template: ${ref.uri}`);
-    return observed(scoped, owner.reached, owner.reached.session.client.complete(params, { signal: context.signal }));
+    return redacted(owner.reached.upstream, () => observed(scoped, owner.reached, owner.reached.session.client.complete(params, { signal: context.signal })));
   });
 }
 
