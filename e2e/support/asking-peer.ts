@@ -18,18 +18,19 @@ export type Asked = { answer: ElicitResult } | { error: { code: number; message:
  * `gets`: each GET that opens a session's server-to-client stream, arrived; while `holdingGets`, one is answered
  * only when `releaseGets()` is called.
  */
-export type AskingPeer = Peer & { methods: string[]; asked: Asked[]; gets: number; holdingGets: boolean; nextGet(): Promise<void>; releaseGets(): void };
+export type AskingPeer = Peer & { methods: string[]; questions: string[]; asked: Asked[]; gets: number; holdingGets: boolean; nextGet(): Promise<void>; releaseGets(): void };
 
 /**
  * A 2025-11-25-only MCP server (SDK 1.x, stateful streamable HTTP) whose `confirm` tool asks its client a question
  * by `elicitation/create` during the call — sent whatever the client declared, as a careless server would — and
  * answers with what came back. `confirm_aside` asks the same outside the call (`server.request`: the SDK sends it on
  * the session's GET stream, or drops it when none is open). It also offers one resource, SECRET_URI. Records every
- * JSON-RPC method POSTed to it.
+ * JSON-RPC method POSTed to it, and (`questions`) each question as its tools send it.
  */
 export async function startAskingPeer(): Promise<AskingPeer> {
   const methods: string[] = [];
   const asked: Asked[] = [];
+  const questions: string[] = [];
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const held: (() => void)[] = [];
   const arrived: (() => void)[] = [];
@@ -48,6 +49,7 @@ export async function startAskingPeer(): Promise<AskingPeer> {
         params: { mode: "form" as const, message: question, requestedSchema: { type: "object" as const, properties: { answer: { type: "string" as const } }, required: ["answer"] } },
       };
       try {
+        questions.push(question);
         const answer = request.params.name === "confirm_aside"
           ? await server.request(elicitation, ElicitResultSchema)
           : await extra.sendRequest(elicitation, ElicitResultSchema);
@@ -88,7 +90,7 @@ export async function startAskingPeer(): Promise<AskingPeer> {
     })().catch(() => res.destroy()));
   });
   const state: AskingPeer = {
-    ...peer, methods, asked, gets: 0, holdingGets: false,
+    ...peer, methods, questions, asked, gets: 0, holdingGets: false,
     nextGet: () => new Promise((resolve) => arrived.push(resolve)),
     releaseGets: () => {
       state.holdingGets = false;

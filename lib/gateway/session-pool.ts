@@ -32,8 +32,9 @@ export type PooledSession = { session(): McpSession; connected: Promise<McpSessi
 
 /**
  * Whom a gateway's upstream session relays for (DESIGN §16): sessions are shared only between callers with the same
- * `key` — the capabilities declared upstream and the handshake tried first, and, for what must reach one client
- * only (resource subscriptions), that client's own.
+ * `key` — the capabilities declared upstream and the handshake tried first; the caller's own (its token's key) when
+ * it declared anything an upstream may ask of it; and, for what must reach one client only (resource
+ * subscriptions), that client's own.
  */
 export type UpstreamProfile = {
   key: string;

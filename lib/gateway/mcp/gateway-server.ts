@@ -14,7 +14,7 @@ import type { CallRelay, ConnectRequired, GatewayTarget, McpToolResult, Upstream
 import { ConnectRequiredError } from "../target-upstreams";
 import { serveInRounds, type RoundsOptions } from "./input-rounds";
 import { isConnectAsk, isUpstreamAsk, type ConnectAsk, type UpstreamAsk } from "./upstream-ask";
-import { mintRequestState, requestStateOf, type AskingMethod } from "./request-state";
+import { mintRequestState, requestStateOf, type AskingMethod, type RequestBinding } from "./request-state";
 import { relayingTo, type Relay } from "./relay";
 import type { RelayedRequestContext } from "./relay-answers";
 import {
@@ -38,13 +38,16 @@ export type GatewayServerOptions = GatewayCallContext & {
    * subscriptions alone — a 2025 session's, or a 2026-07-28 request's own.
    */
   profiles: (server: Server, ctx: ServerContext) => { calls: UpstreamProfile; subscriptions: UpstreamProfile };
-  /** Who may continue what this client was asked (its token's key): `requestState` is bound to it. */
+  /**
+   * Who this client is (its token's key): `requestState` is bound to it, and an upstream's requests reach this
+   * client's requests only from upstream sessions of its own.
+   */
   owner: string;
   /**
    * 2026-07-28: a 2025 upstream's questions go back to the client in rounds (lib/gateway/mcp/input-rounds.ts).
    * Absent for a 2025 session, whose client is asked directly.
    */
-  rounds?: Omit<RoundsOptions, "relayTo" | "owner">;
+  rounds?: Omit<RoundsOptions, "relayTo" | "owner" | "binding">;
 };
 
 /** A relayed request's answer: the result, or what a 2026-07-28 upstream asks the client first. */
@@ -68,6 +71,7 @@ export function createGatewayServer(options: GatewayServerOptions, serverOptions
   let logLevel: LoggingLevel | undefined;
   const relayFor = (ctx: ServerContext): Relay => ({
     capabilities: clientCapabilities(server, ctx),
+    caller: options.owner,
     request: (method, params, signal) => ctx.mcpReq.send({ method, params } as never, { signal }) as Promise<Record<string, unknown>>,
     async notify(notification) {
       if (notification.method === "notifications/message" && !isAtLeast(notification.params?.level, logLevel)) return;
@@ -80,21 +84,20 @@ export function createGatewayServer(options: GatewayServerOptions, serverOptions
   const relayed = <T>(ctx: ServerContext, serve: (context: RelayedRequestContext) => Promise<T>) => relayingTo(relayFor(ctx), () => serve(requestContext(ctx)));
   // tools/call, prompts/get and resources/read may need the client's input (DESIGN §16): a 2026-07-28 upstream's
   // questions are passed on in an InputRequiredResult (to a 2025 client, the SDK asks them and calls again); a 2025
-  // upstream's are asked of a 2025 client at once, and of a 2026-07-28 client in rounds.
+  // upstream's are asked of a 2025 client at once, and of a 2026-07-28 client in rounds. A retry's state must be
+  // this caller's, minted for this very request: this endpoint and environment, this method and name.
   const asking = async (ctx: ServerContext, method: AskingMethod, name: string, serve: (signal: AbortSignal, resume?: UpstreamResume) => Promise<Asked>) => {
-    const state = requestStateOf(ctx, options.owner);
-    if (state?.kind === "upstream" && (state.method !== method || state.name !== name)) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState", { reason: "invalid_request_state" });
-    }
+    const binding: RequestBinding = { target: { kind: target.kind, name: target.name }, environment, method, name };
+    const state = requestStateOf(ctx, options.owner, binding);
     const resume = state?.kind === "upstream" ? { inputResponses: ctx.mcpReq.inputResponses ?? {}, ...(state.state !== undefined ? { requestState: state.state } : {}) } : undefined;
     const passOn = async (answer: Asked) => {
       if (!isUpstreamAsk(answer)) return answer;
       const { inputRequests, requestState } = answer.inputRequired;
-      return { resultType: "input_required", inputRequests, requestState: await mintRequestState({ kind: "upstream", owner: options.owner, method, name, state: requestState }) } as InputRequiredResult;
+      return { resultType: "input_required", inputRequests, requestState: await mintRequestState({ kind: "upstream", owner: options.owner, ...binding, state: requestState }) } as InputRequiredResult;
     };
     if (!options.rounds) return relayingTo(relayFor(ctx), async () => passOn(await serve(ctx.mcpReq.signal, resume)));
     const round = state?.kind === "round" ? state : undefined;
-    return serveInRounds(round, ctx.mcpReq.inputResponses ?? {}, { ...options.rounds, owner: options.owner, relayTo: relayFor(ctx) },
+    return serveInRounds(round, ctx.mcpReq.inputResponses ?? {}, { ...options.rounds, owner: options.owner, binding, relayTo: relayFor(ctx) },
       (relay, signal) => relayingTo(relay, async () => passOn(await serve(signal, resume))));
   };
 

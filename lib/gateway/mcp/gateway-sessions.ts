@@ -9,7 +9,7 @@ import type { UpstreamProfile } from "../session-pool";
 import type { GatewayTarget } from "../types";
 import { openUpstreamScope } from "../upstream-scope";
 import { createGatewayServer, type GatewayCallContext } from "./gateway-server";
-import { relayableCapabilities, upstreamProfile, type Relay } from "./relay";
+import { relaysRequests, upstreamProfile, type Relay } from "./relay";
 import { requestStateVerification } from "./request-state";
 
 /** One MCP session of a gateway endpoint: its transport and server, its upstream scope, and the tool list it last saw. */
@@ -63,11 +63,11 @@ export async function openGatewaySession({ target, environment, version, revisio
   const server = createGatewayServer({
     ...calls, version, onListed: (listed) => (session.revision = listed), owner: callerKeyOf(caller),
     // Known once the client initialized: what it declared decides what its upstream sessions declare.
-    profiles: (initialized) => (profiles ??= sessionProfiles(initialized, transport)),
+    profiles: (initialized) => (profiles ??= sessionProfiles(initialized, transport, caller)),
   }, { requestState: requestStateVerification });
   const session: GatewaySession = {
     target, environment, callerKey: callerKeyOf(caller), transport, server, revision, calls, callsInFlight: new Map(),
-    profiles: () => (profiles ??= sessionProfiles(server, transport)),
+    profiles: () => (profiles ??= sessionProfiles(server, transport, caller)),
     close() {
       closing ??= (async () => {
         clearTimeout(session.idleTimer);
@@ -124,14 +124,14 @@ export async function endAllGatewaySessions(): Promise<void> {
  * The upstream profiles of a 2025-11-25 session (DESIGN §16). Its calls share upstream sessions with every client
  * that declared nothing to relay; a client that declared sampling, elicitation or roots has upstream sessions of
  * its own, so that what an upstream asks outside any request (stdio servers, whose messages carry no request) still
- * finds it. Resource subscriptions are always the session's own. An upstream speaking 2025 is asked in 2025.
+ * finds it, and no other client's request does. Resource subscriptions are always the session's own. An upstream
+ * speaking 2025 is asked in 2025.
  */
-function sessionProfiles(server: Server, transport: WebStandardStreamableHTTPServerTransport) {
+function sessionProfiles(server: Server, transport: WebStandardStreamableHTTPServerTransport, caller: Principal) {
   const capabilities = server.getClientCapabilities() ?? {};
-  const owner = { id: `gateway-session:${transport.sessionId}`, relay: sessionRelay(server) };
-  const relaysRequests = Object.keys(relayableCapabilities(capabilities)).length > 0;
+  const owner = { caller: callerKeyOf(caller), session: { id: `gateway-session:${transport.sessionId}`, relay: sessionRelay(server) } };
   return {
-    calls: upstreamProfile(capabilities, "legacy", relaysRequests ? owner : undefined),
+    calls: upstreamProfile(capabilities, "legacy", relaysRequests(capabilities) ? owner : undefined),
     subscriptions: upstreamProfile(capabilities, "legacy", owner),
   };
 }

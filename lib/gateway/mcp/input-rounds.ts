@@ -7,7 +7,7 @@ import { getConfig } from "../../env";
 import { processSlot } from "../../runtime/runtime";
 import type { PeerRequestMethod } from "../../mcp/mcp-session";
 import type { Relay } from "./relay";
-import { mintRequestState } from "./request-state";
+import { invalidRequestState, isBoundTo, mintRequestState, type RequestBinding } from "./request-state";
 
 type Ask = { request: InputRequest; resolve(result: Record<string, unknown>): void; reject(error: unknown): void };
 
@@ -19,6 +19,8 @@ type Ask = { request: InputRequest; resolve(result: Record<string, unknown>): vo
 type Round = {
   id: string;
   owner: string;
+  /** The request it serves (endpoint, environment, method, name): only that request continues it. */
+  binding: RequestBinding;
   /** Questions the client has not answered yet, by the key it was sent under. */
   asks: Map<string, Ask>;
   asked: number;
@@ -36,6 +38,8 @@ const rounds = processSlot("gateway.inputRounds", () => new Map<string, Round>()
 export type RoundsOptions = {
   /** Who the request runs for (a token's key): only they may continue it. */
   owner: string;
+  /** The request being served: the round is bound to it, as is the `requestState` naming the round. */
+  binding: RequestBinding;
   /** What the client declared in this request: only those questions reach it; others are the upstream's "Method not found". */
   relayTo: Omit<Relay, "request">;
   /** Called when a round starts and when it ends, whichever way (the request's upstream scope stays open between). */
@@ -45,11 +49,12 @@ export type RoundsOptions = {
 
 /**
  * Serves one 2026-07-28 request that may need the client's input: a first request starts `serve` with a relay
- * whose questions are kept; a retry (its `requestState` verified, and the caller's) continues the round it names.
+ * whose questions are kept; a retry (its `requestState` verified, the caller's, and for this request) continues the
+ * round it names.
  * Either way the answer is the result, or an `InputRequiredResult` with every open question.
  */
 export async function serveInRounds<T>(continuing: { round: string } | undefined, inputResponses: Record<string, unknown>, options: RoundsOptions, serve: (relay: Relay, signal: AbortSignal) => Promise<T>): Promise<T | InputRequiredResult> {
-  const round = continuing === undefined ? startRound(options, serve) : continueRound(continuing.round, options.owner, inputResponses);
+  const round = continuing === undefined ? startRound(options, serve) : continueRound(continuing.round, options, inputResponses);
   return nextAnswer(round) as Promise<T | InputRequiredResult>;
 }
 
@@ -58,7 +63,7 @@ function startRound<T>(options: RoundsOptions, serve: (relay: Relay, signal: Abo
   // The upstream call outlives the HTTP request that started it: it ends with the round.
   const aborter = new AbortController();
   const round: Round = {
-    id: randomUUID(), owner: options.owner, asks: new Map(), asked: 0, aborter,
+    id: randomUUID(), owner: options.owner, binding: options.binding, asks: new Map(), asked: 0, aborter,
     outcome: Promise.resolve({ result: undefined }),
     wake: () => wake(), woken: Promise.resolve(),
     // A client that never comes back: its questions are refused, which ends the upstream call.
@@ -95,11 +100,9 @@ function startRound<T>(options: RoundsOptions, serve: (relay: Relay, signal: Abo
   return round;
 }
 
-function continueRound(id: string, owner: string, responses: Record<string, unknown>): Round {
+function continueRound(id: string, { owner, binding }: RoundsOptions, responses: Record<string, unknown>): Round {
   const round = rounds.get(id);
-  if (!round || round.owner !== owner) {
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState", { reason: "invalid_request_state" });
-  }
+  if (!round || round.owner !== owner || !isBoundTo(round.binding, binding)) throw invalidRequestState();
   for (const [key, ask] of round.asks) {
     if (!(key in responses)) continue;
     round.asks.delete(key);
@@ -124,7 +127,7 @@ async function nextAnswer(round: Round): Promise<unknown> {
     return settled.result;
   }
   const inputRequests = Object.fromEntries([...round.asks].map(([key, ask]) => [key, ask.request]));
-  return { resultType: "input_required", inputRequests, requestState: await mintRequestState({ kind: "round", round: round.id, owner: round.owner }) } satisfies InputRequiredResult;
+  return { resultType: "input_required", inputRequests, requestState: await mintRequestState({ kind: "round", round: round.id, owner: round.owner, ...round.binding }) } satisfies InputRequiredResult;
 }
 
 function expire(round: Round): void {

@@ -12,6 +12,8 @@ import type { UpstreamProfile } from "../session-pool";
 export type Relay = {
   /** What the client declared: only those server-to-client requests reach it. */
   capabilities: ClientCapabilities;
+  /** Whose request it serves (the caller's key, lib/gateway/mcp/gateway-sessions.ts `callerKeyOf`): an upstream's requests reach it only from that caller's sessions. */
+  caller?: string;
   /** `inputKey`: the key a 2026-07-28 upstream gave the question, kept when it is passed on in rounds. */
   request(method: PeerRequestMethod, params: Record<string, unknown> | undefined, signal: AbortSignal, inputKey?: string): Promise<Record<string, unknown>>;
   notify(notification: Notification): Promise<void>;
@@ -43,31 +45,48 @@ export async function relayingTo<T>(relay: Relay, serve: () => Promise<T>): Prom
 }
 
 /**
+ * Whom an upstream profile's sessions belong to. `caller` (a token's key): the one caller whose requests the
+ * sessions relay for — an upstream's requests on them reach a request of that caller, and nothing else. `session`
+ * (a 2025 gateway session) makes them that client's alone, closed with it; its relay receives what no request being
+ * served caused — a subscribed resource's updates, a question asked on the GET stream.
+ */
+export type ProfileOwner = { caller: string; session?: { id: string; relay: Relay } };
+
+/**
  * The upstream profile for clients that declared `capabilities` (DESIGN §16): upstream sessions are shared by
  * callers that declared the same relayable capabilities, and declare exactly those upstream, so an upstream sees
- * what a direct client would. `owner` (a gateway session) makes the sessions that client's alone, and receives
- * what no request being served caused — a subscribed resource's updates, a question asked on the GET stream.
+ * what a direct client would. A client that declared any (sampling, elicitation, roots) must have an `owner`: a
+ * session an upstream may ask on is never shared between callers, since what it asks outside any request (on its
+ * GET stream) arrives in the context of the request that opened the session. Without an owner, the sessions are
+ * shared, and every request of an upstream on them is refused ("Method not found").
  */
-export function upstreamProfile(capabilities: ClientCapabilities, negotiation: ClientPeer["negotiation"], owner?: { id: string; relay: Relay }): UpstreamProfile {
+export function upstreamProfile(capabilities: ClientCapabilities, negotiation: ClientPeer["negotiation"], owner?: ProfileOwner): UpstreamProfile {
   const declared = relayableCapabilities(capabilities);
-  const destination = () => {
+  // The request being served, while it is: for a request of an upstream, only when it is the sessions' owner's.
+  const destination = (asking: boolean) => {
     const serving = current.getStore();
-    return serving && !serving.served ? serving.relay : owner?.relay;
+    const own = owner === undefined ? !asking : serving?.relay.caller === owner.caller;
+    return serving && !serving.served && own ? serving.relay : owner?.session?.relay;
   };
   const peer: ClientPeer = {
     capabilities: declared,
     negotiation,
     onRequest(method, params, signal, inputKey) {
-      const relay = destination();
+      const relay = destination(true);
       if (!relay) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `Method not found: ${method}`);
       return relay.request(method, params, signal, inputKey);
     },
     onNotification(notification) {
       if (!RELAYED_NOTIFICATIONS.has(notification.method)) return;
-      void destination()?.notify(notification).catch(() => undefined);
+      void destination(false)?.notify(notification).catch(() => undefined);
     },
   };
-  return { key: JSON.stringify([negotiation, declared, owner?.id ?? null]), peer, owned: owner !== undefined };
+  return { key: JSON.stringify([negotiation, declared, owner?.caller ?? null, owner?.session?.id ?? null]), peer, owned: owner?.session !== undefined };
+}
+
+/** Whether `capabilities` admit any server-to-client request: a client that declared one has upstream sessions of its own. */
+export function relaysRequests(capabilities: ClientCapabilities): boolean {
+  return Object.keys(relayableCapabilities(capabilities)).length > 0;
 }
 
 /** The client capabilities that admit a server-to-client request, as declared (elicitation modes included). */

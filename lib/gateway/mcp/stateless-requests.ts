@@ -5,7 +5,7 @@ import { processSlot } from "../../runtime/runtime";
 import type { GatewayTarget } from "../types";
 import { openUpstreamScope } from "../upstream-scope";
 import { clientCapabilities, createGatewayServer } from "./gateway-server";
-import { upstreamProfile } from "./relay";
+import { relaysRequests, upstreamProfile } from "./relay";
 import { requestStateVerification } from "./request-state";
 
 /** What one 2026-07-28 request is served for: passed through the SDK handler to the server it makes for the request. */
@@ -44,8 +44,11 @@ function serverFor(served: StatelessRequest) {
   const server = createGatewayServer({
     target: served.target, environment: served.environment, caller: served.caller, scope, sessionId: () => undefined, baseUrl: served.baseUrl,
     version: served.version, onListed: () => {},
+    // A caller that declared something an upstream may ask has upstream sessions of its own (what an upstream asks on
+    // a session's GET stream reaches the request that opened it); one that declared nothing shares pooled ones.
     profiles: (self, ctx) => {
-      const profile = upstreamProfile(clientCapabilities(self, ctx), "auto");
+      const capabilities = clientCapabilities(self, ctx);
+      const profile = upstreamProfile(capabilities, "auto", relaysRequests(capabilities) ? { caller: served.callerKey } : undefined);
       return { calls: profile, subscriptions: profile };
     },
     owner: served.callerKey,
