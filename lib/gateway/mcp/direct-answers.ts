@@ -6,7 +6,7 @@ import { advertisedToolsUtf8, loadTargetTools } from "../target-tools";
 import { forwardable, type GatewayPost } from "./gateway-body";
 import { callGatewayTool } from "./gateway-server";
 import type { GatewaySession } from "./gateway-sessions";
-import { relayableCapabilities, relayingTo } from "./relay";
+import { relayingTo, relaysRequests } from "./relay";
 import { isConnectAsk, isUpstreamAsk } from "./upstream-ask";
 
 /** Answers larger than this go out as a stream of their parts (see jsonRpcAnswer). */
@@ -40,7 +40,7 @@ export async function answerDirectly(session: GatewaySession, request: Request, 
 
   const { message } = post;
   if (isRequest(message, "tools/list") && hasOnlyKeys(message.params, [])) return { answer: jsonRpcAnswer(session, message.id, await listTools(session)) };
-  if (isRequest(message, "tools/call") && isToolCallParams(message.params) && !relaysRequests(session)) {
+  if (isRequest(message, "tools/call") && isToolCallParams(message.params) && !relaysRequests(session.server.getClientCapabilities() ?? {})) {
     return { answer: await callTool(session, message.id, message.params, request.signal) };
   }
   if (isCancellation(message)) session.callsInFlight.get(message.params.requestId)?.abort();
@@ -108,11 +108,6 @@ function eventStreamAnswer(session: GatewaySession, id: JsonRpcId, outcome: { re
 function errorAnswer(id: JsonRpcId, error: ProtocolError) {
   const { code, message, data } = error;
   return { jsonrpc: "2.0", id, error: { code, message, ...(data !== undefined ? { data } : {}) } };
-}
-
-/** Whether the client declared something an upstream may ask of it: then its calls go through the SDK, which can ask. */
-function relaysRequests(session: GatewaySession): boolean {
-  return Object.keys(relayableCapabilities(session.server.getClientCapabilities() ?? {})).length > 0;
 }
 
 /** The checks the streamable HTTP transport makes of a POST before reading it. */
