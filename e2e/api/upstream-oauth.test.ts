@@ -86,11 +86,11 @@ async function connectionOf(name = server) {
   return listed;
 }
 
-async function gatewayCall(tool = "whoami", through = agent) {
+async function gatewayCall(tool = "whoami", through = agent, args: Record<string, unknown> = {}) {
   const client = new Client({ name: "oauth-test", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(`/mcp/agents/${through}`, patchbay.baseUrl), { requestInit: { headers: { Authorization: `Bearer ${runnerToken}` } } }));
   try {
-    return await client.callTool({ name: `guarded.${tool}`, arguments: {} });
+    return await client.callTool({ name: `guarded.${tool}`, arguments: args });
   } finally {
     await client.close();
   }
@@ -164,6 +164,13 @@ describe("connecting, using, refreshing and revoking", () => {
 
     const result = await gatewayCall();
     expect(result.content).toEqual([{ type: "text", text: "signed in as alice" }]);
+    expect(mcp.accepted.at(-1)).toBe(as.accessTokens.at(-1));
+  });
+
+  test("a server quoting the access token it was sent: the gateway's answer carries it masked", async () => {
+    const result = await gatewayCall("whoami", agent, { quote_token: true });
+
+    expect(result.content).toEqual([{ type: "text", text: "signed in as alice with Bearer ••••" }]);
     expect(mcp.accepted.at(-1)).toBe(as.accessTokens.at(-1));
   });
 

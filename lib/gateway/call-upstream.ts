@@ -11,6 +11,7 @@ import type { OutboundPolicy } from "../mcp/outbound-policy";
 import { wireMessageOf } from "../mcp/wire-message";
 import { withUpstreamAuth, type Authorized } from "../oauth/upstream-bearer";
 import { noteUpstreamRefusal } from "../oauth/upstream-refusal";
+import { scrubSecrets } from "../resolve/scrub";
 import type { ResolvedConfig } from "../resolve/types";
 import type { ServerAuth } from "../schemas/server-auth";
 import type { Redaction } from "../schemas/server-behaviour";
@@ -136,13 +137,20 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
       // SEP-2243: the session need not have listed the tools to know which arguments go into headers.
       ...(request.inputSchema ? { toolDefinition: { name: request.tool, inputSchema: request.inputSchema as Tool["inputSchema"] } } : {}),
     }));
-    if (isInputRequiredResult(answer)) return { kind: "input_required", inputRequired: { inputRequests: answer.inputRequests ?? {}, ...(answer.requestState !== undefined ? { requestState: answer.requestState } : {}) } };
-    return { kind: "result", result: toMcpResult(answer) };
+    if (isInputRequiredResult(answer)) {
+      const inputRequired = { inputRequests: answer.inputRequests ?? {}, ...(answer.requestState !== undefined ? { requestState: answer.requestState } : {}) };
+      return { kind: "input_required", inputRequired: withoutBearer(inputRequired, authorized) };
+    }
+    return { kind: "result", result: withoutBearer(toMcpResult(answer), authorized) };
   } catch (error) {
     if (!request.signal?.aborted) {
       const answered = answeredWithError(error);
-      if (answered?.kind === "error") return { kind: "failed", failure: { kind: "other" }, reason: describeFailure(error, {}).reason, protocolError: answered.error };
-      if (answered?.kind === "invalid") return { kind: "result", result: { isError: true, content: [{ type: "text", text: `The MCP server answered with a result the protocol does not allow: ${answered.reason}` }] } };
+      if (answered?.kind === "error") {
+        return { kind: "failed", failure: { kind: "other" }, reason: withoutBearer(describeFailure(error, {}).reason, authorized), protocolError: withoutBearer(answered.error, authorized) };
+      }
+      if (answered?.kind === "invalid") {
+        return { kind: "result", result: { isError: true, content: [{ type: "text", text: withoutBearer(`The MCP server answered with a result the protocol does not allow: ${answered.reason}`, authorized) }] } };
+      }
     }
     await borrowed?.discard(); // a session that failed a call is not trusted with the next one
     const session = borrowed?.session();
@@ -156,6 +164,14 @@ async function attemptCall(request: UpstreamRequest): Promise<Attempt> {
     either?.release();
     request.signal?.removeEventListener("abort", onAbort);
   }
+}
+
+/**
+ * What the server answered, with the OAuth access token it was sent masked: a careless server may quote it, and the
+ * pipeline's redactor knows the blueprint's secrets, not the connection's token (DESIGN §7, §17).
+ */
+function withoutBearer<T>(value: T, authorized: Authorized | undefined): T {
+  return authorized?.bearer ? scrubSecrets(value, [authorized.bearer]) : value;
 }
 
 /**
