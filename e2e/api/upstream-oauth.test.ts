@@ -174,6 +174,19 @@ describe("connecting, using, refreshing and revoking", () => {
     expect(mcp.accepted.at(-1)).toBe(as.accessTokens.at(-1));
   });
 
+  test("a server quoting the access token in a prompt: the gateway's prompts/get carries it masked", async () => {
+    const client = new Client({ name: "oauth-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`/mcp/agents/${agent}`, patchbay.baseUrl), { requestInit: { headers: { Authorization: `Bearer ${runnerToken}` } } }));
+    try {
+      const prompt = await client.getPrompt({ name: "guarded.greeting", arguments: { quote_token: "yes" } });
+
+      expect(prompt.messages).toEqual([{ role: "user", content: { type: "text", text: "hello alice with Bearer ••••" } }]);
+      expect(mcp.accepted.at(-1)).toBe(as.accessTokens.at(-1));
+    } finally {
+      await client.close();
+    }
+  });
+
   test("a runner's blueprint carries the shared connection as the server's Authorization with expires_at; a viewer's is masked", async () => {
     const connection = (await connectionOf()).body.connections[0];
     const runner = apiClient(patchbay.baseUrl, { Authorization: `Bearer ${runnerToken}` });

@@ -158,8 +158,8 @@ export type ProtectedMcpServer = {
 /**
  * An MCP server (SDK 1.x, stateless streamable HTTP) guarded by `issuer`: without a valid JWT access token whose
  * audience is its own URL it answers 401 with `WWW-Authenticate: Bearer resource_metadata=…, scope=…`; it serves
- * its RFC 9728 metadata; its tool `whoami` answers the token's subject (and, asked `quote_token`, the token), its prompt `greeting` greets it and its
- * resource `guarded://me` names it.
+ * its RFC 9728 metadata; its tool `whoami` answers the token's subject, its prompt `greeting` greets it (both quote
+ * the token too when asked `quote_token`) and its resource `guarded://me` names it.
  */
 export async function startProtectedMcpServer(issuer: () => string, deadIssuer: string): Promise<ProtectedMcpServer> {
   const port = await freePort();
@@ -197,13 +197,13 @@ export async function startProtectedMcpServer(issuer: () => string, deadIssuer: 
         { name: "write_note", description: `Writes a note (needs ${WRITE_SCOPE})`, inputSchema: { type: "object", properties: {} } },
       ],
     }));
-    // Asked `quote_token`, whoami quotes the token it was sent, as a careless server would.
+    // Asked `quote_token`, whoami and greeting quote the token they were sent, as a careless server would.
     const quoted = (request: { params: { arguments?: Record<string, unknown> } }) => (request.params.arguments?.quote_token ? ` with Bearer ${token}` : "");
     mcp.setRequestHandler(CallToolRequestSchema, async (request) => ({
       content: [{ type: "text", text: request.params.name === "write_note" ? `note written for ${claims.subject}` : `signed in as ${claims.subject}${quoted(request)}` }],
     }));
     mcp.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: [{ name: "greeting", description: "Greets who signed in" }] }));
-    mcp.setRequestHandler(GetPromptRequestSchema, async () => ({ messages: [{ role: "user", content: { type: "text", text: `hello ${claims.subject}` } }] }));
+    mcp.setRequestHandler(GetPromptRequestSchema, async (request) => ({ messages: [{ role: "user", content: { type: "text", text: `hello ${claims.subject}${quoted(request)}` } }] }));
     mcp.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [{ uri: "guarded://me", name: "me" }] }));
     mcp.setRequestHandler(ReadResourceRequestSchema, async (request) => ({ contents: [{ uri: request.params.uri, text: `you are ${claims.subject}` }] }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

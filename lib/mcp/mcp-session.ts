@@ -54,6 +54,8 @@ export type McpSession = {
   stdio: ProbeStdioTransport | undefined;
   /** A streamable HTTP session's transport and the traced safe fetch it sends through; absent for stdio and SSE. */
   streamableHttp: StreamableHttpLink | undefined;
+  /** Every value substituted into its config from a secret (an OAuth access token included): what its answers are scrubbed of. */
+  secrets: readonly string[];
   /** Known once connected: which handshake the server answered. */
   era(): ProtocolEra | null;
   /** The versions the server offered (`server/discover`), or the one `initialize` agreed on. */
@@ -102,6 +104,7 @@ export function openSession(config: ResolvedConfig, options: SessionOptions): Mc
     stdio: transport instanceof ProbeStdioTransport ? transport : undefined,
     streamableHttp: transport instanceof StreamableHTTPClientTransport && config.type === "http"
       ? { transport, url: new URL(config.url), headers: config.headers, fetch: tracedFetch! } : undefined,
+    secrets: options.secrets,
     era,
     protocolVersion: () => client.getNegotiatedProtocolVersion() ?? null,
     protocolVersions() {

@@ -76,10 +76,10 @@ export class UnansweredError extends ProtocolError {
 
 /**
  * A prompt or a resource reaches the client as a tool's result does (DESIGN §12): the server's `redaction` applied and
- * its secrets scrubbed, and so does the error it answers with.
+ * the secrets of the session that answered scrubbed (its OAuth access token too), and so does the error it answers with.
  */
-export async function redacted<T>(upstream: TargetUpstream, relay: () => Promise<T>): Promise<T> {
-  const redact = createRedactor(upstream.definition.redaction, upstream.secrets);
+export async function redacted<T>({ upstream, session }: Reached, relay: () => Promise<T>): Promise<T> {
+  const redact = createRedactor(upstream.definition.redaction, session.secrets);
   try {
     return redact(await relay());
   } catch (error) {

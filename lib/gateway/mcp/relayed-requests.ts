@@ -52,7 +52,7 @@ export async function getPrompt(context: RelayedRequestContext, params: { name: 
     const owner = (await claimedPrompts(scoped, "recent", undefined, unreached)).get(params.name);
     if (!owner) throw unreached[0] ?? new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${params.name}`);
     const asked = { name: owner.prompt.name, ...(params.arguments ? { arguments: params.arguments } : {}) };
-    return redacted(owner.reached.upstream, () => observed(scoped, owner.reached, upstreamPrompt(owner.reached.session, asked, context.signal, resume)).then(askedOrAnswered));
+    return redacted(owner.reached, () => observed(scoped, owner.reached, upstreamPrompt(owner.reached.session, asked, context.signal, resume)).then(askedOrAnswered));
   });
 }
 
@@ -107,19 +107,19 @@ function origin({ upstream }: Reached): ListedFrom {
 export async function readResource(context: RelayedRequestContext, uri: string, resume?: UpstreamResume): Promise<ReadResourceResult | UpstreamAsk> {
   return underCircuits(context, async (scoped) => {
     const owner = await ownerOfUri(scoped, uri);
-    return redacted(owner.upstream, () => observed(scoped, owner, upstreamResource(owner.session, uri, context.signal, resume)).then(askedOrAnswered));
+    return redacted(owner, () => observed(scoped, owner, upstreamResource(owner.session, uri, context.signal, resume)).then(askedOrAnswered));
   });
 }
 
 export async function subscribeResource(context: RelayedRequestContext, uri: string): Promise<Record<string, never>> {
   const owner = await ownerOfUri(context, uri);
-  await redacted(owner.upstream, () => owner.session.client.subscribeResource({ uri }, { signal: context.signal }));
+  await redacted(owner, () => owner.session.client.subscribeResource({ uri }, { signal: context.signal }));
   return {};
 }
 
 export async function unsubscribeResource(context: RelayedRequestContext, uri: string): Promise<Record<string, never>> {
   const owner = await ownerOfUri(context, uri);
-  await redacted(owner.upstream, () => owner.session.client.unsubscribeResource({ uri }, { signal: context.signal }));
+  await redacted(owner, () => owner.session.client.unsubscribeResource({ uri }, { signal: context.signal }));
   return {};
 }
 
@@ -130,12 +130,12 @@ export async function complete(context: RelayedRequestContext, params: CompleteR
     if (ref.type === "ref/prompt") {
       const owner = (await claimedPrompts(scoped, "recent")).get(ref.name);
       if (!owner) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${ref.name}`);
-      return redacted(owner.reached.upstream, () => observed(scoped, owner.reached, owner.reached.session.client.complete({ ...params, ref: { ...ref, name: owner.prompt.name } }, { signal: context.signal })));
+      return redacted(owner.reached, () => observed(scoped, owner.reached, owner.reached.session.client.complete({ ...params, ref: { ...ref, name: owner.prompt.name } }, { signal: context.signal })));
     }
     const { templates } = await resourceOwners(scoped, "recent");
     const owner = templates.find(({ template }) => template.uriTemplate === ref.uri);
     if (!owner) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource template: ${ref.uri}`);
-    return redacted(owner.reached.upstream, () => observed(scoped, owner.reached, owner.reached.session.client.complete(params, { signal: context.signal })));
+    return redacted(owner.reached, () => observed(scoped, owner.reached, owner.reached.session.client.complete(params, { signal: context.signal })));
   });
 }
 
