@@ -196,8 +196,16 @@ test("an editor saves a server whose URL holds a password and a token: the form 
   await expect(page.getByText("“Authorization” looks like a secret typed in as is.")).toBeVisible();
   await page.getByRole("button", { name: `Use Bearer \${${variable}_AUTHORIZATION} instead` }).click();
   await expect(page.getByLabel("Header 1 value")).toHaveValue(`Bearer \${${variable}_AUTHORIZATION}`);
+  // A literal beside a reference is a literal too: only the literal part becomes the placeholder, the reference stays.
+  await page.getByRole("button", { name: "Add header" }).click();
+  await page.getByLabel("Header 2 name").fill("X-Api-Key");
+  await page.getByLabel("Header 2 value").fill(`\${TENANT}-${token}`);
+  await expect(page.getByText("“X-Api-Key” looks like a secret typed in as is.")).toBeVisible();
+  await page.getByRole("button", { name: `Use \${TENANT}-\${${variable}_X_API_KEY} instead` }).click();
+  await expect(page.getByLabel("Header 2 value")).toHaveValue(`\${TENANT}-\${${variable}_X_API_KEY}`);
+  await expect(page.getByText(/looks like a secret typed in as is/)).toHaveCount(0);
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(`${guarded.baseUrl}/mcp-servers/${name}`);
   const placed = (await admin(guarded.baseUrl).get(`/api/mcp-servers/${name}?raw=true`)).body.mcp_server.transport;
-  expect(placed).toEqual({ type: "http", url: placeheld, headers: { Authorization: `Bearer \${${variable}_AUTHORIZATION}` } });
+  expect(placed).toEqual({ type: "http", url: placeheld, headers: { Authorization: `Bearer \${${variable}_AUTHORIZATION}`, "X-Api-Key": `\${TENANT}-\${${variable}_X_API_KEY}` } });
 });

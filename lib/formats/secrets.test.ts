@@ -1,24 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { isLiteralSecret } from "../schemas/secrets";
 import { convert } from "./detect";
 import { introducedPlaceholders, replaceLiteralSecrets } from "./secrets";
-
-describe("isLiteralSecret", () => {
-  it.each([
-    ["Authorization", "Bearer abc", true],
-    ["X-Api-Key", "k-123", true],
-    ["GITHUB_TOKEN", "ghp_1", true],
-    ["db_password", "hunter2", true],
-    ["CLIENT_SECRET", "s", true],
-    ["Authorization", "Bearer ${TOKEN}", false],
-    ["X-Api-Key", "{{api_key}}", false],
-    ["GITHUB_TOKEN", "", false],
-    ["LOG_LEVEL", "debug", false],
-  ])("%s = %j → %s", (key, value, expected) => {
-    expect(isLiteralSecret(key, value)).toBe(expected);
-  });
-});
 
 describe("replaceLiteralSecrets", () => {
   it("replaces literal secrets of the transport and of each environment, keeping an auth scheme", () => {
@@ -49,6 +32,21 @@ describe("replaceLiteralSecrets", () => {
       transport: { type: "http", url: "https://bot:${SEARCH_URL_PASSWORD}@mcp.example.com/mcp?api_key=${SEARCH_URL_QUERY_API_KEY}&region=eu&api_key=${SEARCH_URL_QUERY_API_KEY_1}" },
       environments: { production: { url: "https://mcp.example.com/mcp?access_token=${PROD_TOKEN}&token=${SEARCH_PRODUCTION_URL_QUERY_TOKEN}" } },
     });
+  });
+
+  it("keeps the references of a value that has some, replacing only its literal parts (their separators kept)", () => {
+    const server = {
+      name: "s2",
+      transport: {
+        type: "http", url: "https://bot:${PW_PREFIX}pw-1@mcp.example.com/mcp?api_key=${TENANT}-k1&token=${A}:${B}",
+        headers: { "X-Api-Key": "${TENANT}-sk-live-LITERALMIX-333", Authorization: "Bearer ${TENANT}.tok-1==", "X-Two": "a", Token: "a${X}b", "X-Secret": "${USER}:${PASS}" },
+      },
+    };
+    expect(replaceLiteralSecrets(server).transport).toEqual({
+      type: "http", url: "https://bot:${PW_PREFIX}${S2_URL_PASSWORD}@mcp.example.com/mcp?api_key=${TENANT}-${S2_URL_QUERY_API_KEY}&token=${A}:${B}",
+      headers: { "X-Api-Key": "${TENANT}-${S2_X_API_KEY}", Authorization: "Bearer ${TENANT}.${S2_AUTHORIZATION}==", "X-Two": "a", Token: "${S2_TOKEN}${X}${S2_TOKEN_1}", "X-Secret": "${USER}:${PASS}" },
+    });
+    expect(introducedPlaceholders(server, replaceLiteralSecrets(server))).toEqual(["S2_AUTHORIZATION", "S2_TOKEN", "S2_TOKEN_1", "S2_URL_PASSWORD", "S2_URL_QUERY_API_KEY", "S2_X_API_KEY"]);
   });
 
   it("replaces stdio env values and leaves placeholders and the input alone", () => {

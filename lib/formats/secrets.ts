@@ -1,13 +1,14 @@
 import { replaceUrlSecrets } from "../resolve/url-secrets";
 import { isPlainObject } from "../schemas/server-fields";
-import { AUTH_SCHEME, isLiteralSecret } from "../schemas/secrets";
+import { isLiteralSecret, splitReferences } from "../schemas/secrets";
 import { toEnvName } from "./names";
 
 /**
  * A copy of `server` whose literal secrets in `env`/`headers` (of the transport and of every environment)
  * are `${SERVER_KEY}` placeholders (`${SERVER_PRODUCTION_KEY}` in an environment); an auth scheme such as
- * `Bearer ` is kept in front. So are those of its `url` (lib/resolve/url-secrets.ts): `${SERVER_URL_PASSWORD}`,
- * `${SERVER_URL_QUERY_API_KEY}`. The placeholder is then filled from the registry's or the runner's environment.
+ * `Bearer ` is kept in front, and so are the references of a value that has some (withPlaceholders). So are those
+ * of its `url` (lib/resolve/url-secrets.ts): `${SERVER_URL_PASSWORD}`, `${SERVER_URL_QUERY_API_KEY}`. The
+ * placeholder is then filled from the registry's or the runner's environment.
  */
 export function replaceLiteralSecrets(server: Record<string, unknown>): Record<string, unknown> {
   const name = String(server.name);
@@ -26,7 +27,7 @@ export function replaceLiteralSecrets(server: Record<string, unknown>): Record<s
 
 function replaceInTransport(transport: Record<string, unknown>, prefix: string): Record<string, unknown> {
   const copy = { ...transport };
-  if (typeof copy.url === "string") copy.url = replaceUrlSecrets(copy.url, ({ place }) => urlSecretPlaceholder(prefix, place));
+  if (typeof copy.url === "string") copy.url = replaceUrlSecrets(copy.url, ({ place, value }) => urlSecretPlaceholder(prefix, place, value));
   for (const field of ["env", "headers"] as const) {
     const map = copy[field];
     if (!isPlainObject(map)) continue;
@@ -37,15 +38,36 @@ function replaceInTransport(transport: Record<string, unknown>, prefix: string):
   return copy;
 }
 
-/** The placeholder for the literal secret `value` of the env or header `key` (its auth scheme kept): `Bearer ${DOCS_AUTHORIZATION}`. */
+/** What takes the place of the literal secret `value` of the env or header `key` (withPlaceholders): `Bearer ${DOCS_AUTHORIZATION}`. */
 export function secretPlaceholder(prefix: string, key: string, value: string): string {
-  const scheme = AUTH_SCHEME.exec(value)?.[0] ?? "";
-  return `${scheme}\${${toEnvName(`${prefix}_${key}`)}}`;
+  return withPlaceholders(value, toEnvName(`${prefix}_${key}`));
 }
 
-/** The placeholder for a URL's literal secret at `place` (UrlSecret): `${DOCS_URL_PASSWORD}`, `${DOCS_URL_QUERY_API_KEY}`. */
-export function urlSecretPlaceholder(prefix: string, place: string): string {
-  return `\${${toEnvName(`${prefix}_url_${place}`)}}`;
+/** What takes the place of a URL's literal secret `value` at `place` (UrlSecret): `${DOCS_URL_PASSWORD}`, `${DOCS_URL_QUERY_API_KEY}`. */
+export function urlSecretPlaceholder(prefix: string, place: string, value: string): string {
+  return withPlaceholders(value, toEnvName(`${prefix}_url_${place}`));
+}
+
+/** The separators around a literal part's value (`-` in `${TENANT}-sk-1`), which stay as written. */
+const AROUND_VALUE = /^([^\p{L}\p{N}]*)([\s\S]*?)([^\p{L}\p{N}]*)$/u;
+
+/**
+ * `value` with its literal secret replaced by `${NAME}`, its auth scheme kept: `Bearer sk-1` → `Bearer ${NAME}`. A
+ * value that also holds references keeps them, since the variable could not stand for them: each literal part
+ * (lib/schemas/secrets.ts) is replaced instead, the separators around it kept — `${TENANT}-sk-live-1` →
+ * `${TENANT}-${NAME}`, the variable to hold `sk-live-1` — a second part by `${NAME_1}`, and so on.
+ */
+function withPlaceholders(value: string, name: string): string {
+  const { scheme, pieces } = splitReferences(value);
+  if (!pieces.some((piece) => piece.reference)) return `${scheme}\${${name}}`;
+  let replaced = 0;
+  const replace = (text: string) => {
+    const [, before, , after] = AROUND_VALUE.exec(text)!;
+    const placeholder = replaced === 0 ? name : `${name}_${replaced}`;
+    replaced += 1;
+    return `${before}\${${placeholder}}${after}`;
+  };
+  return scheme + pieces.map((piece) => (piece.literal ? replace(piece.text) : piece.text)).join("");
 }
 
 /** The `${VAR}` names in `after` that `before` did not have: what replaceLiteralSecrets introduced, sorted. */

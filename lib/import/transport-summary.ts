@@ -1,10 +1,7 @@
-import { isSecretKey, MASK } from "../schemas/secrets";
+import { isLiteralSecret, isSecretKey, MASK } from "../schemas/secrets";
 
 type Transport = { type: string; url?: string; command?: string; args?: string[] };
 export type TransportSummary = { type: string; url?: string; command?: string; args?: string[] };
-
-/** A `${VAR}` or `{{param}}` is a reference, not a value: shown as it is. */
-const REFERENCE = /\$\{[A-Z_][A-Z0-9_]*\}|\{\{[^}]*\}\}/;
 
 /**
  * Where an imported server would connect, for the import preview: the type, and the URL or the command line.
@@ -27,7 +24,7 @@ function maskUrl(text: string): string {
   url.username = "";
   url.password = "";
   for (const [key, value] of [...url.searchParams]) {
-    if (isSecretKey(key) && !REFERENCE.test(value)) url.searchParams.set(key, MASK);
+    if (isLiteralSecret(key, value)) url.searchParams.set(key, MASK);
   }
   // URL escapes the placeholders' braces and the mask; the preview shows them as written.
   return decodeURI(url.href);
@@ -36,9 +33,9 @@ function maskUrl(text: string): string {
 function maskArgs(args: string[]): string[] {
   return args.map((arg, index) => {
     const flag = /^(--?[^=]+)=(.*)$/.exec(arg);
-    if (flag) return isSecretKey(flag[1]!) && !REFERENCE.test(flag[2]!) ? `${flag[1]}=${MASK}` : arg;
+    if (flag) return isLiteralSecret(flag[1]!, flag[2]!) ? `${flag[1]}=${MASK}` : arg;
     const previous = args[index - 1];
     const followsSecretFlag = previous !== undefined && previous.startsWith("-") && !previous.includes("=") && isSecretKey(previous);
-    return followsSecretFlag && !arg.startsWith("-") && !REFERENCE.test(arg) ? MASK : arg;
+    return followsSecretFlag && !arg.startsWith("-") && isLiteralSecret(previous, arg) ? MASK : arg;
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { findLiteralSecrets, maskLiteralSecrets } from "./literal-secrets";
+import { findLiteralSecrets, literalSecretValues, maskLiteralSecrets } from "./literal-secrets";
 import { keepMaskedValues } from "./masked-values";
 
 const server = {
@@ -19,6 +19,23 @@ describe("literal secrets", () => {
     expect(masked.transport.headers).toEqual({ Authorization: "Bearer ••••", "X-Team": "core", "X-Api-Key": "${API_KEY}" });
     expect(masked.environments.prod.env).toEqual({ DB_PASSWORD: "••••", REGION: "eu" });
     expect(server.transport.headers.Authorization).toBe("Bearer sk-live-1");
+  });
+
+  test("a literal beside a reference is a literal secret: warned about, masked whole (scheme kept), its literal part scrubbed", () => {
+    const mixed = {
+      name: "s2",
+      transport: {
+        type: "http", url: "http://127.0.0.1/mcp?api_key=${TENANT}-q1",
+        headers: { "X-Api-Key": "${TENANT}-sk-live-LITERALMIX-333", Authorization: "Bearer ${TENANT}.tok-2", "X-Basic-Token": "${USER}:${PASS}", "X-Team": "${TEAM}-core" },
+      },
+    };
+    expect(findLiteralSecrets(mixed).map((warning) => warning.path)).toEqual(["/transport/headers/X-Api-Key", "/transport/headers/Authorization", "/transport/url"]);
+    expect(maskLiteralSecrets(mixed).transport).toEqual({
+      type: "http", url: "http://127.0.0.1/mcp?api_key=••••",
+      headers: { "X-Api-Key": "••••", Authorization: "Bearer ••••", "X-Basic-Token": "${USER}:${PASS}", "X-Team": "${TEAM}-core" },
+    });
+    // What a probe's reason is scrubbed of: the stored text with `${TENANT}` is never sent, its literal part is.
+    expect(literalSecretValues(mixed)).toEqual(["-sk-live-LITERALMIX-333", ".tok-2", "-q1"]);
   });
 });
 

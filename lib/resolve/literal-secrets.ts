@@ -1,5 +1,5 @@
 import type { FieldError } from "../errors";
-import { AUTH_SCHEME, isLiteralSecret } from "../schemas/secrets";
+import { AUTH_SCHEME, isLiteralSecret, literalParts } from "../schemas/secrets";
 import { isPlainObject } from "../schemas/server-fields";
 import { MASK } from "./types";
 import { maskUrlSecrets, urlSecrets, urlSecretValues } from "./url-secrets";
@@ -22,20 +22,24 @@ export function findLiteralSecrets(server: Definition): FieldError[] {
   return warnings;
 }
 
-/** The values of every literal secret, those written into a URL included, for scrubbing what a probe of this server reports. */
+/**
+ * The values of every literal secret, those written into a URL included, for scrubbing what a probe of this server
+ * reports: their literal parts (lib/schemas/secrets.ts `literalParts`), as they are sent — a value that also holds
+ * references (`${TENANT}-sk-live-1`) is sent with them filled in, so its literal part (`-sk-live-1`) is what to find.
+ */
 export function literalSecretValues(server: Definition): string[] {
   const values: string[] = [];
   visitLiteralSecrets(server, (map, key) => {
-    const value = String(map[key]);
-    values.push(value.replace(AUTH_SCHEME, ""));
+    values.push(...literalParts(String(map[key])));
   });
   visitUrls(server, (transport) => values.push(...urlSecretValues(transport.url as string)));
   return values;
 }
 
 /**
- * A copy with every literal secret shown as `••••`: an auth scheme such as `Bearer ` is kept, and a URL keeps all
- * but its password and its secret-looking query values.
+ * A copy with every literal secret shown as `••••`, whole — the references beside a literal part too (`${TENANT}-sk-1`
+ * is `••••`): an auth scheme such as `Bearer ` is kept, and a URL keeps all but its password and its secret-looking
+ * query values.
  */
 export function maskLiteralSecrets<T extends Definition>(server: T): T {
   const copy = structuredClone(server);

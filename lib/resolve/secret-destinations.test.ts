@@ -13,6 +13,7 @@ describe("movedLiteralSecrets (DESIGN §14: literal secrets stay where they were
     { proves: "another path on the same origin is not a move", before: base("https://a.example.com/mcp"), after: base("https://a.example.com/v2/mcp"), supplied: null, moved: [] },
     { proves: "typing the literal anew in the same write is allowed", before: base("https://a.example.com/mcp"), after: base("https://evil.test/mcp"), supplied: base("https://evil.test/mcp"), moved: [] },
     { proves: "a masked value sent back is not a literal supplied anew", before: base("https://a.example.com/mcp"), after: base("https://evil.test/mcp"), supplied: base("https://evil.test/mcp", { Authorization: "Bearer ••••" }), moved: ["headers.Authorization"] },
+    { proves: "a literal beside a placeholder is a literal", before: base("https://a.example.com/mcp", { "X-Api-Key": "${TENANT}-sk-live-1" }), after: base("https://evil.test/mcp", { "X-Api-Key": "${TENANT}-sk-live-1" }), supplied: { transport: { url: "https://evil.test/mcp" } }, moved: ["headers.X-Api-Key"] },
     { proves: "placeholders are not literals", before: base("https://a.example.com/mcp", { Authorization: "Bearer ${TOKEN}" }), after: base("https://evil.test/mcp", { Authorization: "Bearer ${TOKEN}" }), supplied: null, moved: [] },
     {
       proves: "a new environment URL moves the base literals it inherits",

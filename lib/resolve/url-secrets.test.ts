@@ -28,6 +28,13 @@ describe("literal secrets written into a URL (DESIGN §7)", () => {
     expect(maskUrlSecrets(url)).toBe(url);
   });
 
+  test("a literal beside a placeholder is one: found whole, masked whole, its literal part scrubbed", () => {
+    const url = "http://alice:${PW}x9@h.example/mcp?api_key=${TENANT}-k1&token=${A}:${B}";
+    expect(urlSecrets(url).map(({ place, value }) => [place, value])).toEqual([["password", "${PW}x9"], ["query.api_key", "${TENANT}-k1"]]);
+    expect(maskUrlSecrets(url)).toBe("http://alice:••••@h.example/mcp?api_key=••••&token=${A}:${B}");
+    expect(literalSecretValues({ transport: { type: "http", url } })).toEqual(["x9", "-k1"]);
+  });
+
   test("masking keeps the rest of the URL as written, placeholders included, and a valid URL", () => {
     expect(maskUrlSecrets(URL_WITH_SECRETS)).toBe("http://alice:••••@127.0.0.1:8080/mcp?access_token=••••&team=core&api_key=••••#top");
     expect(maskUrlSecrets("http://u:p%40ss@${HOST}/x?Token=a&token=b")).toBe("http://u:••••@${HOST}/x?Token=••••&token=••••");

@@ -1,4 +1,4 @@
-import { isLiteralSecret, isSecretKey } from "../schemas/secrets";
+import { isLiteralSecret, isSecretKey, literalParts } from "../schemas/secrets";
 import { MASK } from "./types";
 
 /**
@@ -52,9 +52,12 @@ export function urlSecrets(url: string): UrlSecret[] {
   return found;
 }
 
-/** The values of `url`'s literal secrets as written and decoded, for scrubbing what reports on a probe of it. */
+/**
+ * The literal parts (lib/schemas/secrets.ts `literalParts`) of `url`'s literal secrets as written and decoded, for
+ * scrubbing what reports on a probe of it: a value beside a reference (`?api_key=${TENANT}-k1`) is sent filled in.
+ */
 export function urlSecretValues(url: string): string[] {
-  return urlSecrets(url).flatMap(({ value }) => [...new Set([value, decoded(value)])]);
+  return urlSecrets(url).flatMap(({ value }) => [...new Set([...literalParts(value), ...literalParts(decoded(value))])]);
 }
 
 /** `url` with each literal secret shown as `••••`; the rest, placeholders included, as written. */

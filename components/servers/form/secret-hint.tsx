@@ -11,7 +11,8 @@ import { isLiteralSecret } from "@/lib/schemas/secrets";
 
 /**
  * DESIGN §7: a literal secret is stored, but the form warns and offers a `${VAR}` placeholder instead — the one an
- * import with `?secrets=placeholders` would write (lib/formats/secrets.ts).
+ * import with `?secrets=placeholders` would write (lib/formats/secrets.ts): a value that also holds references keeps
+ * them, only its literal part becomes the placeholder (`${TENANT}-sk-1` → `${TENANT}-${SERVER_X_API_KEY}`).
  */
 export function SecretHint({ name, rowKey, value }: { name: `transport.${"headers" | "env"}.${number}.value`; rowKey: string; value: string }) {
   const { setValue, getValues } = useFormContext<ServerFormValues>();
@@ -33,10 +34,10 @@ export function UrlSecretHint() {
   if (secrets.length === 0) return null;
 
   const prefix = getValues("name") || "server";
-  const placeholders = secrets.map(({ place }) => urlSecretPlaceholder(prefix, place));
+  const placeholders = secrets.map(({ place, value }) => urlSecretPlaceholder(prefix, place, value));
   const parts = secrets.map(({ place }) => (place === "password" ? "password" : `“${place.slice("query.".length)}”`));
   return (
-    <Hint onReplace={() => setValue("transport.url", replaceUrlSecrets(url, ({ place }) => urlSecretPlaceholder(prefix, place)), { shouldDirty: true, shouldValidate: true })}
+    <Hint onReplace={() => setValue("transport.url", replaceUrlSecrets(url, ({ place, value }) => urlSecretPlaceholder(prefix, place, value)), { shouldDirty: true, shouldValidate: true })}
       replacement={placeholders.join(" and ")}>
       {secrets.length === 1
         ? `The URL's ${parts[0]} looks like a secret typed in as is. Anyone who can read the registry can read it.`
