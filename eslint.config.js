@@ -24,7 +24,7 @@ const MAY_IMPORT = {
   formats: ["resolve", "schemas"],
   forms: ["schemas"],
   "gateway-oauth": ["audit", "auth", "gateway", "http", "oauth", "schemas", "secrets"],
-  gateway: ["audit", "auth", "health", "http", "mcp", "metrics", "oauth", "read-model", "registry", "resolve", "schemas", "telemetry", "tools", "variables"],
+  gateway: ["audit", "auth", "health", "http", "mcp", "metrics", "oauth", "read-model", "registry", "resolve", "schemas", "secrets", "telemetry", "tools", "variables"],
   health: ["audit", "data", "gateway", "mcp", "metrics", "oauth", "registry", "resolve", "schemas", "telemetry", "tools", "variables"],
   hooks: [],
   http: ["api", "auth", "data", "health", "metrics", "read-model", "schemas"],

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { httpServer, uniqueName } from "../support/api-client";
 import { ONE_PER_ROLE, useAuthedPatchbay } from "../support/authed-patchbay";
 import { startEchoPeer, type EchoPeer } from "../support/echo-peer";
+import { jcs, sha256 } from "../support/independent-jcs";
 import { startPipelinePeer, type PipelinePeer } from "../support/pipeline-peer-process";
 import { stopProcess } from "../support/patchbay-process";
 
 /**
  * DESIGN §14, each hole replayed as it was shown: an approval given for one destination does not run a call to
- * another; literal secrets do not follow a server to a host an editor names; a call cannot name an environment
+ * another, and gives those who read it no way to test a guess of the destination's secrets; literal secrets do not follow a server to a host an editor names; a call cannot name an environment
  * nobody probed to step around the drift gate.
  */
 const ADMIN_TOKEN = "pb_trust_bindings_admin_token_0123456789";
@@ -63,7 +64,8 @@ describe("approvals bind the destination (DESIGN §14)", { timeout: 60_000 }, ()
     const request = listed.find((approval) => approval.id === first.body.approval.id)!;
     // The approver sees where the call goes, the literal secret masked.
     expect(request.destination).toEqual({ type: "http", url: peerA.url, headers: { Authorization: "Bearer ••••" } });
-    expect(request.destination_hash).toMatch(/^[0-9a-f]{64}$/);
+    // What binds the request to its destination is Patchbay's own (DESIGN §10: no response returns a secret, nor a hash of one).
+    expect(request).not.toHaveProperty("destination_hash");
     for (const role of ["viewer", "editor", "admin"] as const) {
       expect((await patchbay.as[role].get("/api/approvals")).text).not.toContain(LITERAL);
     }
@@ -76,7 +78,6 @@ describe("approvals bind the destination (DESIGN §14)", { timeout: 60_000 }, ()
     const second = ((await patchbay.as.editor.get("/api/approvals?state=awaiting_approval")).body.approvals as Record<string, unknown>[])
       .find((approval) => approval.id === elsewhere.body.approval.id)!;
     expect(second.destination).toEqual({ type: "http", url: peerB.url, headers: { Authorization: "Bearer ••••" } });
-    expect(second.destination_hash).not.toBe(request.destination_hash);
     expect(await callsOf(peerB)).toEqual({});
 
     const ran = await invoke(peerA.url);
@@ -86,6 +87,57 @@ describe("approvals bind the destination (DESIGN §14)", { timeout: 60_000 }, ()
     expect(await callsOf(peerB)).toEqual({});
     // Consumed: the next identical call waits again.
     expect((await invoke(peerA.url)).status).toBe(202);
+  });
+});
+
+describe("an approval's destination is shown masked, and nothing beside it confirms a guess of its secrets (DESIGN §10, §14)", { timeout: 60_000 }, () => {
+  const server = `${group}-m1`;
+  const agent = `${group}-m1-agent`;
+  const REGISTRY_SECRET = "audit-registry-secret-5c1e07";
+  const QUERY_SECRET = "lit-QUERY-999";
+  const HEADER_SECRET = "sk-audit-literal-77a1";
+  const variable = `${group.toUpperCase().replaceAll("-", "_")}_AUDIT_SECRET`;
+  let approval: Record<string, unknown>;
+
+  beforeAll(async () => {
+    expect((await patchbay.admin.put(`/api/variables/${variable}`, { secret: true, value: REGISTRY_SECRET, scope: { hosts: ["127.0.0.1"] } })).status).toBe(201);
+    const created = await patchbay.admin.post("/api/mcp-servers", httpServer(server, {
+      transport: { type: "http", url: `${peerA.url}?api_key=${QUERY_SECRET}`, headers: { Authorization: `Bearer \${${variable}}`, "X-Api-Key": HEADER_SECRET } },
+      tool_policy: { tools: { echo: { approval: "always" } } },
+    }));
+    expect(created.status, created.text).toBe(201);
+    expect((await patchbay.admin.post(`/api/mcp-servers/${server}/health-check`, {})).body.status).toBe("healthy");
+    expect((await patchbay.admin.post("/api/agents", { name: agent, description: "Reads m1", mcp_servers: { m1: server } })).status).toBe(201);
+
+    const invoked = await patchbay.as.runner.post("/api/invoke", { action: `${server}.echo`, input: { text: "x" } });
+    expect(invoked.status, invoked.text).toBe(202);
+    const listed = await patchbay.as.viewer.get("/api/approvals");
+    approval = (listed.body.approvals as Record<string, unknown>[]).find((candidate) => candidate.id === invoked.body.approval.id)!;
+  });
+
+  test("the viewer sees the destination with its three secrets masked", () => {
+    expect(approval.destination).toEqual({ type: "http", url: `${peerA.url}?api_key=••••`, headers: { Authorization: "Bearer ••••", "X-Api-Key": "••••" } });
+  });
+
+  test("the oracle: the masked destination with the secrets put back, JCS, SHA-256 — matches nothing a viewer or an editor receives", async () => {
+    const guessed = {
+      type: "http", url: `${peerA.url}?api_key=${QUERY_SECRET}`, headers: { Authorization: `Bearer ${REGISTRY_SECRET}`, "X-Api-Key": HEADER_SECRET },
+    };
+    // Control: the guess is the destination the call goes to, as a runner's blueprint of the same server shows it in clear.
+    const blueprint = await patchbay.as.runner.get(`/api/agents/${agent}`);
+    expect(blueprint.body.agent.mcp_servers.m1).toEqual(guessed);
+    const oracle = sha256(jcs(guessed));
+
+    const id = String(approval.id);
+    for (const role of ["viewer", "editor"] as const) {
+      for (const path of ["/api/approvals", "/api/approvals?state=awaiting_approval", `/api/approvals/${id}`]) {
+        const response = await patchbay.as[role].get(path);
+        expect(response.status, `${role} GET ${path}`).toBe(200);
+        expect(response.text, `${role} GET ${path}`).not.toContain(oracle);
+        for (const secret of [REGISTRY_SECRET, QUERY_SECRET, HEADER_SECRET]) expect(response.text).not.toContain(secret);
+      }
+    }
+    expect(approval).not.toHaveProperty("destination_hash");
   });
 });
 

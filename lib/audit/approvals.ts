@@ -20,7 +20,11 @@ export type Requester = { name: string; key: string };
 
 export type ToolCall = {
   requestedBy: Requester; server: string; environment: string; tool: string; arguments: Record<string, unknown>; argumentsHash: string; context: Record<string, unknown>;
-  /** Hex SHA-256 of the JCS of the resolved upstream config (in clear): where the call would go (DESIGN §14). */
+  /**
+   * Where the call would go (DESIGN §14): a digest of the JCS of the resolved upstream config in clear, keyed so that
+   * no one can test a guess of the config's secrets against it (lib/gateway/policy-gate.ts destinationBinding). It
+   * binds the approval and never leaves the database.
+   */
   destinationHash: string;
   /** That config as approvers see it, secrets masked. */
   destination: ResolvedConfig;
@@ -176,7 +180,7 @@ function toApproval(row: ApprovalRow, now: Date): Approval {
   return {
     id: row.id, kind: row.kind as Approval["kind"], server: row.serverName, environment: row.environment, tool: row.tool,
     arguments: parse(row.arguments), arguments_hash: row.argumentsHash, context: parse(row.context),
-    destination: parse(row.destination) as Approval["destination"], destination_hash: row.destinationHash, toolset_fingerprint: row.toolsetFingerprint,
+    destination: parse(row.destination) as Approval["destination"], toolset_fingerprint: row.toolsetFingerprint,
     requested_by: row.requestedBy, requested_at: row.requestedAt.toISOString(), state: stateOf(row, now),
     decided_by: row.decidedBy, decided_at: row.decidedAt?.toISOString() ?? null, expires_at: row.expiresAt.toISOString(),
     consumed_at: row.consumedAt?.toISOString() ?? null,

@@ -5,7 +5,8 @@ import { maskDestination } from "../resolve/masked-destination";
 import type { ResolvedConfig } from "../resolve/types";
 import { validateAgainstSchema } from "../schemas/json-schema";
 import type { ToolPolicy } from "../schemas/server-fields";
-import { jcsSha256 } from "../tools/fingerprint";
+import { keyedDigest } from "../secrets/keyed-digest";
+import { jcsOf, jcsSha256 } from "../tools/fingerprint";
 import { decideToolCall, findPolicyEntry } from "../tools/policy-decision";
 import { discoveredAnnotations, readsAnnotations } from "../tools/tool-annotations";
 
@@ -30,8 +31,8 @@ export type Refusal =
 /**
  * The policy and approval steps of the call pipeline (DESIGN §11, §12), one copy for every caller: `enabled` and
  * `allowed_when` refuse naming the rule; a call needing approval waits for one bound to (caller, server,
- * environment, upstream tool, hash of the final arguments, hash of the resolved upstream config — DESIGN §14), which
- * one run consumes. The schemas see `{arguments, context}`, and `annotations` (the tool's as discovered in that
+ * environment, upstream tool, hash of the final arguments, destinationBinding of the resolved upstream config —
+ * DESIGN §14), which one run consumes. The schemas see `{arguments, context}`, and `annotations` (the tool's as discovered in that
  * environment) when the governing entry's `approval_when` reads them. The context's `user` is who calls, as Patchbay
  * knows them (DESIGN §18), whatever the caller sent under that key. Null: the call may go on.
  */
@@ -46,7 +47,7 @@ export async function gatePolicyAndApproval(policy: ToolPolicy | undefined, call
   const gate = await gateToolCall({
     requestedBy: { name: call.caller.name, key: principalKey(call.caller) }, server: call.server, environment: call.environment, tool: call.upstreamTool,
     arguments: call.arguments, argumentsHash: jcsSha256(call.arguments), context,
-    destinationHash: jcsSha256(call.destination.config), destination: maskDestination(call.destination.config, call.destination.sensitiveValues),
+    destinationHash: destinationBinding(call.destination.config), destination: maskDestination(call.destination.config, call.destination.sensitiveValues),
     conditions: entry?.notes,
   });
   if (gate.run) return null;
@@ -55,6 +56,16 @@ export async function gatePolicyAndApproval(policy: ToolPolicy | undefined, call
     outcome: "awaiting_approval", approval: { id, state },
     text: `Approval required by tool_policy.tools['${decision.rule}']: approval ${id} is ${state}. Once someone else approves it, the same call runs once.`,
   };
+}
+
+/**
+ * What binds an approval to where the call goes (DESIGN §14): a keyed digest (lib/secrets/keyed-digest.ts) of the
+ * JCS of the resolved upstream config in clear. Not its plain SHA-256: the config holds secrets that approvers see
+ * masked, and a plain hash beside the masked config would let anyone who reads either confirm a guess of them
+ * offline (DESIGN §10). It stays in the database; no response carries it.
+ */
+export function destinationBinding(config: ResolvedConfig): string {
+  return keyedDigest("approval destination", jcsOf(config));
 }
 
 function matchesSchema(schema: Record<string, unknown>, value: unknown): boolean {

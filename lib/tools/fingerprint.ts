@@ -6,9 +6,14 @@ import type { ToolDefinition } from "./tool-definition";
 
 /** Hex SHA-256 of the RFC 8785 (JCS) canonical JSON of a value. */
 export function jcsSha256(value: unknown): string {
+  return createHash("sha256").update(jcsOf(value), "utf8").digest("hex");
+}
+
+/** The RFC 8785 (JCS) canonical JSON of a value. */
+export function jcsOf(value: unknown): string {
   const canonical = canonicalize(value);
   if (canonical === undefined) throw new TypeError("a value without a JSON form cannot be fingerprinted");
-  return createHash("sha256").update(canonical, "utf8").digest("hex");
+  return canonical;
 }
 
 /** A tool's fingerprint (DESIGN §11): the JCS + SHA-256 of its definition object. */
