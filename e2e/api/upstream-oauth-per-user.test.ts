@@ -370,3 +370,66 @@ describe("the dashboard lists a per_user server's offerings with the viewer's ow
     expect({ accepted: mcp.accepted.length, refused: mcp.refused }).toEqual(before);
   });
 });
+
+describe("per_user connections belong to an identity, not a name: two tokens named alike are two people (DESIGN §17, §18)", () => {
+  /** Two runner tokens an admin minted with one name: each is its own caller (lib/auth/principal.ts principalKey). */
+  const twins = { first: { name: "bob@corp.example", token: "" }, second: { name: "bob@corp.example", token: "" } };
+  let firstToken: string;
+  const invokeAs = (person: { token: string }) => apiClient(patchbay.baseUrl, { Authorization: `Bearer ${person.token}` })
+    .post("/api/invoke", { action: `${server}.whoami`, input: {} });
+
+  beforeAll(async () => {
+    for (const twin of Object.values(twins)) twin.token = await mintToken(patchbay.baseUrl, ADMIN_TOKEN, twin.name, "runner");
+    // The first connects, signing in at the authorization server as someone else entirely.
+    const started = await apiClient(patchbay.baseUrl, { Authorization: `Bearer ${twins.first.token}` }).post(`/api/mcp-servers/${server}/oauth/connect`, {});
+    expect(started.status).toBe(200);
+    as.account = "ann-at-upstream";
+    const finished = await callback((await consentAsBrowser(started.body.authorization_url, patchbay.baseUrl)).url, twins.first.token);
+    expect(finished.headers.get("location")).toBe(`/mcp-servers/${server}?environment=development&oauth=connected`);
+    firstToken = as.accessTokens.at(-1)!;
+  });
+
+  test("control: the first token's call is signed in as its own upstream account", async () => {
+    const invoked = await invokeAs(twins.first);
+
+    expect([invoked.status, invoked.body.content]).toEqual([200, "signed in as ann-at-upstream"]);
+  });
+
+  test("the second token, which never connected: 409 connect-required, and the upstream never sees the first one's access token", async () => {
+    const before = { accepted: mcp.accepted.length };
+
+    const invoked = await invokeAs(twins.second);
+    const gateway = await (await legacyClient(twins.second)).callTool({ name: "guarded.whoami", arguments: {} });
+
+    expect(invoked.status).toBe(409);
+    expect(invoked.body).toEqual({
+      type: "https://patchbay.dev/problems/connect-required", title: "Connect your account first", status: 409, detail: connectMessage(),
+      server, environment: "development", connect_url: connectUrl(),
+    });
+    expect(gateway).toEqual({ isError: true, content: [{ type: "text", text: connectMessage() }] });
+    expect(mcp.accepted.slice(before.accepted)).not.toContain(firstToken);
+    expect(mcp.accepted.length).toBe(before.accepted);
+  });
+
+  test("GET …/oauth lists to each only their own connection; the second may not disconnect the first's", async () => {
+    const list = async (person: { token: string }) => (await apiClient(patchbay.baseUrl, { Authorization: `Bearer ${person.token}` }).get(`/api/mcp-servers/${server}/oauth`)).body.connections
+      .map((connection: { connected_by: string; status: string }) => [connection.connected_by, connection.status]);
+
+    expect(await list(twins.first)).toEqual([["bob@corp.example", "connected"]]);
+    expect(await list(twins.second)).toEqual([]);
+    const disconnected = await apiClient(patchbay.baseUrl, { Authorization: `Bearer ${twins.second.token}` }).delete(`/api/mcp-servers/${server}/oauth`);
+    expect(disconnected.status).toBe(404);
+    expect(await list(twins.first)).toEqual([["bob@corp.example", "connected"]]);
+  });
+
+  test("an authorization the first started cannot be finished by the second (the state is bound to who started it)", async () => {
+    const started = await apiClient(patchbay.baseUrl, { Authorization: `Bearer ${twins.first.token}` }).post(`/api/mcp-servers/${server}/oauth/connect`, {});
+    as.account = "someone-else";
+    const { url } = await consentAsBrowser(started.body.authorization_url, patchbay.baseUrl);
+
+    const finished = await callback(url, twins.second.token);
+
+    expect(finished.status).toBe(403);
+    expect((await invokeAs(twins.second)).status).toBe(409);
+  });
+});

@@ -4,6 +4,7 @@ import { agentResolution } from "../registry/agent-resolution";
 import { createAgent, deleteAgent, getAgentRevision, getRawAgent, listAgentRevisions, listAgents, patchAgent, replaceAgent, restoreAgentRevision, toAgentBody } from "../registry/agents";
 import { visibilityKey, type Visibility } from "../auth/visibility";
 import { withSharedAuthorization } from "../oauth/blueprint-authorization";
+import { connectionPerson } from "../oauth/oauth-store";
 import { resolveAgent } from "../registry/blueprints";
 import { getAgentTools } from "../registry/effective-tools";
 import { getTargetPrompts, getTargetResources } from "../gateway/target-offerings";
@@ -92,8 +93,8 @@ export const createAgentHandler = route(createAgentOperation, createHandler(crea
 
 /** GET /api/agents/:name/prompts — what its gateway lists, asked of its servers now (never cached: they answer). */
 export const agentPromptsHandler = route(agentPromptsOperation, async ({ request, params, query, principal }) =>
-  json(await getTargetPrompts({ kind: "agent", name: params.name }, query.environment, principal.name, request.signal)));
+  json(await getTargetPrompts({ kind: "agent", name: params.name }, query.environment, connectionPerson(principal), request.signal)));
 
 /** GET /api/agents/:name/resources — the resources and templates its gateway lists, asked of its servers now. */
 export const agentResourcesHandler = route(agentResourcesOperation, async ({ request, params, query, principal }) =>
-  json(await getTargetResources({ kind: "agent", name: params.name }, query.environment, principal.name, request.signal)));
+  json(await getTargetResources({ kind: "agent", name: params.name }, query.environment, connectionPerson(principal), request.signal)));

@@ -6,6 +6,7 @@ import { exportCapabilityUnified } from "../registry/capability-export";
 import { getCapabilityTools } from "../registry/effective-tools";
 import { getCapabilityUsedBy } from "../registry/used-by";
 import { getTargetPrompts, getTargetResources } from "../gateway/target-offerings";
+import { connectionPerson } from "../oauth/oauth-store";
 import { cachedJson, cachedRead } from "../http/cached-json";
 import { createHandler, deleteHandler, restoreHandler, writeHandler } from "../http/document-handlers";
 import { storedEtag } from "../http/read-etags";
@@ -68,8 +69,8 @@ export const createCapabilityHandler = route(createCapabilityOperation, createHa
 
 /** GET /api/capabilities/:name/prompts — what its gateway lists, asked of its servers now (never cached: they answer). */
 export const capabilityPromptsHandler = route(capabilityPromptsOperation, async ({ request, params, query, principal }) =>
-  json(await getTargetPrompts({ kind: "capability", name: params.name }, query.environment, principal.name, request.signal)));
+  json(await getTargetPrompts({ kind: "capability", name: params.name }, query.environment, connectionPerson(principal), request.signal)));
 
 /** GET /api/capabilities/:name/resources — the resources and templates its gateway lists, asked of its servers now. */
 export const capabilityResourcesHandler = route(capabilityResourcesOperation, async ({ request, params, query, principal }) =>
-  json(await getTargetResources({ kind: "capability", name: params.name }, query.environment, principal.name, request.signal)));
+  json(await getTargetResources({ kind: "capability", name: params.name }, query.environment, connectionPerson(principal), request.signal)));

@@ -6,6 +6,7 @@ import { cachedRead } from "../http/cached-json";
 import { healthEventStream } from "../http/health-event-stream";
 import { json } from "../http/responses";
 import { route } from "../http/route";
+import { connectionPerson } from "../oauth/oauth-store";
 
 /** GET /api/health/events — server-sent events on every health status change, from any instance; ends when its credential does. */
 export const healthEventsHandler = route(healthEventsOperation, async ({ request }) =>
@@ -21,7 +22,7 @@ export const getServerHealthHandler = route(getServerHealthOperation, async ({ r
 
 /** POST /api/mcp-servers/:name/test — live handshake with the given environment and parameters; 422 if unresolvable. */
 export const testServerHandler = route(testServerOperation, async ({ params, query, body, principal, visibility }) =>
-  json(await testServerConnection(params.name, { ...body, environment: body.environment ?? query.environment }, { person: principal.name, readsSecrets: visibility.canReadStoredSecrets })));
+  json(await testServerConnection(params.name, { ...body, environment: body.environment ?? query.environment }, { person: connectionPerson(principal), readsSecrets: visibility.canReadStoredSecrets })));
 
 /** POST /api/mcp-servers/:name/tools/:tool/call — 422 with /arguments/… paths before anything is sent. */
 export const callToolHandler = route(callToolOperation, async ({ params, body, principal, visibility }) =>

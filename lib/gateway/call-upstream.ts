@@ -30,7 +30,7 @@ export type UpstreamRequest = {
   annotations: Record<string, unknown> | undefined;
   /** How the server signs in (DESIGN §17): with OAuth, the call carries its connection's access token. */
   auth?: ServerAuth;
-  /** Who calls (`principal.name`): a `per_user` server is called with this person's own connection, and only with it. */
+  /** Who calls (their connectionPerson, lib/oauth/oauth-store.ts): a `per_user` server is called with this person's own connection, and only with it. */
   person?: string;
   /** The tool's input schema as the catalog holds it: a 2026-07-28 session mirrors its `x-mcp-header` parameters into `Mcp-Param-*` headers. */
   inputSchema?: Record<string, unknown>;

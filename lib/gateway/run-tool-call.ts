@@ -2,6 +2,7 @@ import { NotFoundError } from "../errors";
 import { getProbeSettings } from "../health/probe-settings";
 import { refuseBeforeConnecting } from "../mcp/refuse-before-connecting";
 import { connectMessage, connectPageUrl } from "../oauth/connect-page";
+import { connectionPerson } from "../oauth/oauth-store";
 import { cloneJson } from "../resolve/clone-json";
 import { upstreamCall, type EffectiveTool } from "../resolve/effective-tools";
 import { project } from "../resolve/tool-projection";
@@ -93,7 +94,7 @@ async function runPipeline(request: ToolCallRequest, trace_id: string): Promise<
     const refused = refuseBeforeConnecting(config, stdioAllow);
     if (refused) return await answer("upstream_error", toolError(`MCP server '${call.server}' cannot be called: ${refused.reason}`));
     const upstream = await callUpstream({
-      server: call.server, environment, config, tool: call.tool, arguments: call.arguments, annotations: tool.annotations, auth: server.auth, person: request.caller.name,
+      server: call.server, environment, config, tool: call.tool, arguments: call.arguments, annotations: tool.annotations, auth: server.auth, person: connectionPerson(request.caller),
       // A base tool's schema is the upstream's (less hidden arguments); a virtual tool's is its own, not the upstream's.
       inputSchema: tool.origin.chain.length === 0 ? tool.input_schema : undefined,
       settings: resilienceSettings(server.resilience), scope: request.scope, policy, secrets, redaction: server.redaction, signal: request.signal,

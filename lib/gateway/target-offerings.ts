@@ -10,7 +10,7 @@ import type { GatewayTarget } from "./types";
 import { openUpstreamScope } from "./upstream-scope";
 
 /**
- * What the gateway would list for a target (DESIGN §16) to the person viewing it (`viewer`: `principal.name`): its
+ * What the gateway would list for a target (DESIGN §16) to the person viewing it (`viewer`: their connectionPerson): its
  * prompts, and its resources and templates, each with the server it comes from, by the gateway's own routing; a
  * `per_user` server is listed with the viewer's own connection (DESIGN §17) — so the answer is theirs, never cached
  * for another — and without one is named with where to connect; servers that could not be listed are named with why.

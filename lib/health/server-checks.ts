@@ -6,6 +6,7 @@ import { logCall } from "../gateway/log-call";
 import { createRedactor } from "../gateway/redact";
 import type { CallOutcome } from "../gateway/types";
 import { UnresolvableError } from "../errors";
+import { connectionPerson } from "../oauth/oauth-store";
 import type { TestBody, ToolCallBody } from "../schemas/health";
 import { activeTraceId, newTraceId } from "../telemetry/spans";
 import { jcsSha256 } from "../tools/fingerprint";
@@ -48,7 +49,7 @@ export async function callServerTool(name: string, tool: string, body: ToolCallB
   await assertKnownEnvironment(body.environment);
   const target = await loadTarget(name);
   // A per_user server: the caller's own connection (DESIGN §17).
-  const resolved = await resolveForProbe(target.server, body, { person: caller.name, readsSecrets });
+  const resolved = await resolveForProbe(target.server, body, { person: connectionPerson(caller), readsSecrets });
   if ("errors" in resolved) {
     throw new UnresolvableError(`MCP server '${name}' cannot be resolved with these parameters.`, resolved.errors);
   }

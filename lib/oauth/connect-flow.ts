@@ -16,19 +16,22 @@ import type { OAuthServerAuth } from "../schemas/server-auth";
 import { loadResolveContext } from "../variables/resolve-context";
 import { CALLBACK_PATH, clientIdentity, clientSecretsOf, publicBaseUrl } from "./client-identity";
 import { oauthFetch, unreachableReason } from "./oauth-fetch";
-import { readConnection, savePending, splitScopes, takePending, writeConnection, type ConnectionKey, type ConnectionMode } from "./oauth-store";
+import { connectionPerson, readConnection, savePending, splitScopes, takePending, writeConnection, type ConnectionKey, type ConnectionMode } from "./oauth-store";
 import { forgetCachedAuthorization } from "./upstream-bearer";
 
 type OAuthServer = { id: number; server: ServerInput; auth: OAuthServerAuth; mode: ConnectionMode };
 
-/** The server, if it signs in with OAuth; the caller may act on its connection (admin for `shared`, the person for `per_user`). */
+/**
+ * The server, if it signs in with OAuth; the caller may act on its connection (admin for `shared`, the person for
+ * `per_user`: theirs, by identity — connectionPerson — never another's of the same name).
+ */
 export async function loadOAuthServer(name: string, principal: Principal): Promise<OAuthServer & { person: string }> {
   const { id, created_at: _c, modified_at: _m, revision: _r, ...server } = await getServer(name);
   const auth = server.auth;
   if (auth?.type !== "oauth") throw new ConflictError(`MCP server '${name}' does not sign in with OAuth (its auth.type is not "oauth").`);
   const mode = auth.mode ?? "shared";
   if (mode === "shared" && principal.role !== "admin") throw new ForbiddenError(`Only an admin connects or disconnects the shared OAuth connection of '${name}'.`);
-  return { id, server: server as ServerInput, auth, mode, person: mode === "per_user" ? principal.name : "" };
+  return { id, server: server as ServerInput, auth, mode, person: mode === "per_user" ? connectionPerson(principal) : "" };
 }
 
 /**
@@ -69,7 +72,7 @@ export async function startConnect(name: string, environment: string | undefined
   const state = randomBytes(32).toString("base64url");
   const redirectUri = `${baseUrl}${CALLBACK_PATH}`;
   const { authorizationUrl, codeVerifier } = await startAuthorization(authorizationServerUrl, { metadata, clientInformation: client, redirectUrl: redirectUri, scope, state, resource });
-  await savePending(state, key, principal.name, {
+  await savePending(state, key, connectionPerson(principal), {
     serverName: name, mode: target.mode, codeVerifier, redirectUri, resource: resource ?? null, scope: scope ?? null, authorizationServerUrl, metadata, client,
   });
   return { authorization_url: authorizationUrl.href };
@@ -84,7 +87,7 @@ export type CallbackQuery = { code?: string; state?: string; iss?: string; error
  */
 export async function finishCallback(query: CallbackQuery, principal: Principal): Promise<string> {
   if (!query.state) throw new InvalidInputError("The callback carries no state.", [{ path: "/state", message: "is required" }]);
-  const pending = await takePending(query.state, principal.name);
+  const pending = await takePending(query.state, connectionPerson(principal));
   if (pending.kind === "not_yours") throw new ForbiddenError("This authorization was started by someone else: only they may finish it.");
   if (pending.kind === "expired") throw new InvalidInputError("This authorization expired (10 minutes): connect again.", [{ path: "/state", message: "has expired" }]);
   if (pending.kind === "unknown") throw new InvalidInputError("Unknown or already used state: connect again.", [{ path: "/state", message: "is unknown or already used" }]);

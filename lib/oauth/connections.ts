@@ -6,16 +6,15 @@ import { getConfig } from "../env";
 import { getServer } from "../registry/servers";
 import { loadOAuthServer } from "./connect-flow";
 import { oauthFetch } from "./oauth-fetch";
-import { deleteConnection, listConnections, readConnection, type ConnectionView, type OpenConnection } from "./oauth-store";
+import { connectionPerson, deleteConnection, listConnections, readConnection, type ConnectionView, type OpenConnection } from "./oauth-store";
 import { forgetCachedAuthorization } from "./upstream-bearer";
 
 /** GET …/oauth: every connection of the server — status, scopes, expiry, who — never a token; none for a server without OAuth. */
 export async function listServerConnections(name: string, principal: Principal): Promise<{ connections: ConnectionView[] }> {
   const { id, auth } = await getServer(name);
-  const connections = await listConnections(id);
-  // A per_user connection is its person's own: others but admins see only their own.
+  // A per_user connection is its person's own: others but admins see only their own (by identity, not by name).
   const isPersonal = auth?.type === "oauth" && auth.mode === "per_user" && principal.role !== "admin";
-  return { connections: isPersonal ? connections.filter((connection) => connection.connected_by === principal.name) : connections };
+  return { connections: await listConnections(id, isPersonal ? connectionPerson(principal) : undefined) };
 }
 
 /**

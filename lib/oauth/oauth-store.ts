@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 
 import type { AuthorizationServerMetadata, OAuthClientInformationMixed } from "@modelcontextprotocol/client";
 
+import { principalKey, type Principal } from "../auth/principal";
 import { getDb } from "../db";
 import { seal, unseal } from "../secrets/sealed-values";
 import { pendingSlotOf, slotOf } from "./sealed";
@@ -9,8 +10,21 @@ import { pendingSlotOf, slotOf } from "./sealed";
 export type ConnectionStatus = "connected" | "expired" | "refused" | "never";
 export type ConnectionMode = "shared" | "per_user";
 
-/** Which connection: a `shared` one has person "" (DESIGN §17: per server, environment and, for per_user, person). */
+/**
+ * Which connection: a `shared` one has person "" (DESIGN §17: per server, environment and, for per_user, person);
+ * a `per_user` one the person's connectionPerson.
+ */
 export type ConnectionKey = { serverId: number; environment: string; person: string };
+
+/**
+ * Whose `per_user` connection is the caller's (DESIGN §17, §18): who they are, not what they are called — the
+ * identity lib/auth/principal.ts `principalKey` gives (`person:<id>`, `token:<id>`), by which approvals and connected
+ * clients are bound too. Names are not unique: two tokens may share one, a token may be named like a person's email.
+ * Also who may finish an authorization they started.
+ */
+export function connectionPerson(principal: Principal): string {
+  return principalKey(principal);
+}
 
 /** What the API shows of a connection (never a token). */
 export type ConnectionView = {
@@ -35,8 +49,9 @@ export type ConnectionWrite = {
   client?: OAuthClientInformationMixed | null;
 };
 
-export async function listConnections(serverId: number): Promise<ConnectionView[]> {
-  const rows = await getDb().oAuthConnection.findMany({ where: { serverId }, orderBy: [{ environment: "asc" }, { person: "asc" }] });
+/** The server's connections; with `person`, only that person's (connectionPerson). */
+export async function listConnections(serverId: number, person?: string): Promise<ConnectionView[]> {
+  const rows = await getDb().oAuthConnection.findMany({ where: { serverId, ...(person !== undefined ? { person } : {}) }, orderBy: [{ environment: "asc" }, { person: "asc" }] });
   return rows.map((row) => ({
     environment: row.environment, mode: row.mode as ConnectionMode, status: row.status as ConnectionStatus,
     scopes: splitScopes(row.scopes), expires_at: row.expiresAt?.toISOString() ?? null,
@@ -128,7 +143,8 @@ export type PendingLookup =
 
 /**
  * Takes the pending authorization for `state`, once: the row is deleted by the first caller who started it (a
- * second use finds nothing). Someone else's state is refused and left in place.
+ * second use finds nothing). Someone else's state is refused and left in place. `caller`, like `startedBy` on
+ * savePending: the connectionPerson of who asks.
  */
 export async function takePending(state: string, caller: string): Promise<PendingLookup> {
   const db = getDb();

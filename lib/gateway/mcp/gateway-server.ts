@@ -7,6 +7,7 @@ import {
 import type { Principal } from "../../auth/principal";
 import { NotFoundError } from "../../errors";
 import { connectMessage, connectPageUrl } from "../../oauth/connect-page";
+import { connectionPerson } from "../../oauth/oauth-store";
 import { runToolCall } from "../run-tool-call";
 import type { UpstreamProfile } from "../session-pool";
 import { advertisedTools, loadTargetTools } from "../target-tools";
@@ -79,7 +80,7 @@ export function createGatewayServer(options: GatewayServerOptions, serverOptions
     },
   });
   const requestContext = (ctx: ServerContext, signal = ctx.mcpReq.signal): RelayedRequestContext => ({
-    target, environment, scope: options.scope, profile: options.profiles(server, ctx).calls, signal, person: options.caller.name,
+    target, environment, scope: options.scope, profile: options.profiles(server, ctx).calls, signal, person: connectionPerson(options.caller),
   });
   const relayed = <T>(ctx: ServerContext, serve: (context: RelayedRequestContext) => Promise<T>) => relayingTo(relayFor(ctx), () => serve(requestContext(ctx)));
   // tools/call, prompts/get and resources/read may need the client's input (DESIGN §16): a 2026-07-28 upstream's

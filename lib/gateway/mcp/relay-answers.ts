@@ -18,7 +18,7 @@ import type { UpstreamAsk } from "./upstream-ask";
  */
 
 /**
- * Who asks, and through which upstream sessions (DESIGN §16); `person`: the caller's `principal.name`, whose own
+ * Who asks, and through which upstream sessions (DESIGN §16); `person`: the caller's connectionPerson, whose own
  * connection a `per_user` server is reached with (DESIGN §17; absent for the dashboard's view, which reaches none).
  */
 export type RelayedRequestContext = { target: GatewayTarget; environment: string; scope: UpstreamScope; profile: UpstreamProfile; signal: AbortSignal; person?: string };
