@@ -4,14 +4,13 @@ import { Client as ModernClient, StreamableHTTPClientTransport as ModernTranspor
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import {
   CallToolRequestSchema, CompleteRequestSchema, ElicitRequestSchema, ElicitResultSchema, ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema,
   ListToolsRequestSchema, LoggingMessageNotificationSchema, McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 
-import { startHttpPeer, type Peer } from "../../lib/mcp/test-peers";
+import { startStatefulSdkPeer, type Peer } from "../../lib/mcp/test-peers";
 import { MASK } from "../../lib/schemas/secrets";
 import { httpServer, uniqueName } from "../support/api-client";
 import { startGatewayFixture, type GatewayFixture } from "../support/gateway-fixture";
@@ -174,7 +173,6 @@ describe("an upstream that echoes its credential into everything it sends", () =
  * answer; completions of prompt `p` offer it, and refuse the value "fail" with an error naming it.
  */
 async function startLeakyPeer(): Promise<Peer> {
-  const transports = new Map<string, StreamableHTTPServerTransport>();
   const serverForSession = () => {
     const server = new Server({ name: "leaky", version: "1.0.0" }, { capabilities: { tools: {}, prompts: {}, completions: {}, logging: {} } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -202,21 +200,5 @@ async function startLeakyPeer(): Promise<Peer> {
     return server;
   };
 
-  return startHttpPeer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => void (async () => {
-      const text = Buffer.concat(chunks).toString();
-      const body = text ? JSON.parse(text) as unknown : undefined;
-      const sessionId = req.headers["mcp-session-id"];
-      let transport = typeof sessionId === "string" ? transports.get(sessionId) : undefined;
-      if (!transport) {
-        if (typeof sessionId === "string") return void res.writeHead(404).end();
-        const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void transports.set(id, created) });
-        await serverForSession().connect(created);
-        transport = created;
-      }
-      await transport.handleRequest(req, res, body);
-    })().catch(() => res.destroy()));
-  });
+  return startStatefulSdkPeer(serverForSession);
 }

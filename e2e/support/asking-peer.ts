@@ -1,13 +1,10 @@
-import { randomUUID } from "node:crypto";
-
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import {
   CallToolRequestSchema, ElicitResultSchema, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema,
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
 
-import { startHttpPeer, type Peer } from "../../lib/mcp/test-peers";
+import { startStatefulSdkPeer, type Peer } from "../../lib/mcp/test-peers";
 
 export const SECRET_URI = "asker://secret/config";
 
@@ -31,7 +28,6 @@ export async function startAskingPeer(): Promise<AskingPeer> {
   const methods: string[] = [];
   const asked: Asked[] = [];
   const questions: string[] = [];
-  const transports = new Map<string, StreamableHTTPServerTransport>();
   const held: (() => void)[] = [];
   const arrived: (() => void)[] = [];
 
@@ -66,28 +62,13 @@ export async function startAskingPeer(): Promise<AskingPeer> {
     return server;
   };
 
-  const peer = await startHttpPeer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => void (async () => {
-      const text = Buffer.concat(chunks).toString();
-      const body = text ? JSON.parse(text) as { method?: string } | { method?: string }[] : undefined;
-      for (const message of Array.isArray(body) ? body : body ? [body] : []) if (message.method) methods.push(message.method);
-      const sessionId = req.headers["mcp-session-id"];
-      let transport = typeof sessionId === "string" ? transports.get(sessionId) : undefined;
-      if (!transport) {
-        if (typeof sessionId === "string") return void res.writeHead(404).end();
-        const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void transports.set(id, created) });
-        await serverForSession().connect(created);
-        transport = created;
-      }
-      if (req.method === "GET") {
-        state.gets++;
-        for (const resolve of arrived.splice(0)) resolve();
-        if (state.holdingGets) await new Promise<void>((resolve) => held.push(resolve));
-      }
-      await transport.handleRequest(req, res, body);
-    })().catch(() => res.destroy()));
+  const peer = await startStatefulSdkPeer(serverForSession, async (req, body) => {
+    const messages = (Array.isArray(body) ? body : body ? [body] : []) as { method?: string }[];
+    for (const message of messages) if (message.method) methods.push(message.method);
+    if (req.method !== "GET") return;
+    state.gets++;
+    for (const resolve of arrived.splice(0)) resolve();
+    if (state.holdingGets) await new Promise<void>((resolve) => held.push(resolve));
   });
   const state: AskingPeer = {
     ...peer, methods, questions, asked, gets: 0, holdingGets: false,

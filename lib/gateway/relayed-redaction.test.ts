@@ -2,13 +2,12 @@ import { randomUUID } from "node:crypto";
 
 import type { Notification } from "@modelcontextprotocol/client";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ElicitResultSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import type { PeerRequestMethod } from "../mcp/mcp-session";
 import { createOutboundPolicy } from "../mcp/outbound-policy";
-import { startHttpPeer, type Peer } from "../mcp/test-peers";
+import { startStatefulSdkPeer, type Peer } from "../mcp/test-peers";
 import { MASK } from "../resolve/types";
 import type { Redaction } from "../schemas/server-behaviour";
 import { callUpstream, type UpstreamRequest } from "./call-upstream";
@@ -55,7 +54,7 @@ function recordingProfile() {
 let calls = 0;
 function request(profile: UpstreamProfile, options: { server?: string; redaction?: Redaction; onProgress?: UpstreamRequest["onProgress"] } = {}): UpstreamRequest {
   return {
-    server: options.server ?? `relayed-${++calls}`, environment: "test", config: { type: "http", url: leaky.url, headers: { Authorization: `Bearer ${SECRET}` } },
+    server: options.server ?? `relayed-${++calls}`, environment: "test", config: { type: "http", url: `${leaky.url}/mcp`, headers: { Authorization: `Bearer ${SECRET}` } },
     tool: "leak", arguments: {}, annotations: undefined, settings: resilienceSettings({ timeout_ms: 10_000, retries: 0 }), scope, policy,
     secrets: [SECRET], profile, ...(options.redaction ? { redaction: options.redaction } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   };
@@ -97,7 +96,6 @@ describe("an upstream's messages to a relayed client are redacted like its resul
  * a progress message, then answers with it. `sessions`: how many sessions it has opened.
  */
 async function startLeakyServer(): Promise<Peer & { sessions(): number }> {
-  const transports = new Map<string, StreamableHTTPServerTransport>();
   const serverForSession = () => {
     const server = new Server({ name: "leaky", version: "1.0.0" }, { capabilities: { tools: {}, logging: {} } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: "leak", inputSchema: { type: "object" as const } }] }));
@@ -112,21 +110,5 @@ async function startLeakyServer(): Promise<Peer & { sessions(): number }> {
     });
     return server;
   };
-  const peer = await startHttpPeer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => void (async () => {
-      const text = Buffer.concat(chunks).toString();
-      const sessionId = req.headers["mcp-session-id"];
-      let transport = typeof sessionId === "string" ? transports.get(sessionId) : undefined;
-      if (!transport) {
-        if (typeof sessionId === "string") return void res.writeHead(404).end();
-        const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void transports.set(id, created) });
-        await serverForSession().connect(created);
-        transport = created;
-      }
-      await transport.handleRequest(req, res, text ? JSON.parse(text) : undefined);
-    })().catch(() => res.destroy()));
-  });
-  return { ...peer, url: `${peer.url}/mcp`, sessions: () => transports.size };
+  return startStatefulSdkPeer(serverForSession);
 }

@@ -4,9 +4,13 @@
  * listens on all interfaces and is therefore started detached and killed with its whole process group.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
+
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 
 export const EVERYTHING = path.resolve(import.meta.dirname, "../../node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 
@@ -59,6 +63,35 @@ export async function startEverything(mode: "streamableHttp" | "sse", port?: num
 export async function startHttpPeer(handler: http.RequestListener, host = "127.0.0.1"): Promise<Peer> {
   const server = http.createServer(handler);
   return listen(server, host, (port) => `http://${host}:${port}`);
+}
+
+/**
+ * A 2025 MCP server on SDK 1.x over stateful streamable HTTP, on any path: `serverForSession` makes the server of
+ * each new session, and a request naming a session it does not know is 404. `beforeHandling` sees every request and
+ * its parsed body first, and may hold it (a GET, say) by not settling.
+ * `sessions()`: how many sessions it has opened.
+ */
+export async function startStatefulSdkPeer(
+  serverForSession: () => Server, beforeHandling?: (req: http.IncomingMessage, body: unknown) => void | Promise<void>,
+): Promise<Peer & { sessions(): number }> {
+  const transports = new Map<string, StreamableHTTPServerTransport>();
+  const peer = await startHttpPeer((req, res) => void (async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    await beforeHandling?.(req, body);
+    const sessionId = req.headers["mcp-session-id"];
+    let transport = typeof sessionId === "string" ? transports.get(sessionId) : undefined;
+    if (!transport) {
+      if (typeof sessionId === "string") return void res.writeHead(404).end();
+      const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void transports.set(id, created) });
+      await serverForSession().connect(created);
+      transport = created;
+    }
+    await transport.handleRequest(req, res, body);
+  })().catch(() => res.destroy()));
+  return { ...peer, sessions: () => transports.size };
 }
 
 /** Accepts TCP connections and never says a word. */
