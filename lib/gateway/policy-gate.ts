@@ -30,9 +30,9 @@ export type Refusal =
 
 /**
  * The policy and approval steps of the call pipeline (DESIGN §11, §12), one copy for every caller: `enabled` and
- * `allowed_when` refuse naming the rule; a call needing approval waits for one bound to (caller, server,
- * environment, upstream tool, hash of the final arguments, destinationBinding of the resolved upstream config —
- * DESIGN §14), which one run consumes. The schemas see `{arguments, context}`, and `annotations` (the tool's as discovered in that
+ * `allowed_when` refuse naming the rule; a call needing approval waits for one bound to (caller, server, environment,
+ * upstream tool, hash of the final arguments, destinationBinding of the resolved upstream config — DESIGN §14), which
+ * one run consumes. The schemas see `{arguments, context}`, and `annotations` (the tool's as discovered in that
  * environment) when the governing entry's `approval_when` reads them. The context's `user` is who calls, as Patchbay
  * knows them (DESIGN §18), whatever the caller sent under that key. Null: the call may go on.
  */

@@ -106,10 +106,10 @@ async function probeAs(server: ServerInput, resolved: { config: ResolvedConfig; 
 export type ProbeResolution = ({ config: ResolvedConfig; bearer?: string; person?: string } | { errors: FieldError[] }) & { secrets: string[]; environment: string };
 
 /**
- * Who asks for a connection (a Test, a tool call, a re-check): `person` (their connectionPerson, lib/oauth/oauth-store.ts),
- * whose own connection a `per_user` server is reached with (none for a re-check, which probes as the scheduler does); `readsSecrets`, whether they may read the
- * server's secrets, and so choose parameters that send them elsewhere. None: the scheduler, with the server's own
- * parameters.
+ * Who asks for a connection (a Test, a tool call, a re-check): `person` (their connectionPerson,
+ * lib/oauth/oauth-store.ts), whose own connection a `per_user` server is reached with (none for a re-check, which
+ * probes as the scheduler does); `readsSecrets`, whether they may read the server's secrets, and so choose parameters
+ * that send them elsewhere. None: the scheduler, with the server's own parameters.
  */
 export type ProbeCaller = { person?: string; readsSecrets: boolean };
 

@@ -29,9 +29,10 @@ export function forgetCachedAuthorization(): void {
  * issued for (RFC 8707), refreshed first when it is expired or about to be. `secrets` gains the token, so whatever
  * the server echoes is scrubbed of it. Unchanged for any other server, without looking for a connection, and when
  * there is no usable connection: the server then answers 401 (`auth_required`).
- * A `per_user` server is called with the connection of `person` alone (the caller's connectionPerson, their
- * identity, as connect-flow.ts keys it): never the shared one, never another person's, whatever their names. Without a person (a probe, Test) it gets
- * no token; with one who has no usable connection, `connectRequired` says so and nothing should be sent.
+ * A `per_user` server is called with the connection of `person` alone (the caller's connectionPerson, their identity,
+ * as connect-flow.ts keys it): never the shared one, never another person's, whatever their names. Without a person (a
+ * probe, Test) it gets no token; with one who has no usable connection, `connectRequired` says so and nothing should be
+ * sent.
  */
 export async function withUpstreamAuth(server: { name: string; auth?: ServerAuth }, environment: string, config: ResolvedConfig, secrets: readonly string[], person?: string): Promise<Authorized> {
   if (server.auth?.type !== "oauth" || config.type === "stdio") return { config, secrets };
